@@ -1,0 +1,4 @@
+//! Backends: everything that turns a netlist into text for another tool.
+//!
+//! Each backend reads a verified [`comb::Design`] and writes a string; none parses.
+#![warn(missing_docs)]

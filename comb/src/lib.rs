@@ -1,0 +1,17 @@
+//! The netlist of combinational and register-level logic, and everything that works on it.
+//!
+//! [`netlist`] defines modules of cells in a petgraph graph; [`build`] lowers the op tree of
+//! `mlir-text` into it with the user-facing checks of SPEC section 2; [`verify`] checks the
+//! invariants after every pass; [`eval`] is a bit-precise evaluator; [`passes`] hold the
+//! `-O1` rewrites.
+#![warn(missing_docs)]
+
+pub mod bits;
+pub mod ids;
+pub mod netlist;
+pub mod order;
+pub mod verify;
+
+pub use bits::Bits;
+pub use ids::{ModuleId, NetId, PortId};
+pub use netlist::{Cell, CellKind, Design, Dir, IcmpPred, Module, Port};

@@ -1,0 +1,217 @@
+//! The netlist verifier, run after building and after every pass.
+//!
+//! Invariants checked, per module:
+//! 1. Every operand names a live cell, and the graph's edges mirror each cell's operand
+//!    list exactly (one edge per operand, weighted by its position).
+//! 2. Widths agree with each op's rule ([`CellKind::check_widths`]); an `Input` cell has its
+//!    port's width; instance operands match the child's inputs in number and width; an
+//!    instance output has the child port's width.
+//! 3. Clocks: a register's clock operand is a clock net; no clock net feeds a data operand
+//!    except through `seq.from_clock`.
+//! 4. Every output port is driven, by a net of the port's width (one driver per net holds
+//!    by construction: a net is its cell).
+//! 5. No combinational cycle (see [`crate::order`]); no recursive instantiation.
+//!
+//! After the builder these are user errors and are reported with spans by the builder; a
+//! failure after a pass is a bug in that pass and its message says so.
+
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::{CellKind, Design, Dir, Module};
+use crate::order;
+use mlir_text::Span;
+use petgraph::visit::EdgeRef;
+use petgraph::Direction;
+
+/// One broken invariant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The module.
+    pub module: String,
+    /// The cell concerned, if any.
+    pub net: Option<NetId>,
+    /// Where it was written (may be empty).
+    pub span: Span,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.net {
+            Some(n) => write!(f, "module '{}', {}: {}", self.module, n, self.message),
+            None => write!(f, "module '{}': {}", self.module, self.message),
+        }
+    }
+}
+
+/// True if `net` carries a clock.
+pub fn is_clock(design: &Design, module: &Module, net: NetId) -> bool {
+    let cell = module.cell(net);
+    match &cell.kind {
+        CellKind::Input(p) => module.port(*p).clock,
+        CellKind::ToClock => true,
+        CellKind::InstOutput(p) => match &module.cell(cell.operands()[0]).kind {
+            CellKind::Instance { module: child, .. } => design.module(*child).port(*p).clock,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Checks every invariant of every module; returns all failures (empty when sound).
+pub fn verify(design: &Design) -> Vec<VerifyError> {
+    let mut errors = Vec::new();
+    if let Err(chain) = order::hierarchy_order(design) {
+        let names: Vec<&str> = chain.iter().map(|m| design.module(*m).name.as_str()).collect();
+        errors.push(VerifyError {
+            module: names[0].to_string(),
+            net: None,
+            span: design.module(chain[0]).span,
+            message: format!("recursive instantiation: {}", names.join(" -> ")),
+        });
+        return errors;
+    }
+    let summaries = order::summaries(design);
+    for mid in design.module_ids() {
+        verify_module(design, &summaries, mid, &mut errors);
+    }
+    errors
+}
+
+fn verify_module(
+    design: &Design,
+    summaries: &[order::CombSummary],
+    mid: ModuleId,
+    errors: &mut Vec<VerifyError>,
+) {
+    let module = design.module(mid);
+    let mut err = |net: Option<NetId>, message: String| {
+        let span = net.filter(|n| module.contains(*n)).map(|n| module.cell(n).span).unwrap_or(module.span);
+        errors.push(VerifyError { module: module.name.clone(), net, span, message });
+    };
+    let graph = module.graph();
+    for net in module.cells() {
+        let cell = module.cell(net);
+        // 1. operands live, edges mirror operands
+        let mut edges: Vec<(u32, NetId)> = graph
+            .edges_directed(net.0, Direction::Incoming)
+            .map(|e| (*e.weight(), NetId(e.source())))
+            .collect();
+        edges.sort();
+        let expect: Vec<(u32, NetId)> =
+            cell.operands().iter().enumerate().map(|(i, &o)| (i as u32, o)).collect();
+        if edges != expect {
+            err(Some(net), "graph edges do not match the operand list".into());
+        }
+        if let Some(bad) = cell.operands().iter().find(|o| !module.contains(**o)) {
+            err(Some(net), format!("operand {bad} is not a live cell"));
+            continue;
+        }
+        let widths: Vec<u32> = cell.operands().iter().map(|&o| module.width(o)).collect();
+        // 2. widths
+        match &cell.kind {
+            CellKind::Input(p) => {
+                if module.port(*p).width != cell.width || module.port(*p).dir != Dir::Input {
+                    err(Some(net), "input cell does not match its port".into());
+                }
+            }
+            CellKind::Instance { module: child, .. } => {
+                let Some(child_m) = design.modules.get(child.index()) else {
+                    err(Some(net), "instance of a missing module".into());
+                    continue;
+                };
+                let ins: Vec<u32> = child_m.inputs().map(|p| child_m.port(p).width).collect();
+                if ins != widths {
+                    err(
+                        Some(net),
+                        format!("instance operands do not match the inputs of '{}'", child_m.name),
+                    );
+                }
+                if cell.width != 0 {
+                    err(Some(net), "an instance drives no net; its width must be 0".into());
+                }
+            }
+            CellKind::InstOutput(p) => {
+                let ok = match cell.operands().first().map(|&i| &module.cell(i).kind) {
+                    Some(CellKind::Instance { module: child, .. }) => {
+                        let cm = design.module(*child);
+                        p.index() < cm.ports.len()
+                            && cm.port(*p).dir == Dir::Output
+                            && cm.port(*p).width == cell.width
+                            && cell.operands().len() == 1
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    err(Some(net), "instance output does not match an output of its instance".into());
+                }
+            }
+            kind => {
+                if let Err(m) = kind.check_widths(&widths, cell.width) {
+                    err(Some(net), m);
+                }
+            }
+        }
+        if cell.width == 0 && !matches!(cell.kind, CellKind::Instance { .. }) {
+            err(Some(net), "zero-width net".into());
+        }
+        // 3. clocks
+        for (i, &o) in cell.operands().iter().enumerate() {
+            let clk = is_clock(design, module, o);
+            let wants_clock = matches!(cell.kind, CellKind::Reg { .. }) && i == 1
+                || matches!(cell.kind, CellKind::FromClock)
+                || matches!(&cell.kind, CellKind::InstOutput(_))
+                || match &cell.kind {
+                    CellKind::Instance { module: child, .. } => {
+                        let cm = design.module(*child);
+                        cm.inputs().nth(i).map(|p| cm.port(p).clock).unwrap_or(false)
+                    }
+                    _ => false,
+                };
+            let neutral = matches!(&cell.kind, CellKind::InstOutput(_));
+            if !neutral && clk != wants_clock {
+                err(
+                    Some(net),
+                    if clk {
+                        format!("operand {i} of '{}' is a clock; use seq.from_clock", cell.kind.op_name())
+                    } else {
+                        format!("operand {i} of '{}' must be a !seq.clock", cell.kind.op_name())
+                    },
+                );
+            }
+        }
+    }
+    // 4. outputs driven
+    for p in module.outputs() {
+        match module.port_net(p) {
+            None => err(None, format!("output '{}' is not driven", module.port(p).name)),
+            Some(n) if !module.contains(n) => {
+                err(None, format!("output '{}' is driven by a dead cell", module.port(p).name))
+            }
+            Some(n) => {
+                if module.width(n) != module.port(p).width {
+                    err(
+                        Some(n),
+                        format!(
+                            "output '{}' has width {} but is driven by a net of width {}",
+                            module.port(p).name,
+                            module.port(p).width,
+                            module.width(n)
+                        ),
+                    );
+                }
+                if is_clock(design, module, n) != module.port(p).clock {
+                    err(
+                        Some(n),
+                        format!("output '{}' and its driver disagree on being a clock", module.port(p).name),
+                    );
+                }
+            }
+        }
+    }
+    // 5. no combinational cycle
+    if let Err(cycle) = order::topo_order(design, summaries, mid) {
+        let names: Vec<String> = cycle.iter().map(|n| n.to_string()).collect();
+        err(cycle.first().copied(), format!("combinational cycle: {}", names.join(" -> ")));
+    }
+}

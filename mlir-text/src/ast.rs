@@ -1,0 +1,365 @@
+//! The op tree: MLIR's generic structure, whatever syntax an op was written in.
+//!
+//! Custom forms (`comb.add %a, %b : i8`, `hw.module @m(in %a : i8, ...)`) are normalized to
+//! what `mlir-opt --mlir-print-op-generic` would print for them: operands, results, their
+//! types, properties and attributes under CIRCT's names (`predicate`, `lowBit`,
+//! `module_type`, `operandSegmentSizes`, ...), regions and successors. Later stages therefore
+//! see one shape per op.
+//!
+//! Values are named by [`ValueId`] into [`File::values`]; the reader has already resolved
+//! every use to its definition (graph regions allow use before definition).
+
+use crate::source::Span;
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// Index of a value (op result or block argument) in [`File::values`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+impl ValueId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Signedness of an integer type: `iN`, `siN`, `uiN`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Signedness {
+    /// `iN`
+    Signless,
+    /// `siN`
+    Signed,
+    /// `uiN`
+    Unsigned,
+}
+
+/// Floating-point kinds (HLS input only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    /// `f16`
+    F16,
+    /// `bf16`
+    BF16,
+    /// `f32`
+    F32,
+    /// `f64`
+    F64,
+}
+
+/// An MLIR type. The common ones are small and inline; the rest are boxed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `i8`, `si4`, `ui1`... The reader rejects widths of 0 and above [`MAX_WIDTH`].
+    Int {
+        /// Bits, 1..=MAX_WIDTH.
+        width: u32,
+        /// `i`, `si` or `ui`.
+        signedness: Signedness,
+    },
+    /// `index`
+    Index,
+    /// `f32`, ...
+    Float(FloatKind),
+    /// `!seq.clock`
+    Clock,
+    /// `none`
+    None,
+    /// Anything else.
+    Complex(Box<ComplexType>),
+}
+
+/// The widest integer type the reader accepts (a CIRCT-like limit: 2^24 bits).
+pub const MAX_WIDTH: u32 = 1 << 24;
+
+impl Type {
+    /// A signless integer type `iN`.
+    pub fn int(width: u32) -> Type {
+        Type::Int { width, signedness: Signedness::Signless }
+    }
+    /// The width of an integer type (any signedness), else `None`.
+    pub fn int_width(&self) -> Option<u32> {
+        match self {
+            Type::Int { width, .. } => Some(*width),
+            _ => None,
+        }
+    }
+}
+
+/// Types that are rare enough to live behind a box.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ComplexType {
+    /// `memref<8x?xi32>`: dimensions (`None` for `?`) and element type; layout/memory space
+    /// kept as raw text.
+    MemRef {
+        /// Dimensions, `None` where dynamic.
+        shape: Vec<Option<u64>>,
+        /// Element type.
+        elem: Type,
+        /// Anything after the element type, verbatim (`, affine_map<...>`), or empty.
+        rest: String,
+    },
+    /// `(i8, i1) -> i8`
+    Function {
+        /// Argument types.
+        inputs: Vec<Type>,
+        /// Result types.
+        results: Vec<Type>,
+    },
+    /// `!hw.modty<input a : i8, output y : i8>`, also built from a custom `hw.module` header.
+    HwModule(Vec<ModulePort>),
+    /// `vector<4xi32>`, `tensor<...>`, `!hw.array<...>`, `!llvm.ptr`, ...: kept verbatim.
+    Opaque(String),
+}
+
+/// Direction of a module port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PortDir {
+    /// `in` / `input`
+    Input,
+    /// `out` / `output`
+    Output,
+    /// `inout`
+    InOut,
+}
+
+/// One port of a `!hw.modty`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ModulePort {
+    /// Direction.
+    pub dir: PortDir,
+    /// Name as written (without `%`).
+    pub name: String,
+    /// Type.
+    pub ty: Type,
+}
+
+/// An arbitrary-precision integer as written in an attribute, two's complement is not
+/// applied: sign and magnitude.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BigInt {
+    /// True for a leading `-`.
+    pub negative: bool,
+    /// Little-endian 64-bit words of the magnitude (no trailing zero words; empty for 0).
+    pub magnitude: Vec<u64>,
+}
+
+impl BigInt {
+    /// From a machine integer.
+    pub fn from_i128(v: i128) -> BigInt {
+        let negative = v < 0;
+        let m = v.unsigned_abs();
+        let mut magnitude = vec![m as u64, (m >> 64) as u64];
+        while magnitude.last() == Some(&0) {
+            magnitude.pop();
+        }
+        BigInt { negative, magnitude }
+    }
+    /// The value if it fits in an `i128`.
+    pub fn to_i128(&self) -> Option<i128> {
+        if self.magnitude.len() > 2 {
+            return None;
+        }
+        let m = self.magnitude.first().copied().unwrap_or(0) as u128
+            | (self.magnitude.get(1).copied().unwrap_or(0) as u128) << 64;
+        if self.negative {
+            if m <= i128::MAX as u128 + 1 {
+                Some((m as i128).wrapping_neg())
+            } else {
+                None
+            }
+        } else {
+            i128::try_from(m).ok()
+        }
+    }
+}
+
+/// An attribute value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Attr {
+    /// `42 : i12`, `-1`, `6 : ui4` (type `i64` when none is written), `true`/`false` are
+    /// [`Attr::Bool`].
+    Int(BigInt, Type),
+    /// `1.5 : f32`
+    Float(f64, Type),
+    /// `true`, `false`
+    Bool(bool),
+    /// `"text"` (escapes decoded)
+    String(String),
+    /// A unit attribute: a name with no value (`{twoState}`), or `unit`.
+    Unit,
+    /// `@sym`, `@a::@b`
+    SymbolRef(Vec<String>),
+    /// `[a, b]`
+    Array(Vec<Attr>),
+    /// `{a = 1, b}`
+    Dict(Vec<NamedAttr>),
+    /// `array<i8: 1, 2>`
+    DenseArray(Type, Vec<BigInt>),
+    /// A type used as an attribute (`i8`, `(i8) -> i8`).
+    Type(Type),
+    /// `affine_map<(d0) -> (d0 + 1)>`: the text between the angle brackets.
+    AffineMap(String),
+    /// `affine_set<...>`: the text between the angle brackets.
+    AffineSet(String),
+    /// Anything else (`dense<...>`, `#hw.innerNameRef<...>`, dialect attributes), verbatim.
+    Opaque(String),
+}
+
+/// `name = value` in an attribute or property dictionary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedAttr {
+    /// The key.
+    pub name: String,
+    /// The value ([`Attr::Unit`] for a bare key).
+    pub value: Attr,
+    /// Where the entry was written.
+    pub span: Span,
+}
+
+/// A source location from `loc(...)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// `loc("file":line:col)`
+    FileLineCol {
+        /// File name.
+        file: String,
+        /// Line.
+        line: u32,
+        /// Column.
+        col: u32,
+    },
+    /// `loc(unknown)`
+    Unknown,
+    /// Anything else (fused, named, call-site, an alias), verbatim.
+    Other(String),
+}
+
+/// Where a value comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueDef {
+    /// Result number `index` of an op (the op is found by walking the tree; see
+    /// [`File::values`]).
+    OpResult {
+        /// Result index.
+        index: u32,
+    },
+    /// Argument number `index` of a block.
+    BlockArg {
+        /// Argument index.
+        index: u32,
+    },
+}
+
+/// What the reader knows about one value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueInfo {
+    /// The name as written, without `%` (`a`, `0`, `r#1` for the second result of `%r:2`).
+    pub name: Arc<str>,
+    /// The type.
+    pub ty: Type,
+    /// Where it was defined.
+    pub span: Span,
+    /// Result or block argument.
+    pub def: ValueDef,
+}
+
+/// A use of a value as an operand: which value and where the use was written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Operand {
+    /// The value used.
+    pub value: ValueId,
+    /// The `%name` at the use.
+    pub span: Span,
+}
+
+/// A block: optional label, arguments, ops.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Block {
+    /// `bb0` for `^bb0`, `None` for an implicit entry block.
+    pub label: Option<Arc<str>>,
+    /// The block's arguments.
+    pub args: Vec<ValueId>,
+    /// The ops in order.
+    pub ops: Vec<Operation>,
+    /// From the label (or first op) to the last op.
+    pub span: Span,
+}
+
+/// A region: a list of blocks.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Region {
+    /// Blocks; empty for an empty region `{}`.
+    pub blocks: Vec<Block>,
+    /// The braces.
+    pub span: Span,
+}
+
+/// One operation, in generic shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operation {
+    /// Full name, `comb.add`, `hw.module`, `builtin.module`, `func.func`. Custom forms
+    /// without a dialect prefix are normalized: `func` -> `func.func`, `module` ->
+    /// `builtin.module`, `return` -> `func.return`; seed standard ops keep their bare name
+    /// (`constant`, `addi`, `load`, ...).
+    pub name: Arc<str>,
+    /// The results, in order.
+    pub results: SmallVec<[ValueId; 1]>,
+    /// The operands, in order.
+    pub operands: SmallVec<[Operand; 3]>,
+    /// The type of each operand, as written in the function type (generic form) or as the
+    /// custom form implies.
+    pub operand_types: SmallVec<[Type; 2]>,
+    /// Block successors, as labels of the enclosing region.
+    pub successors: Vec<Arc<str>>,
+    /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
+    pub properties: Vec<NamedAttr>,
+    /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
+    pub attributes: Vec<NamedAttr>,
+    /// Regions.
+    pub regions: Vec<Region>,
+    /// `loc(...)` if written.
+    pub loc: Option<Box<Location>>,
+    /// The whole op, from its first result name (or its name) to its end.
+    pub span: Span,
+    /// The op name as written.
+    pub name_span: Span,
+    /// True if it was written in generic form.
+    pub generic: bool,
+}
+
+impl Operation {
+    /// Looks up an inherent attribute: properties first, then the attribute dictionary.
+    pub fn attr(&self, name: &str) -> Option<&Attr> {
+        self.named_attr(name).map(|a| &a.value)
+    }
+    /// Like [`Operation::attr`], with the entry's span.
+    pub fn named_attr(&self, name: &str) -> Option<&NamedAttr> {
+        self.properties.iter().chain(&self.attributes).find(|a| a.name == name)
+    }
+    /// The dialect prefix (`comb` of `comb.add`), or `""`.
+    pub fn dialect(&self) -> &str {
+        self.name.split_once('.').map(|(d, _)| d).unwrap_or("")
+    }
+}
+
+/// A whole input file after reading.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct File {
+    /// Top-level ops. A `module { ... }` wrapper is kept as a `builtin.module` op.
+    pub ops: Vec<Operation>,
+    /// Every value, indexed by [`ValueId`].
+    pub values: Vec<ValueInfo>,
+}
+
+impl File {
+    /// Information about one value.
+    pub fn value(&self, id: ValueId) -> &ValueInfo {
+        &self.values[id.index()]
+    }
+    /// The type of one value.
+    pub fn ty(&self, id: ValueId) -> &Type {
+        &self.values[id.index()].ty
+    }
+}

@@ -1,0 +1,2 @@
+//! The `rmlir-hls` command line.
+fn main() {}
