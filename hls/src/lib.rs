@@ -57,3 +57,23 @@ mod tests {
         assert!(!super::is_hls_op("comb.add"));
     }
 }
+
+/// The first op (in source order) that is HLS input, searching every region.
+pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {
+    fn walk(ops: &[mlir_text::Operation]) -> Option<&mlir_text::Operation> {
+        for op in ops {
+            if is_hls_op(&op.name) {
+                return Some(op);
+            }
+            for r in &op.regions {
+                for b in &r.blocks {
+                    if let Some(found) = walk(&b.ops) {
+                        return Some(found);
+                    }
+                }
+            }
+        }
+        None
+    }
+    walk(&file.ops)
+}

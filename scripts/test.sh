@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what the tests need (apt-get, as root; skips what is present) and runs every
+# test: formatting, clippy, and the whole cargo test suite in release mode (the
+# differential tests simulate many cycles). Tests that read ../shared (the conformance
+# suite) say so when it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-tools.sh
+
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --release -- -D warnings
+cargo test --workspace --release

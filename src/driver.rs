@@ -1,0 +1,132 @@
+//! The compile pipeline: read, parse, route, build, optimize, emit.
+//!
+//! MLIR text -> op tree (`mlir-text`) -> netlist (`comb::build`) -> passes (`comb::passes`)
+//! -> a backend. Every stage's user errors come back as diagnostics against the one source
+//! file; the caller renders them.
+
+use crate::cli::{Args, Emit};
+use crate::output;
+use comb::Design;
+use mlir_text::{Diagnostic, SourceFile, Span};
+use std::io::Read;
+use std::path::Path;
+
+/// Why a run failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Errors in the input, against its source.
+    Input(Box<SourceFile>, Vec<Diagnostic>),
+    /// Anything else (options, I/O, tools), already phrased for the user.
+    Message(String),
+}
+
+impl Failure {
+    /// The text to print on standard error.
+    pub fn render(&self) -> String {
+        match self {
+            Failure::Input(src, diags) => diags.iter().map(|d| d.render(src)).collect(),
+            Failure::Message(m) => format!("rmlir-hls: error: {m}\n"),
+        }
+    }
+}
+
+/// Reads INPUT (`-` is standard input) into a source file; bytes that are not UTF-8 are an
+/// error at the first bad byte.
+pub fn read_source(input: &str) -> Result<SourceFile, Failure> {
+    let (name, bytes) = if input == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b).map_err(|e| Failure::Message(format!("cannot read standard input: {e}")))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        let b = std::fs::read(input).map_err(|e| Failure::Message(format!("cannot read '{input}': {e}")))?;
+        (input.to_string(), b)
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(SourceFile::new(name, text)),
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The lossy text has U+FFFD where the bad bytes were; its prefix up to `at` is
+            // byte-identical, so the position is right.
+            let src = SourceFile::new(name, text);
+            let diag = Diagnostic::error(Span::new(at, at + 1), "input is not valid UTF-8");
+            Err(Failure::Input(Box::new(src), vec![diag]))
+        }
+    }
+}
+
+/// Parses and builds the netlist of a source file, optimized per the options.
+pub fn load_design(src: &SourceFile, top: Option<&str>, opt: u8, flatten: bool, args: Option<&Args>) -> Result<Design, Failure> {
+    let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
+    if src.name().ends_with(".json") {
+        return Err(Failure::Message(format!(
+            "'{}': Yosys JSON input is not supported yet (roadmap step 3)",
+            src.name()
+        )));
+    }
+    let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+    if let Some(op) = hls::first_hls_op(&file) {
+        return Err(input_err(vec![Diagnostic::error(
+            op.name_span,
+            format!("'{}' is HLS input (a function with loops or memories), which is not supported yet", op.name),
+        )]));
+    }
+    let mut design = comb::build::build_design(&file, top).map_err(input_err)?;
+    drop(file);
+    let level = match opt {
+        0 => comb::passes::OptLevel::O0,
+        _ => comb::passes::OptLevel::O1,
+    };
+    if opt >= 2 {
+        return Err(Failure::Message("-O2 (the e-graph optimizer) is not supported yet (roadmap step 3)".into()));
+    }
+    let mut pipeline = comb::passes::pipeline(level);
+    if flatten {
+        pipeline.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
+    }
+    let mut pm = comb::passes::PassManager::default();
+    if let Some(a) = args {
+        pm.print_after = a.print_after.clone();
+        pm.time_passes = a.time_passes;
+    }
+    pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
+    Ok(design)
+}
+
+/// Runs one compile as the options say.
+pub fn run(args: &Args) -> Result<(), Failure> {
+    if args.lut.is_some() {
+        return Err(Failure::Message("--lut (K-LUT mapping) is not supported yet (roadmap step 3)".into()));
+    }
+    if args.generic && args.emit != Emit::Mlir {
+        return Err(Failure::Message("--generic only applies to --emit mlir".into()));
+    }
+    let src = read_source(&args.input)?;
+    let design = load_design(&src, args.top.as_deref(), args.opt, args.flatten, Some(args))?;
+    match args.emit {
+        Emit::Verilog => write_text(args.output.as_deref(), &backends::verilog::emit(&design)),
+        Emit::Mlir => write_text(args.output.as_deref(), &backends::mlir::emit(&design, args.generic)),
+        Emit::Dot => write_text(args.output.as_deref(), &backends::dot::emit(&design)),
+        Emit::RustSim => {
+            let Some(dir) = args.output.as_deref() else {
+                return Err(Failure::Message("--emit rust-sim needs an output directory: -o DIR".into()));
+            };
+            let krate = backends::rust_sim::emit(&design).map_err(Failure::Message)?;
+            output::write_dir(dir, &krate.files).map_err(Failure::Message)
+        }
+        Emit::YosysJson => Err(Failure::Message("--emit yosys-json is not supported yet (roadmap step 3)".into())),
+    }
+}
+
+fn write_text(out: Option<&Path>, text: &str) -> Result<(), Failure> {
+    match out {
+        Some(p) if p.as_os_str() != "-" => output::write_file(p, text.as_bytes()).map_err(Failure::Message),
+        _ => {
+            use std::io::Write;
+            let mut so = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error of ours.
+            let _ = so.write_all(text.as_bytes()).and_then(|_| so.flush());
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Writing outputs whole or not at all.
+//!
+//! A file is written to a temporary file in the same directory and renamed over the
+//! target; a directory (the rust-sim crate) is built beside the target and swapped in. A
+//! failed run leaves an existing output untouched.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+fn parent_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// Writes `contents` to `path` atomically.
+pub fn write_file(path: &Path, contents: &[u8]) -> Result<(), String> {
+    let dir = parent_of(path);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".rmlir-hls-")
+        .tempfile_in(dir)
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    tmp.write_all(contents).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
+    tmp.persist(path).map_err(|e| format!("cannot write '{}': {}", path.display(), e.error))?;
+    Ok(())
+}
+
+/// Writes a directory of `files` (relative path, contents) at `path`, replacing any
+/// existing directory there only once every file is written.
+pub fn write_dir(path: &Path, files: &[(String, String)]) -> Result<(), String> {
+    let err = |e: std::io::Error| format!("cannot write '{}': {e}", path.display());
+    let dir = parent_of(path);
+    fs::create_dir_all(dir).map_err(err)?;
+    let staging = tempfile::Builder::new().prefix(".rmlir-hls-").tempdir_in(dir).map_err(err)?;
+    for (rel, text) in files {
+        let p = staging.path().join(rel);
+        if let Some(parent) = p.parent() {
+            fs::create_dir_all(parent).map_err(err)?;
+        }
+        fs::write(&p, text).map_err(err)?;
+    }
+    let staged = staging.keep();
+    if path.exists() {
+        if !path.is_dir() {
+            let _ = fs::remove_dir_all(&staged);
+            return Err(format!("cannot write '{}': it exists and is not a directory", path.display()));
+        }
+        let old = tempfile::Builder::new().prefix(".rmlir-hls-old-").tempdir_in(dir).map_err(err)?.keep();
+        fs::remove_dir(&old).map_err(err)?;
+        fs::rename(path, &old).map_err(err)?;
+        if let Err(e) = fs::rename(&staged, path) {
+            let _ = fs::rename(&old, path);
+            let _ = fs::remove_dir_all(&staged);
+            return Err(err(e));
+        }
+        let _ = fs::remove_dir_all(&old);
+    } else if let Err(e) = fs::rename(&staged, path) {
+        let _ = fs::remove_dir_all(&staged);
+        return Err(err(e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_file_and_directory() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("out.sv");
+        write_file(&f, b"one").unwrap();
+        write_file(&f, b"two").unwrap();
+        assert_eq!(fs::read_to_string(&f).unwrap(), "two");
+        let crate_dir = d.path().join("sim");
+        write_dir(&crate_dir, &[("a/b.txt".into(), "x".into())]).unwrap();
+        write_dir(&crate_dir, &[("c.txt".into(), "y".into())]).unwrap();
+        assert!(!crate_dir.join("a").exists());
+        assert_eq!(fs::read_to_string(crate_dir.join("c.txt")).unwrap(), "y");
+        let leftovers: Vec<_> = fs::read_dir(d.path()).unwrap().collect();
+        assert_eq!(leftovers.len(), 2, "no staging directories left behind");
+    }
+}

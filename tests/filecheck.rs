@@ -1,0 +1,105 @@
+//! File-based tests of the text formats: each `.mlir` under `tests/cases/` and
+//! `tests/errors/` runs through the `rmlir-hls` binary and its exit status, standard
+//! output and standard error must equal the `.expected` file beside it.
+//!
+//! The first lines of a case may say how to run it: `// RUN: --emit mlir --generic` (the
+//! input file is appended). Without one, `--emit verilog` is used. Set `BLESS=1` to write
+//! the current output as the expectation; the diff of a failure shows what changed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn cases(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.extension().is_some_and(|e| e == "mlir"));
+    v.sort();
+    v
+}
+
+fn run_args(text: &str) -> Vec<String> {
+    for line in text.lines().take(5) {
+        if let Some(rest) = line.trim().strip_prefix("// RUN:") {
+            return rest.split_whitespace().map(String::from).collect();
+        }
+    }
+    vec!["--emit".into(), "verilog".into()]
+}
+
+fn snapshot(root: &Path, rel: &str, args: &[String]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .current_dir(root)
+        .arg(rel)
+        .args(args)
+        .output()
+        .expect("run rmlir-hls");
+    let code = out.status.code().unwrap_or(-1);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{rel}: rmlir-hls panicked:\n{stderr}");
+    assert_ne!(code, 101, "{rel}: rmlir-hls panicked");
+    let mut s = format!("# exit: {code}\n{stdout}");
+    if !stderr.is_empty() {
+        s.push_str("# stderr:\n");
+        s.push_str(&stderr);
+    }
+    s
+}
+
+/// A small line diff: the expected and actual lines around the first difference.
+fn diff(expected: &str, actual: &str) -> String {
+    let e: Vec<&str> = expected.lines().collect();
+    let a: Vec<&str> = actual.lines().collect();
+    let first = e.iter().zip(&a).position(|(x, y)| x != y).unwrap_or(e.len().min(a.len()));
+    let lo = first.saturating_sub(2);
+    let mut s = format!("first difference at line {}:\n", first + 1);
+    for l in &e[lo..(first + 4).min(e.len())] {
+        s.push_str(&format!("-{l}\n"));
+    }
+    for l in &a[lo..(first + 4).min(a.len())] {
+        s.push_str(&format!("+{l}\n"));
+    }
+    s
+}
+
+#[test]
+fn text_format_cases() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for dir in ["cases", "errors"] {
+        for path in cases(&root.join(dir)) {
+            count += 1;
+            let rel = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
+            let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+            let actual = snapshot(&root, &rel, &run_args(&text));
+            let expected_path = path.with_extension("expected");
+            if bless {
+                std::fs::write(&expected_path, &actual).unwrap();
+                continue;
+            }
+            match std::fs::read_to_string(&expected_path) {
+                Ok(expected) if expected == actual => {}
+                Ok(expected) => failures.push(format!("{rel}: output differs\n{}", diff(&expected, &actual))),
+                Err(_) => failures.push(format!("{rel}: no {} (run with BLESS=1)", expected_path.display())),
+            }
+            if dir == "errors" {
+                assert!(actual.starts_with("# exit: 1\n"), "{rel}: a bad input must exit 1:\n{actual}");
+                let expect = text.lines().next().and_then(|l| l.trim().strip_prefix("// expect:")).map(str::trim);
+                if let Some(expect) = expect {
+                    if !actual.contains(expect) {
+                        failures.push(format!("{rel}: the error does not mention '{expect}':\n{actual}"));
+                    }
+                }
+                let header = format!("# stderr:\n{rel}:");
+                if !actual.contains(&header) && !text.contains("// no-location") {
+                    failures.push(format!("{rel}: the error does not start with '{rel}:LINE:COL':\n{actual}"));
+                }
+            }
+        }
+    }
+    assert!(count >= 40, "expected at least 40 file cases, found {count}");
+    assert!(failures.is_empty(), "{} of {count} cases failed:\n\n{}", failures.len(), failures.join("\n"));
+}
