@@ -5,6 +5,9 @@
 //! shift amount), so the context width never exceeds the op's width and no carry or sign
 //! leaks. Guards make division total: `x / 0 = 0`, `x % 0 = 0`, signed `x / -1 = 0 - x`
 //! (C division traps on MIN / -1 in Verilator's runtime) and signed `x % -1 = 0`.
+//!
+//! Icarus Verilog 11 divides wrongly by 1 above 64 bits (`65'h1FFFFFFFFFFFFFFFE / 1` gives
+//! 0), so divisions wider than 64 bits also guard `b == 1 ? a : ...`.
 
 use super::expr::{BinOp, Expr, UnOp};
 use comb::{Bits, CellKind, IcmpPred};
@@ -71,12 +74,19 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         DivU | ModU => {
             let op = if *kind == DivU { BinOp::Div } else { BinOp::Mod };
             let by_zero = Expr::bin(BinOp::Eq, e(1), zero());
-            Expr::ternary(by_zero, zero(), Expr::bin(op, e(0), e(1)))
+            let mut q = Expr::bin(op, e(0), e(1));
+            if *kind == DivU && width > 64 {
+                q = Expr::ternary(Expr::bin(BinOp::Eq, e(1), konst(1, width)), e(0), q);
+            }
+            Expr::ternary(by_zero, zero(), q)
         }
         DivS => {
             let by_zero = Expr::bin(BinOp::Eq, e(1), zero());
             let by_minus_one = Expr::bin(BinOp::Eq, e(1), Expr::Const(Bits::ones(width)));
-            let div = Expr::bin_signed(BinOp::Div, Expr::signed(e(0)), Expr::signed(e(1)));
+            let mut div = Expr::bin_signed(BinOp::Div, Expr::signed(e(0)), Expr::signed(e(1)));
+            if width > 64 {
+                div = Expr::ternary(Expr::bin(BinOp::Eq, e(1), konst(1, width)), e(0), div);
+            }
             let neg = Expr::bin(BinOp::Sub, zero(), e(0));
             Expr::ternary(by_zero, zero(), Expr::ternary(by_minus_one, neg, div))
         }
@@ -114,9 +124,9 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         Reverse => match &ops[0] {
             _ if width == 1 => e(0),
             Expr::Const(b) => Expr::Const(reverse(b)),
-            Expr::Ident(name) => Expr::Concat(
-                (0..width).map(|i| Expr::Select { name: name.clone(), hi: i, lo: i }).collect(),
-            ),
+            Expr::Ident(name) => {
+                Expr::Concat((0..width).map(|i| Expr::Select { name: name.clone(), hi: i, lo: i }).collect())
+            }
             other => panic!("reverse of a non-identifier {other:?}"),
         },
         Concat if ops.len() == 1 => e(0),
