@@ -25,7 +25,7 @@ fn binops() -> Vec<(&'static str, CellKind, Ref)> {
     vec![
         ("sub", Sub, |w, a, b| a.wrapping_sub(b) & mask(w)),
         ("mul", Mul, |w, a, b| a.wrapping_mul(b) & mask(w)),
-        ("divu", DivU, |_, a, b| if b == 0 { 0 } else { a / b }),
+        ("divu", DivU, |_, a, b| a.checked_div(b).unwrap_or(0)),
         ("modu", ModU, |_, a, b| if b == 0 { 0 } else { a % b }),
         ("divs", DivS, |w, a, b| {
             if b == 0 {
