@@ -149,3 +149,12 @@ fn dot_is_deterministic_and_labelled() {
     assert_eq!(text, backends::dot::emit(&d));
     assert!(text.trim_end().ends_with('}'));
 }
+
+/// The every-kind design (duplicate instance outputs, a clock output, a derived clock) is
+/// also clean SystemVerilog.
+#[test]
+fn every_kind_as_verilog() {
+    let d = every_kind();
+    all_tools(&backends::verilog::emit(&d), "top");
+    all_tools(&backends::verilog::emit(&hier_only()), "top");
+}

@@ -185,3 +185,42 @@ fn wide_200_bit_edges() {
     assert_eq!(get(4, "shrs"), f(50));
     assert_eq!(get(4, "mid"), format!("3{}", f(16)));
 }
+
+/// Comparisons that are constant (unsigned against 0 / all-ones), dead cells, unused inputs
+/// and truth tables / luts of unusual shapes stay lint-clean.
+#[test]
+fn lint_corner_cases() {
+    use CellKind::*;
+    let mut b = B::new("top");
+    let a = b.input("a", 8);
+    let _unused = b.input("unused", 3);
+    let part = b.input("part", 16);
+    let x = b.input("x", 1);
+    let zero = b.konst(0, 8);
+    let ones = b.konst(0xFF, 8);
+    let mut outs = Vec::new();
+    for (p, l, r) in [
+        (IcmpPred::Ult, a, zero),
+        (IcmpPred::Uge, a, zero),
+        (IcmpPred::Ule, a, ones),
+        (IcmpPred::Ugt, zero, a),
+        (IcmpPred::Slt, a, zero),
+    ] {
+        outs.push(b.cell(Icmp(p), 1, &[l, r]));
+    }
+    let hi = b.cell(Extract { low: 8 }, 4, &[part]);
+    outs.push(b.cell(Parity, 1, &[hi]));
+    let _dead = b.cell(Mul, 8, &[a, a]);
+    outs.push(b.cell(TruthTable(Bits::from_u64(2, 2)), 1, &[x]));
+    outs.push(b.cell(TruthTable(Bits::from_u64(1, 1)), 1, &[]));
+    let wide = b.cell(Concat, 24, &[part, a]);
+    let lut = Lut { coefficients: vec![7, 0, 1], table: (0..256).map(|i| Bits::from_u64(i, 3)).collect() };
+    let l = b.cell(lut, 3, &[wide, a, x]);
+    let l1 = b.cell(Extract { low: 0 }, 1, &[l]);
+    outs.push(l1);
+    let cat = b.cell(Concat, outs.len() as u32, &outs);
+    b.output("y", cat);
+    let d = design(vec![b.m]);
+    let sv = backends::verilog::emit(&d);
+    all_tools(&sv, "top");
+}

@@ -70,6 +70,9 @@ struct Printer<'a> {
     insts: Vec<String>,
     ffs: Vec<String>,
     assigns: Vec<String>,
+    /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
+    /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
+    constant_compare: bool,
 }
 
 /// Prints module `mid` into `out`.
@@ -104,6 +107,7 @@ pub fn print_module(
         insts: Vec::new(),
         ffs: Vec::new(),
         assigns: Vec::new(),
+        constant_compare: false,
     };
     p.plan(&topo);
     for &net in &topo {
@@ -224,6 +228,9 @@ impl Printer<'_> {
             }
             kind => {
                 let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
+                if let CellKind::Icmp(p) = kind {
+                    self.constant_compare |= is_constant_compare(*p, &ops);
+                }
                 let widths: Vec<u32> = cell.operands().iter().map(|&o| m.width(o)).collect();
                 match lower::lower(kind, w, &ops, &widths) {
                     Lowered::Expr(e) => self.settle(net, e),
@@ -371,11 +378,29 @@ impl Printer<'_> {
         } else {
             let _ = writeln!(out, "module {}(\n  {}\n);", names.name, lines.join("\n  "));
         }
+        let waiver = ["UNSIGNED", "CMPCONST"];
+        if self.constant_compare {
+            for w in waiver {
+                let _ = writeln!(out, "  /* verilator lint_off {w} */");
+            }
+        }
         for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
             for line in section.iter() {
                 let _ = writeln!(out, "  {line}");
             }
         }
+        if self.constant_compare {
+            for w in waiver {
+                let _ = writeln!(out, "  /* verilator lint_on {w} */");
+            }
+        }
         out.push_str("endmodule\n");
     }
+}
+
+/// True for an unsigned ordering comparison against 0 or all-ones (constant for any input).
+fn is_constant_compare(p: comb::IcmpPred, ops: &[Expr]) -> bool {
+    use comb::IcmpPred::*;
+    matches!(p, Ult | Ule | Ugt | Uge)
+        && ops.iter().any(|e| matches!(e, Expr::Const(b) if b.is_zero() || b.is_ones()))
 }
