@@ -2,3 +2,7 @@
 //!
 //! Each backend reads a verified [`comb::Design`] and writes a string; none parses.
 #![warn(missing_docs)]
+
+pub mod dot;
+pub mod mlir;
+pub mod verilog;

@@ -1,0 +1,395 @@
+//! The design as MLIR text in CIRCT's hw/comb/seq dialects, custom or generic form.
+//!
+//! Custom form: `module { hw.module @m(in %a : i8, out y : i8) { ... hw.output %y : i8 } }`,
+//! which the reader reads back. Generic form: what `mlir-opt --mlir-print-op-generic`
+//! prints, accepted by upstream `mlir-opt --allow-unregistered-dialect` (CIRCT's types
+//! `!seq.clock` and `!hw.modty<...>` parse there as opaque dialect types).
+//!
+//! Cells print in [`comb::order::topo_order`]; a named cell prints as `%name` (legalized to
+//! MLIR's identifier characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`,
+//! `%1`, ... numbered in print order. An instance prints once with all its results; several
+//! instance-output cells for one port all print as that one result. Limitation: a `comb.lut`
+//! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
+//! {1, 8, 16, 32, 64}.
+
+use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
+use std::collections::{BTreeMap, HashSet};
+use std::fmt::Write;
+
+/// The design as MLIR; `generic` selects the generic op form.
+pub fn emit(design: &Design, generic: bool) -> String {
+    let order = comb::order::hierarchy_order(design).unwrap_or_else(|_| design.module_ids().collect());
+    let summaries = comb::order::summaries(design);
+    let mut out = String::new();
+    out.push_str(if generic { "\"builtin.module\"() ({\n" } else { "module {\n" });
+    for mid in order {
+        Printer::new(design, &summaries, mid, generic).print(&mut out);
+    }
+    out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
+    out
+}
+
+fn legal_ssa(s: &str) -> Option<String> {
+    if s.is_empty() || s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' }).collect();
+    if out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    Some(out)
+}
+
+/// A bare identifier if it is one, else a quoted string.
+fn bare_or_quoted(s: &str) -> String {
+    let bare = s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || "$._".contains(c));
+    if bare {
+        s.to_string()
+    } else {
+        format!("{s:?}")
+    }
+}
+
+/// An integer attribute: `true`/`false` for i1, else a signed decimal and its type.
+fn int_attr(b: &Bits) -> String {
+    if b.width() == 1 {
+        (if b.bit(0) { "true" } else { "false" }).to_string()
+    } else {
+        format!("{} : i{}", b.to_signed_decimal(), b.width())
+    }
+}
+
+fn dense(ty: u32, vals: impl Iterator<Item = String>) -> String {
+    format!("array<i{ty}: {}>", vals.collect::<Vec<_>>().join(", "))
+}
+
+struct Printer<'a> {
+    design: &'a Design,
+    m: &'a comb::Module,
+    generic: bool,
+    topo: Vec<NetId>,
+    /// How each net is referred to (`%a`, `%3`, `%7#1`).
+    refs: Vec<String>,
+    /// For each instance: the name of its result (group), in generic form.
+    inst_group: BTreeMap<NetId, String>,
+    /// For each instance: per child output port, the result name.
+    inst_results: BTreeMap<NetId, Vec<String>>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(
+        design: &'a Design,
+        summaries: &[comb::order::CombSummary],
+        mid: ModuleId,
+        generic: bool,
+    ) -> Printer<'a> {
+        let m = design.module(mid);
+        let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+        let mut p = Printer {
+            design,
+            m,
+            generic,
+            topo,
+            refs: vec![String::new(); m.id_bound()],
+            inst_group: BTreeMap::new(),
+            inst_results: BTreeMap::new(),
+        };
+        p.name_values();
+        p
+    }
+
+    fn name_values(&mut self) {
+        let m = self.m;
+        let mut taken: HashSet<String> = HashSet::new();
+        let mut next = 0u32;
+        let mut fresh = |hint: Option<&str>, taken: &mut HashSet<String>| -> String {
+            if let Some(base) = hint.and_then(legal_ssa) {
+                let mut cand = base.clone();
+                let mut k = 0;
+                while !taken.insert(cand.clone()) {
+                    cand = format!("{base}_{k}");
+                    k += 1;
+                }
+                return format!("%{cand}");
+            }
+            let n = next;
+            next += 1;
+            format!("%{n}")
+        };
+        for p in m.inputs() {
+            let net = m.port_net(p).expect("input cell");
+            self.refs[net.index()] = fresh(Some(&m.port(p).name), &mut taken);
+        }
+        // Instance outputs: the first cell per (instance, port) in print order names it.
+        let mut first: BTreeMap<(NetId, PortId), NetId> = BTreeMap::new();
+        for &net in &self.topo {
+            if let CellKind::InstOutput(p) = m.cell(net).kind {
+                first.entry((m.cell(net).operands()[0], p)).or_insert(net);
+            }
+        }
+        for &net in &self.topo.clone() {
+            let cell = m.cell(net);
+            match &cell.kind {
+                CellKind::Input(_) | CellKind::InstOutput(_) => {}
+                CellKind::Instance { module, .. } => {
+                    let child = self.design.module(*module);
+                    let outs: Vec<PortId> = child.outputs().collect();
+                    let group = (self.generic && outs.len() > 1).then(|| fresh(None, &mut taken));
+                    let mut results = Vec::new();
+                    for (i, p) in outs.iter().enumerate() {
+                        let leader = first.get(&(net, *p)).copied();
+                        let r = match &group {
+                            Some(g) => format!("{g}#{i}"),
+                            None => fresh(leader.and_then(|l| m.cell(l).name.as_deref()), &mut taken),
+                        };
+                        results.push(r);
+                    }
+                    if let Some(g) = group {
+                        self.inst_group.insert(net, g);
+                    }
+                    self.inst_results.insert(net, results);
+                }
+                _ => self.refs[net.index()] = fresh(cell.name.as_deref(), &mut taken),
+            }
+        }
+        for &net in &self.topo {
+            if let CellKind::InstOutput(p) = m.cell(net).kind {
+                let inst = m.cell(net).operands()[0];
+                let CellKind::Instance { module, .. } = &m.cell(inst).kind else { continue };
+                let pos = self.design.module(*module).outputs().position(|q| q == p).unwrap_or(0);
+                self.refs[net.index()] = self.inst_results[&inst][pos].clone();
+            }
+        }
+    }
+
+    fn ty(&self, net: NetId) -> String {
+        if comb::verify::is_clock(self.design, self.m, net) {
+            "!seq.clock".into()
+        } else {
+            format!("i{}", self.m.width(net))
+        }
+    }
+
+    fn port_ty(port: &comb::Port) -> String {
+        if port.clock {
+            "!seq.clock".into()
+        } else {
+            format!("i{}", port.width)
+        }
+    }
+
+    fn print(&self, out: &mut String) {
+        let m = self.m;
+        let sym = bare_or_quoted(&m.name);
+        if self.generic {
+            let modty: Vec<String> = m
+                .ports
+                .iter()
+                .map(|p| {
+                    let dir = if p.dir == Dir::Input { "input" } else { "output" };
+                    format!("{dir} {} : {}", bare_or_quoted(&p.name), Self::port_ty(p))
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "  \"hw.module\"() <{{module_type = !hw.modty<{}>, parameters = [], sym_name = {:?}}}> ({{",
+                modty.join(", "),
+                m.name
+            );
+            let args: Vec<String> = m
+                .inputs()
+                .map(|p| {
+                    let net = m.port_net(p).expect("input cell");
+                    format!("{}: {}", self.refs[net.index()], Self::port_ty(m.port(p)))
+                })
+                .collect();
+            if !args.is_empty() {
+                let _ = writeln!(out, "  ^bb0({}):", args.join(", "));
+            }
+        } else {
+            let ports: Vec<String> = m
+                .port_ids()
+                .map(|p| {
+                    let port = m.port(p);
+                    match port.dir {
+                        Dir::Input => {
+                            let net = m.port_net(p).expect("input cell");
+                            format!("in {} : {}", self.refs[net.index()], Self::port_ty(port))
+                        }
+                        Dir::Output => {
+                            format!("out {} : {}", bare_or_quoted(&port.name), Self::port_ty(port))
+                        }
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "  hw.module @{sym}({}) {{", ports.join(", "));
+        }
+        for &net in &self.topo {
+            if let Some(line) = self.op(net) {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+        let outs: Vec<NetId> = m.outputs().filter_map(|p| m.port_net(p)).collect();
+        let vals: Vec<&str> = outs.iter().map(|n| self.refs[n.index()].as_str()).collect();
+        let tys: Vec<String> = outs.iter().map(|&n| self.ty(n)).collect();
+        if self.generic {
+            let _ = writeln!(out, "    \"hw.output\"({}) : ({}) -> ()", vals.join(", "), tys.join(", "));
+            out.push_str("  }) : () -> ()\n");
+        } else {
+            if outs.is_empty() {
+                out.push_str("    hw.output\n");
+            } else {
+                let _ = writeln!(out, "    hw.output {} : {}", vals.join(", "), tys.join(", "));
+            }
+            out.push_str("  }\n");
+        }
+    }
+
+    /// One op's line, or `None` for cells that print elsewhere.
+    fn op(&self, net: NetId) -> Option<String> {
+        let cell = self.m.cell(net);
+        let r = &self.refs[net.index()];
+        let ops: Vec<&str> = cell.operands().iter().map(|o| self.refs[o.index()].as_str()).collect();
+        let op_tys: Vec<String> = cell.operands().iter().map(|&o| self.ty(o)).collect();
+        let ty = self.ty(net);
+        if self.generic {
+            return self.generic_op(net, &ops, &op_tys, &ty);
+        }
+        let bin = if cell.two_state { "bin " } else { "" };
+        let list = ops.join(", ");
+        let name = cell.kind.op_name();
+        use CellKind::*;
+        Some(match &cell.kind {
+            Input(_) | InstOutput(_) => return None,
+            Const(b) => format!("{r} = hw.constant {}", int_attr(b)),
+            k if k.is_variadic_same_width() || k.is_binary_same_width() => {
+                format!("{r} = {name} {bin}{list} : {ty}")
+            }
+            Inv | Reverse | Parity | Mux => format!("{r} = {name} {bin}{list} : {}", op_tys.last().unwrap()),
+            Icmp(p) => format!("{r} = comb.icmp {bin}{} {list} : {}", p.name(), op_tys[0]),
+            Concat => format!("{r} = comb.concat {list} : {}", op_tys.join(", ")),
+            Extract { low } => format!("{r} = comb.extract {list} from {low} : ({}) -> {ty}", op_tys[0]),
+            Replicate => format!("{r} = comb.replicate {list} : ({}) -> {ty}", op_tys[0]),
+            TruthTable(t) => format!("{r} = comb.truth_table {list} -> {} : ui{}", t.to_decimal(), t.width()),
+            Lut { coefficients, table } => format!(
+                "{r} = comb.lut {list} {{{}}} : ({}) -> {ty}",
+                lut_attrs(coefficients, table, cell.width),
+                op_tys.join(", ")
+            ),
+            Reg { reset, enable } => {
+                let mut s = if *enable {
+                    format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
+                } else {
+                    format!("{r} = seq.compreg {}, {}", ops[0], ops[1])
+                };
+                if *reset {
+                    let k = 2 + *enable as usize;
+                    let _ = write!(s, " reset {}, {}", ops[k], ops[k + 1]);
+                }
+                let _ = write!(s, " : {ty}");
+                s
+            }
+            ToClock => format!("{r} = seq.to_clock {}", ops[0]),
+            FromClock => format!("{r} = seq.from_clock {}", ops[0]),
+            Instance { module, name } => {
+                let child = self.design.module(*module);
+                let args: Vec<String> = child
+                    .inputs()
+                    .zip(&ops)
+                    .zip(&op_tys)
+                    .map(|((p, v), t)| format!("{}: {v} : {t}", bare_or_quoted(&child.port(p).name)))
+                    .collect();
+                let results: Vec<String> = child
+                    .outputs()
+                    .map(|p| {
+                        format!("{}: {}", bare_or_quoted(&child.port(p).name), Self::port_ty(child.port(p)))
+                    })
+                    .collect();
+                let lhs = &self.inst_results[&net];
+                let lhs = if lhs.is_empty() { String::new() } else { format!("{} = ", lhs.join(", ")) };
+                format!(
+                    "{lhs}hw.instance {:?} @{}({}) -> ({})",
+                    name.as_ref(),
+                    bare_or_quoted(&child.name),
+                    args.join(", "),
+                    results.join(", ")
+                )
+            }
+            _ => unreachable!("every kind is covered"),
+        })
+    }
+
+    fn generic_op(&self, net: NetId, ops: &[&str], op_tys: &[String], ty: &str) -> Option<String> {
+        let cell = self.m.cell(net);
+        let r = &self.refs[net.index()];
+        let mut props: Vec<String> = Vec::new();
+        if cell.two_state {
+            props.push("twoState".into());
+        }
+        use CellKind::*;
+        let mut name = cell.kind.op_name().to_string();
+        let mut result = format!("{r} = ");
+        let mut res_ty = ty.to_string();
+        match &cell.kind {
+            Input(_) | InstOutput(_) => return None,
+            Const(b) => props.push(format!("value = {}", int_attr(b))),
+            Icmp(p) => props.push(format!("predicate = {} : i64", *p as u8)),
+            Extract { low } => props.push(format!("lowBit = {low} : i32")),
+            TruthTable(t) => {
+                let bits: Vec<&str> =
+                    (0..t.width()).map(|i| if t.bit(i) { "true" } else { "false" }).collect();
+                props.push(format!("lookupTable = [{}]", bits.join(", ")));
+            }
+            Lut { coefficients, table } => props.push(lut_attrs(coefficients, table, cell.width)),
+            Reg { reset, enable } => {
+                if let Some(n) = &cell.name {
+                    props.push(format!("name = {:?}", n.as_ref()));
+                }
+                let rs = *reset as u8;
+                let segs =
+                    if *enable { format!("1, 1, 1, {rs}, {rs}, 0") } else { format!("1, 1, {rs}, {rs}, 0") };
+                props.push(format!("operandSegmentSizes = array<i32: {segs}>"));
+                if *enable {
+                    name = "seq.compreg.ce".into();
+                }
+            }
+            Instance { module, name: inst } => {
+                let child = self.design.module(*module);
+                let names = |dir: Dir| -> String {
+                    let v: Vec<String> = child
+                        .ports
+                        .iter()
+                        .filter(|p| p.dir == dir)
+                        .map(|p| format!("{:?}", p.name))
+                        .collect();
+                    format!("[{}]", v.join(", "))
+                };
+                props.push(format!("argNames = {}", names(Dir::Input)));
+                props.push(format!("instanceName = {:?}", inst.as_ref()));
+                props.push(format!("moduleName = @{}", bare_or_quoted(&child.name)));
+                props.push("parameters = []".into());
+                props.push(format!("resultNames = {}", names(Dir::Output)));
+                let outs: Vec<String> = child.outputs().map(|p| Self::port_ty(child.port(p))).collect();
+                result = match (self.inst_group.get(&net), self.inst_results[&net].first()) {
+                    (Some(g), _) => format!("{g}:{} = ", outs.len()),
+                    (None, Some(one)) => format!("{one} = "),
+                    (None, None) => String::new(),
+                };
+                res_ty = if outs.len() == 1 { outs[0].clone() } else { format!("({})", outs.join(", ")) };
+            }
+            _ => {}
+        }
+        let props = if props.is_empty() { String::new() } else { format!(" <{{{}}}>", props.join(", ")) };
+        Some(format!("{result}\"{name}\"({}){props} : ({}) -> {res_ty}", ops.join(", "), op_tys.join(", ")))
+    }
+}
+
+fn lut_attrs(coefficients: &[u8], table: &[Bits], width: u32) -> String {
+    format!(
+        "coefficients = {}, lookupTable = {}",
+        dense(8, coefficients.iter().map(|&c| (c as i8).to_string())),
+        dense(width, table.iter().map(|t| t.to_signed_decimal()))
+    )
+}

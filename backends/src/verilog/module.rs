@@ -1,0 +1,406 @@
+//! The module printer: decides names and inlining, then prints one `module`.
+//!
+//! Cells are visited in [`comb::order::topo_order`]. Inputs and constants are read in
+//! place; a combinational cell becomes an inline expression if it has one reader, no user
+//! name, drives no port and its reader accepts any expression; otherwise it gets a `wire`
+//! (or drives its output port directly: `assign y = ...;`). Temporaries are numbered in this
+//! visiting order. State and hierarchy (registers, instances and their outputs) are declared
+//! first and their processes printed last, so every name is declared before it is read:
+//!
+//! ```text
+//! module m(ports);
+//!   register and instance-output declarations, register initial values
+//!   combinational logic in topological order
+//!   instances
+//!   always_ff blocks
+//!   output assignments
+//! endmodule
+//! ```
+
+use super::expr::Expr;
+use super::lower::{self, Lowered};
+use super::names::Namer;
+use super::usage::{self, Need};
+use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// Names fixed before any module is printed: the module's own and its ports'.
+#[derive(Debug)]
+pub struct ModuleNames {
+    /// The module's SystemVerilog name.
+    pub name: String,
+    /// Per port (by index), its SystemVerilog name.
+    pub ports: Vec<String>,
+    /// The scope after the ports were named.
+    pub namer: Namer,
+}
+
+const LINT_OFF: &str = "/* verilator lint_off UNUSEDSIGNAL */";
+const LINT_ON: &str = "/* verilator lint_on UNUSEDSIGNAL */";
+
+/// `[w-1:0] ` for a vector, nothing for a single bit.
+pub fn range(w: u32) -> String {
+    if w == 1 {
+        String::new()
+    } else {
+        format!("[{}:0] ", w - 1)
+    }
+}
+
+struct Printer<'a> {
+    design: &'a Design,
+    m: &'a comb::Module,
+    all: &'a [ModuleNames],
+    own: &'a ModuleNames,
+    ports: &'a [String],
+    namer: Namer,
+    read: Vec<bool>,
+    need: Vec<Need>,
+    uses: Vec<usize>,
+    home: Vec<Option<PortId>>,
+    name: Vec<Option<String>>,
+    expr: Vec<Option<Expr>>,
+    /// (instance, child port) -> first instance-output cell in visiting order.
+    first_out: BTreeMap<(NetId, PortId), NetId>,
+    /// Dummy wires for child outputs nobody reads.
+    dummy: BTreeMap<(NetId, PortId), String>,
+    state: Vec<String>,
+    comb: Vec<String>,
+    insts: Vec<String>,
+    ffs: Vec<String>,
+    assigns: Vec<String>,
+    /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
+    /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
+    constant_compare: bool,
+}
+
+/// Prints module `mid` into `out`.
+pub fn print_module(
+    design: &Design,
+    summaries: &[comb::order::CombSummary],
+    mid: ModuleId,
+    all: &[ModuleNames],
+    out: &mut String,
+) {
+    let m = design.module(mid);
+    let names = &all[mid.index()];
+    let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+    let bound = m.id_bound();
+    let mut p = Printer {
+        design,
+        m,
+        all,
+        own: names,
+        ports: &names.ports,
+        namer: names.namer.clone(),
+        read: usage::fully_read(m),
+        need: usage::needs(m),
+        uses: usage::use_counts(m),
+        home: vec![None; bound],
+        name: vec![None; bound],
+        expr: vec![None; bound],
+        first_out: BTreeMap::new(),
+        dummy: BTreeMap::new(),
+        state: Vec::new(),
+        comb: Vec::new(),
+        insts: Vec::new(),
+        ffs: Vec::new(),
+        assigns: Vec::new(),
+        constant_compare: false,
+    };
+    p.plan(&topo);
+    for &net in &topo {
+        p.visit(net);
+    }
+    for &net in &topo {
+        match &m.cell(net).kind {
+            CellKind::Instance { .. } => p.instance(net),
+            CellKind::Reg { .. } => p.register(net),
+            _ => {}
+        }
+    }
+    p.output_assigns();
+    p.print(out);
+}
+
+impl Printer<'_> {
+    /// Homes, reserved user names and instance-output leaders.
+    fn plan(&mut self, topo: &[NetId]) {
+        let m = self.m;
+        for p in m.outputs() {
+            let Some(n) = m.port_net(p) else { continue };
+            let cell = m.cell(n);
+            let name_fits = cell.name.as_deref().is_none_or(|s| s == m.port(p).name);
+            if self.home[n.index()].is_none() && !usage::is_source(m, n) && name_fits {
+                self.home[n.index()] = Some(p);
+            }
+        }
+        for &net in topo {
+            let cell = m.cell(net);
+            if let CellKind::InstOutput(port) = cell.kind {
+                self.first_out.entry((cell.operands()[0], port)).or_insert(net);
+            }
+            let user = match &cell.kind {
+                CellKind::Instance { name, .. } => Some(name.clone()),
+                _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
+                _ => cell.name.clone(),
+            };
+            if let Some(u) = user {
+                self.name[net.index()] = Some(self.namer.user(&u));
+            }
+        }
+    }
+
+    /// The declared name of `net`: its port, its reserved user name, or a new temporary.
+    fn take_name(&mut self, net: NetId) -> String {
+        if let Some(p) = self.home[net.index()] {
+            return self.ports[p.index()].clone();
+        }
+        if let Some(n) = &self.name[net.index()] {
+            return n.clone();
+        }
+        let t = self.namer.temp();
+        self.name[net.index()] = Some(t.clone());
+        t
+    }
+
+    fn decl(&self, net: NetId, text: String) -> Vec<String> {
+        if self.read[net.index()] {
+            vec![text]
+        } else {
+            vec![LINT_OFF.to_string(), text, LINT_ON.to_string()]
+        }
+    }
+
+    fn op_expr(&self, net: NetId) -> Expr {
+        self.expr[net.index()].clone().expect("operand visited before its user")
+    }
+
+    fn visit(&mut self, net: NetId) {
+        let m = self.m;
+        let cell = m.cell(net);
+        let w = cell.width;
+        match &cell.kind {
+            CellKind::Input(p) => self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].clone())),
+            CellKind::Const(b) => self.expr[net.index()] = Some(Expr::Const(b.clone())),
+            CellKind::Instance { module, .. } => {
+                let child = self.design.module(*module);
+                for p in child.outputs() {
+                    if !self.first_out.contains_key(&(net, p)) {
+                        let t = self.namer.temp();
+                        let text = format!("wire {}{t};", range(child.port(p).width));
+                        self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+                        self.dummy.insert((net, p), t);
+                    }
+                }
+            }
+            CellKind::InstOutput(p) => {
+                let leader = self.first_out[&(cell.operands()[0], *p)];
+                if leader == net {
+                    let name = self.take_name(net);
+                    if self.home[net.index()].is_none() {
+                        let d = self.decl(net, format!("wire {}{name};", range(w)));
+                        self.state.extend(d);
+                    }
+                    self.expr[net.index()] = Some(Expr::Ident(name));
+                } else {
+                    let e = self.op_expr(leader);
+                    self.settle(net, e);
+                }
+            }
+            CellKind::Reg { .. } => {
+                let name = self.take_name(net);
+                if self.home[net.index()].is_none() {
+                    let d = self.decl(net, format!("logic {}{name};", range(w)));
+                    self.state.extend(d);
+                }
+                self.state.push(format!("initial {name} = {};", Expr::Const(Bits::zero(w)).text()));
+                self.expr[net.index()] = Some(Expr::Ident(name));
+            }
+            CellKind::Lut { coefficients, table } => {
+                let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
+                let widths: Vec<u32> = cell.operands().iter().map(|&o| m.width(o)).collect();
+                match lower::lut_sum(coefficients, &ops, &widths) {
+                    Some(sum) if table.len() > 1 => self.lut(net, sum, table),
+                    _ => self.settle(net, Expr::Const(table[0].clone())),
+                }
+            }
+            kind => {
+                let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
+                if let CellKind::Icmp(p) = kind {
+                    self.constant_compare |= is_constant_compare(*p, &ops);
+                }
+                let widths: Vec<u32> = cell.operands().iter().map(|&o| m.width(o)).collect();
+                match lower::lower(kind, w, &ops, &widths) {
+                    Lowered::Expr(e) => self.settle(net, e),
+                    Lowered::Table { table, index } => {
+                        let t = self.namer.temp();
+                        self.comb.push(format!(
+                            "localparam logic {}{t} = {};",
+                            range(table.width()),
+                            Expr::Const(table).text()
+                        ));
+                        self.settle(net, Expr::Index { name: t, index: Box::new(index) });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Inlines `e` as the value of `net`, or declares a wire for it.
+    fn settle(&mut self, net: NetId, e: Expr) {
+        let i = net.index();
+        let pinned = self.home[i].is_some() || self.name[i].is_some();
+        let must = pinned
+            || self.uses[i] != 1
+            || (self.need[i] == Need::Ident && !e.is_ident())
+            || (self.need[i] == Need::Atom && !e.is_atom());
+        if !pinned && e.is_atom() || !must {
+            self.expr[i] = Some(e);
+            return;
+        }
+        let name = self.take_name(net);
+        if self.home[i].is_some() {
+            self.comb.push(format!("assign {name} = {};", e.text()));
+        } else {
+            let d = self.decl(net, format!("wire {}{name} = {};", range(self.m.width(net)), e.text()));
+            self.comb.extend(d);
+        }
+        self.expr[i] = Some(Expr::Ident(name));
+    }
+
+    fn lut(&mut self, net: NetId, sum: Expr, table: &[Bits]) {
+        let w = self.m.width(net);
+        let idx = self.namer.temp();
+        let index = lower::lut_index(sum, table.len());
+        self.comb.push(format!("wire [7:0] {idx} = {};", index.text()));
+        let name = self.take_name(net);
+        if self.home[net.index()].is_none() {
+            let d = self.decl(net, format!("logic {}{name};", range(w)));
+            self.comb.extend(d);
+        }
+        let n = table.len().min(256);
+        let mut s = format!("always_comb begin\n    case ({idx})\n");
+        for (k, t) in table[..n - 1].iter().enumerate() {
+            let _ = writeln!(s, "      8'h{k:02X}: {name} = {};", Expr::Const(t.clone()).text());
+        }
+        let _ = writeln!(s, "      default: {name} = {};", Expr::Const(table[n - 1].clone()).text());
+        s.push_str("    endcase\n  end");
+        self.comb.push(s);
+        self.expr[net.index()] = Some(Expr::Ident(name));
+    }
+
+    fn instance(&mut self, net: NetId) {
+        let cell = self.m.cell(net);
+        let CellKind::Instance { module, .. } = &cell.kind else { return };
+        let child = self.design.module(*module);
+        let names = &self.all[module.index()];
+        let mut conns = Vec::new();
+        for (p, &op) in child.inputs().zip(cell.operands()) {
+            conns.push(format!(".{}({})", names.ports[p.index()], self.op_expr(op).text()));
+        }
+        for p in child.outputs() {
+            let target = match self.first_out.get(&(net, p)) {
+                Some(&o) => self.op_expr(o).text(),
+                None => self.dummy[&(net, p)].clone(),
+            };
+            conns.push(format!(".{}({target})", names.ports[p.index()]));
+        }
+        let inst = self.name[net.index()].clone().unwrap_or_default();
+        if conns.is_empty() {
+            self.insts.push(format!("{} {inst} ();", names.name));
+        } else {
+            self.insts.push(format!("{} {inst} (\n    {}\n  );", names.name, conns.join(",\n    ")));
+        }
+    }
+
+    fn register(&mut self, net: NetId) {
+        let cell = self.m.cell(net);
+        let CellKind::Reg { reset, enable } = cell.kind else { return };
+        let ops = cell.operands();
+        let r = self.op_expr(net).text();
+        let d = self.op_expr(ops[0]).text();
+        let clk = self.op_expr(ops[1]).text();
+        let load = format!("{r} <= {d};");
+        let load = if enable { format!("if ({}) {load}", self.op_expr(ops[2]).text()) } else { load };
+        let body = if reset {
+            let k = 2 + enable as usize;
+            let (rst, rv) = (self.op_expr(ops[k]).text(), self.op_expr(ops[k + 1]).text());
+            format!("    if ({rst}) {r} <= {rv};\n    else {load}")
+        } else {
+            format!("    {load}")
+        };
+        self.ffs.push(format!("always_ff @(posedge {clk}) begin\n{body}\n  end"));
+    }
+
+    fn output_assigns(&mut self) {
+        for p in self.m.outputs() {
+            let Some(n) = self.m.port_net(p) else { continue };
+            if self.home[n.index()] != Some(p) {
+                let e = self.op_expr(n).text();
+                self.assigns.push(format!("assign {} = {e};", self.ports[p.index()]));
+            }
+        }
+    }
+
+    fn print(&self, out: &mut String) {
+        let m = self.m;
+        let names = self.own;
+        let mut procedural = vec![false; m.ports.len()];
+        for net in m.cells() {
+            if let Some(p) = self.home[net.index()] {
+                if matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Lut { .. }) {
+                    procedural[p.index()] = true;
+                }
+            }
+        }
+        let mut lines = Vec::new();
+        let n = m.ports.len();
+        for (i, port) in m.ports.iter().enumerate() {
+            let comma = if i + 1 < n { "," } else { "" };
+            let (dir, kind) = match port.dir {
+                Dir::Input => ("input", "wire"),
+                Dir::Output if procedural[i] => ("output", "logic"),
+                Dir::Output => ("output", "wire"),
+            };
+            let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.ports[i]);
+            let unread = port.dir == Dir::Input
+                && m.port_net(PortId(i as u32)).is_some_and(|net| !self.read[net.index()]);
+            if unread {
+                lines.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+            } else {
+                lines.push(text);
+            }
+        }
+        if lines.is_empty() {
+            let _ = writeln!(out, "module {}();", names.name);
+        } else {
+            let _ = writeln!(out, "module {}(\n  {}\n);", names.name, lines.join("\n  "));
+        }
+        let waiver = ["UNSIGNED", "CMPCONST"];
+        if self.constant_compare {
+            for w in waiver {
+                let _ = writeln!(out, "  /* verilator lint_off {w} */");
+            }
+        }
+        for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
+            for line in section.iter() {
+                let _ = writeln!(out, "  {line}");
+            }
+        }
+        if self.constant_compare {
+            for w in waiver {
+                let _ = writeln!(out, "  /* verilator lint_on {w} */");
+            }
+        }
+        out.push_str("endmodule\n");
+    }
+}
+
+/// True for an unsigned ordering comparison against 0 or all-ones (constant for any input).
+fn is_constant_compare(p: comb::IcmpPred, ops: &[Expr]) -> bool {
+    use comb::IcmpPred::*;
+    matches!(p, Ult | Ule | Ugt | Uge)
+        && ops.iter().any(|e| matches!(e, Expr::Const(b) if b.is_zero() || b.is_ones()))
+}

@@ -1,0 +1,348 @@
+//! SystemVerilog identifiers: the keyword list, legalization and a per-scope name table.
+//!
+//! A [`Namer`] hands out names in one SystemVerilog scope. User names are legalized (illegal
+//! characters become `_`, a leading digit gets a `_` prefix) and uniquified with a numeric
+//! suffix (`reg` -> `reg_0`, a second `x` -> `x_0`); temporaries are `_0`, `_1`, ... in the
+//! order they are asked for, skipping any name already taken. Keywords are taken from the
+//! start, so no name ever collides with one.
+
+use std::collections::HashSet;
+
+/// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
+/// configuration keywords, which tools reserve too.
+pub const KEYWORDS: &[&str] = &[
+    "accept_on",
+    "alias",
+    "always",
+    "always_comb",
+    "always_ff",
+    "always_latch",
+    "and",
+    "assert",
+    "assign",
+    "assume",
+    "automatic",
+    "before",
+    "begin",
+    "bind",
+    "bins",
+    "binsof",
+    "bit",
+    "break",
+    "buf",
+    "bufif0",
+    "bufif1",
+    "byte",
+    "case",
+    "casex",
+    "casez",
+    "cell",
+    "chandle",
+    "checker",
+    "class",
+    "clocking",
+    "cmos",
+    "config",
+    "const",
+    "constraint",
+    "context",
+    "continue",
+    "cover",
+    "covergroup",
+    "coverpoint",
+    "cross",
+    "deassign",
+    "default",
+    "defparam",
+    "design",
+    "disable",
+    "dist",
+    "do",
+    "edge",
+    "else",
+    "end",
+    "endcase",
+    "endchecker",
+    "endclass",
+    "endclocking",
+    "endconfig",
+    "endfunction",
+    "endgenerate",
+    "endgroup",
+    "endinterface",
+    "endmodule",
+    "endpackage",
+    "endprimitive",
+    "endprogram",
+    "endproperty",
+    "endspecify",
+    "endsequence",
+    "endtable",
+    "endtask",
+    "enum",
+    "event",
+    "eventually",
+    "expect",
+    "export",
+    "extends",
+    "extern",
+    "final",
+    "first_match",
+    "for",
+    "force",
+    "foreach",
+    "forever",
+    "fork",
+    "forkjoin",
+    "function",
+    "generate",
+    "genvar",
+    "global",
+    "highz0",
+    "highz1",
+    "if",
+    "iff",
+    "ifnone",
+    "ignore_bins",
+    "illegal_bins",
+    "implements",
+    "implies",
+    "import",
+    "incdir",
+    "include",
+    "initial",
+    "inout",
+    "input",
+    "inside",
+    "instance",
+    "int",
+    "integer",
+    "interconnect",
+    "interface",
+    "intersect",
+    "join",
+    "join_any",
+    "join_none",
+    "large",
+    "let",
+    "liblist",
+    "library",
+    "local",
+    "localparam",
+    "logic",
+    "longint",
+    "macromodule",
+    "matches",
+    "medium",
+    "modport",
+    "module",
+    "nand",
+    "negedge",
+    "nettype",
+    "new",
+    "nexttime",
+    "nmos",
+    "nor",
+    "noshowcancelled",
+    "not",
+    "notif0",
+    "notif1",
+    "null",
+    "or",
+    "output",
+    "package",
+    "packed",
+    "parameter",
+    "pmos",
+    "posedge",
+    "primitive",
+    "priority",
+    "program",
+    "property",
+    "protected",
+    "pull0",
+    "pull1",
+    "pulldown",
+    "pullup",
+    "pulsestyle_ondetect",
+    "pulsestyle_onevent",
+    "pure",
+    "rand",
+    "randc",
+    "randcase",
+    "randsequence",
+    "rcmos",
+    "real",
+    "realtime",
+    "ref",
+    "reg",
+    "reject_on",
+    "release",
+    "repeat",
+    "restrict",
+    "return",
+    "rnmos",
+    "rpmos",
+    "rtran",
+    "rtranif0",
+    "rtranif1",
+    "s_always",
+    "s_eventually",
+    "s_nexttime",
+    "s_until",
+    "s_until_with",
+    "scalared",
+    "sequence",
+    "shortint",
+    "shortreal",
+    "showcancelled",
+    "signed",
+    "small",
+    "soft",
+    "solve",
+    "specify",
+    "specparam",
+    "static",
+    "string",
+    "strong",
+    "strong0",
+    "strong1",
+    "struct",
+    "super",
+    "supply0",
+    "supply1",
+    "sync_accept_on",
+    "sync_reject_on",
+    "table",
+    "tagged",
+    "task",
+    "this",
+    "throughout",
+    "time",
+    "timeprecision",
+    "timeunit",
+    "tran",
+    "tranif0",
+    "tranif1",
+    "tri",
+    "tri0",
+    "tri1",
+    "triand",
+    "trior",
+    "trireg",
+    "type",
+    "typedef",
+    "union",
+    "unique",
+    "unique0",
+    "unsigned",
+    "until",
+    "until_with",
+    "untyped",
+    "use",
+    "uwire",
+    "var",
+    "vectored",
+    "virtual",
+    "void",
+    "wait",
+    "wait_order",
+    "wand",
+    "weak",
+    "weak0",
+    "weak1",
+    "while",
+    "wildcard",
+    "wire",
+    "with",
+    "within",
+    "wor",
+    "xnor",
+    "xor",
+];
+
+/// True if `s` is a reserved word.
+pub fn is_keyword(s: &str) -> bool {
+    KEYWORDS.contains(&s)
+}
+
+/// `s` as a legal simple identifier (`[A-Za-z_][A-Za-z0-9_$]*`); may still be a keyword.
+pub fn legalize(s: &str) -> String {
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
+    if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// True if `s` has the shape of a temporary (`_` followed by digits).
+pub fn is_temp_shape(s: &str) -> bool {
+    s.len() > 1 && s.starts_with('_') && s[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The names of one scope.
+#[derive(Clone, Debug)]
+pub struct Namer {
+    taken: HashSet<String>,
+    next_temp: u32,
+}
+
+impl Default for Namer {
+    fn default() -> Self {
+        Namer::new()
+    }
+}
+
+impl Namer {
+    /// A scope where only the keywords are taken.
+    pub fn new() -> Namer {
+        Namer { taken: KEYWORDS.iter().map(|s| s.to_string()).collect(), next_temp: 0 }
+    }
+
+    /// Legalizes and uniquifies a user name, and takes it.
+    pub fn user(&mut self, name: &str) -> String {
+        let base = legalize(name);
+        if self.taken.insert(base.clone()) {
+            return base;
+        }
+        let mut k = 0u32;
+        loop {
+            let cand = format!("{base}_{k}");
+            if self.taken.insert(cand.clone()) {
+                return cand;
+            }
+            k += 1;
+        }
+    }
+
+    /// The next free temporary (`_0`, `_1`, ...).
+    pub fn temp(&mut self) -> String {
+        loop {
+            let cand = format!("_{}", self.next_temp);
+            self.next_temp += 1;
+            if self.taken.insert(cand.clone()) {
+                return cand;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legalizes_and_uniquifies() {
+        let mut n = Namer::new();
+        assert_eq!(n.user("reg"), "reg_0");
+        assert_eq!(n.user("x"), "x");
+        assert_eq!(n.user("x"), "x_0");
+        assert_eq!(n.user("a.b-c"), "a_b_c");
+        assert_eq!(n.user("3d"), "_3d");
+        assert_eq!(n.user("_1"), "_1");
+        assert_eq!(n.temp(), "_0");
+        assert_eq!(n.temp(), "_2");
+        assert!(is_temp_shape("_12") && !is_temp_shape("_a") && !is_temp_shape("_"));
+    }
+}

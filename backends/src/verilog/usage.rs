@@ -1,0 +1,136 @@
+//! Which bits of each net the emitted text reads, and what shape each operand must have.
+//!
+//! Verilator's `-Wall` reports a declared signal whose bits are not all read
+//! (UNUSEDSIGNAL); the printer wraps such declarations in `lint_off` pragmas. A net is read
+//! whole by most users; `comb.extract` reads only its range, a `comb.lut` operand wider than
+//! 8 bits only its low byte, and a lut with a single entry or a zero coefficient nothing.
+//!
+//! [`Need`] is what a user requires of an operand's expression: an identifier (clocks) or an
+//! atom, an identifier or constant (bit-selects, which fold on constants, and operands
+//! repeated by the division guards).
+
+use comb::{CellKind, Module, NetId};
+
+/// What a user requires of an operand's expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Need {
+    /// Any expression.
+    Any,
+    /// An identifier or a constant.
+    Atom,
+    /// An identifier.
+    Ident,
+}
+
+/// The requirement a cell of kind `kind` and width `result_width` places on its operand at
+/// `pos` of width `width`.
+pub fn operand_need(kind: &CellKind, pos: usize, width: u32, result_width: u32) -> Need {
+    match kind {
+        CellKind::Extract { low } if *low == 0 && result_width == width => Need::Any,
+        CellKind::Reverse if width == 1 => Need::Any,
+        CellKind::Extract { .. } | CellKind::Reverse => Need::Atom,
+        CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => Need::Atom,
+        CellKind::Reg { .. } if pos == 1 => Need::Ident,
+        CellKind::Lut { .. } if width > 8 => Need::Atom,
+        _ => Need::Any,
+    }
+}
+
+/// The bit range `[lo, hi)` of operand `pos` (of width `width`) that a cell reads.
+pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) -> Option<(u32, u32)> {
+    match kind {
+        CellKind::Extract { low } => Some((*low, low + result_width)),
+        CellKind::Instance { .. } => Some((0, width)),
+        CellKind::Lut { coefficients, table } => {
+            if table.len() == 1 || coefficients.get(pos).copied().unwrap_or(0) == 0 {
+                None
+            } else {
+                Some((0, width.min(8)))
+            }
+        }
+        _ => Some((0, width)),
+    }
+}
+
+/// Per net (by index): true if every bit is read by some user or output port.
+pub fn fully_read(m: &Module) -> Vec<bool> {
+    let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); m.id_bound()];
+    for net in m.cells() {
+        let cell = m.cell(net);
+        if matches!(cell.kind, CellKind::InstOutput(_)) {
+            continue;
+        }
+        for (pos, &op) in cell.operands().iter().enumerate() {
+            if let Some(r) = operand_read(&cell.kind, pos, m.width(op), cell.width) {
+                ranges[op.index()].push(r);
+            }
+        }
+    }
+    for p in m.outputs() {
+        if let Some(n) = m.port_net(p) {
+            ranges[n.index()].push((0, m.width(n)));
+        }
+    }
+    let mut out = vec![false; m.id_bound()];
+    for net in m.cells() {
+        out[net.index()] = covers(&mut ranges[net.index()], m.width(net));
+    }
+    out
+}
+
+fn covers(ranges: &mut [(u32, u32)], width: u32) -> bool {
+    ranges.sort_unstable();
+    let mut next = 0;
+    for &(lo, hi) in ranges.iter() {
+        if lo > next {
+            return false;
+        }
+        next = next.max(hi);
+    }
+    next >= width
+}
+
+/// Users' strongest requirement per net (by index).
+pub fn needs(m: &Module) -> Vec<Need> {
+    let mut out = vec![Need::Any; m.id_bound()];
+    for net in m.cells() {
+        let cell = m.cell(net);
+        for (pos, &op) in cell.operands().iter().enumerate() {
+            let n = operand_need(&cell.kind, pos, m.width(op), cell.width);
+            out[op.index()] = out[op.index()].max(n);
+        }
+    }
+    out
+}
+
+/// Number of reads of each net: operand uses plus output ports driven.
+pub fn use_counts(m: &Module) -> Vec<usize> {
+    let mut out = vec![0; m.id_bound()];
+    for net in m.cells() {
+        out[net.index()] = m.use_count(net);
+    }
+    for p in m.outputs() {
+        if let Some(n) = m.port_net(p) {
+            out[n.index()] += 1;
+        }
+    }
+    out
+}
+
+/// True for cells that never become a declaration of their own: constants and inputs.
+pub fn is_source(m: &Module, net: NetId) -> bool {
+    matches!(m.cell(net).kind, CellKind::Const(_) | CellKind::Input(_))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_cover() {
+        assert!(covers(&mut [(4, 8), (0, 4)], 8));
+        assert!(!covers(&mut [(0, 3), (4, 8)], 8));
+        assert!(!covers(&mut [], 1));
+        assert!(covers(&mut [(0, 8), (2, 3)], 8));
+    }
+}
