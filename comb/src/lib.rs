@@ -7,9 +7,11 @@
 #![warn(missing_docs)]
 
 pub mod bits;
+pub mod bits_ops;
 pub mod ids;
 pub mod netlist;
 pub mod order;
+pub mod rng;
 pub mod verify;
 
 pub use bits::Bits;
