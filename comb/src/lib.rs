@@ -8,9 +8,11 @@
 
 pub mod bits;
 pub mod bits_ops;
+pub mod eval;
 pub mod ids;
 pub mod netlist;
 pub mod order;
+pub mod passes;
 pub mod rng;
 pub mod verify;
 
