@@ -13,6 +13,7 @@ pub mod ids;
 pub mod netlist;
 pub mod order;
 pub mod passes;
+pub mod random;
 pub mod rng;
 pub mod verify;
 
