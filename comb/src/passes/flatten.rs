@@ -44,9 +44,15 @@ pub fn flatten_design(design: &mut Design) -> (bool, HashMap<NetId, NetId>) {
         let instances: Vec<NetId> =
             parent.cells().filter(|&c| matches!(parent.cell(c).kind, CellKind::Instance { .. })).collect();
         let mut redirects = HashMap::new();
-        for inst in instances {
-            inline_instance(design, &mut parent, inst, &mut redirects);
+        // Removals wait until every instance is inlined: a freed id would be reused by the
+        // next cell added, and the redirects are keyed by the removed ids.
+        let mut removed = Vec::new();
+        for &inst in &instances {
+            inline_instance(design, &mut parent, inst, &mut redirects, &mut removed);
             changed = true;
+        }
+        for n in removed.into_iter().chain(instances) {
+            parent.remove_cell(n);
         }
         if Some(mid) == design.top {
             top_redirects = redirects;
@@ -72,7 +78,13 @@ fn follow(redirects: &HashMap<NetId, NetId>, mut n: NetId) -> NetId {
 }
 
 /// Copies the (flat) child of `inst` into `parent` and rewires the instance's outputs.
-fn inline_instance(design: &Design, parent: &mut Module, inst: NetId, redirects: &mut HashMap<NetId, NetId>) {
+fn inline_instance(
+    design: &Design,
+    parent: &mut Module,
+    inst: NetId,
+    redirects: &mut HashMap<NetId, NetId>,
+    removed: &mut Vec<NetId>,
+) {
     let CellKind::Instance { module, name } = parent.cell(inst).kind.clone() else { return };
     let child = design.module(module);
     let ops: Vec<NetId> = parent.operands(inst).to_vec();
@@ -101,7 +113,6 @@ fn inline_instance(design: &Design, parent: &mut Module, inst: NetId, redirects:
         let target = follow(redirects, driver);
         parent.replace_all_uses(out, target);
         redirects.insert(out, target);
-        parent.remove_cell(out);
+        removed.push(out);
     }
-    parent.remove_cell(inst);
 }
