@@ -3,15 +3,18 @@
 //! kept, and takes the other's user name if it has none. Registers with identical operands
 //! are merged too (they start at the same value). Inputs and instances are never merged.
 //!
-//! Cells are visited operands-first so merges cascade; a merge can still expose another
-//! behind a register or an id inversion, so rounds repeat until nothing changes (at most
-//! [`MAX_ROUNDS`]).
+//! Cells are visited operands-first so merges cascade, and registers last, when their
+//! operands are final. Another round runs only when a merge can have exposed more: two
+//! registers merged (their users were visited before them), or a cell merged into one with
+//! a lower id that was visited later (its users were keyed with the old id); at most
+//! [`MAX_ROUNDS`] rounds.
 
 use super::{local_order, replace, Pass};
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design};
 use smallvec::SmallVec;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The `cse` pass.
 pub struct Cse;
@@ -30,10 +33,15 @@ impl Pass for Cse {
         let mut changed = false;
         for mid in design.module_ids() {
             for _ in 0..MAX_ROUNDS {
-                if !cse_round(design, mid) {
-                    break;
+                match cse_round(design, mid) {
+                    None => break,
+                    Some(again) => {
+                        changed = true;
+                        if !again {
+                            break;
+                        }
+                    }
                 }
-                changed = true;
             }
         }
         changed
@@ -47,11 +55,46 @@ fn commutative(kind: &CellKind) -> bool {
 
 type Key = (CellKind, u32, SmallVec<[NetId; 4]>);
 
-fn cse_round(design: &mut Design, mid: ModuleId) -> bool {
-    let order = local_order(design, mid);
+/// FxHash: hashing here is on the hot path and needs no DoS resistance; the table is only
+/// looked up, never iterated, so the result does not depend on the hash.
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// One round; `Some(again)` if it merged anything, `again` if another round may find more.
+fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
+    let mut order = local_order(design, mid);
     let m = design.module_mut(mid);
-    let mut table: HashMap<Key, NetId> = HashMap::with_capacity(order.len());
+    // Registers last: their operands are final by then.
+    let (mut regs, comb): (Vec<NetId>, Vec<NetId>) =
+        order.drain(..).partition(|&c| m.cell(c).kind.is_state());
+    order = comb;
+    order.append(&mut regs);
+    let mut table: HashMap<Key, NetId, BuildHasherDefault<FxHasher>> =
+        HashMap::with_capacity_and_hasher(order.len(), Default::default());
     let mut changed = false;
+    let mut again = false;
     for id in order {
         if !m.contains(id) {
             continue;
@@ -68,6 +111,7 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> bool {
         match table.get(&key) {
             Some(&other) if m.contains(other) => {
                 let (keep, drop) = if other < id { (other, id) } else { (id, other) };
+                again |= keep == id || m.cell(id).kind.is_state();
                 if m.cell(keep).name.is_none() {
                     let name = m.cell(drop).name.clone();
                     m.cell_mut(keep).name = name;
@@ -81,5 +125,5 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> bool {
             }
         }
     }
-    changed
+    changed.then_some(again)
 }
