@@ -32,7 +32,7 @@ fn big_module(cells: usize) -> Design {
     }
     for i in 0..16 {
         let y = m.add_port(port(&format!("y{i}"), Dir::Output));
-        m.set_output(y, pool[pool.len() - 1 - i * 1000]);
+        m.set_output(y, pool[pool.len() - 1 - i * (cells / 20)]);
     }
     Design { modules: vec![m], top: Some(ModuleId(0)) }
 }

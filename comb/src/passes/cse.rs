@@ -14,7 +14,7 @@ use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design};
 use smallvec::SmallVec;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// The `cse` pass.
 pub struct Cse;
@@ -53,7 +53,14 @@ fn commutative(kind: &CellKind) -> bool {
     matches!(kind, And | Or | Xor | Nand | Nor | Xnor | Add | Mul)
 }
 
-type Key = (CellKind, u32, SmallVec<[NetId; 4]>);
+/// The operands as compared: sorted for commutative ops.
+fn key_ops(kind: &CellKind, operands: &[NetId]) -> SmallVec<[NetId; 4]> {
+    let mut ops: SmallVec<[NetId; 4]> = operands.iter().copied().collect();
+    if commutative(kind) {
+        ops.sort_unstable();
+    }
+    ops
+}
 
 /// FxHash: hashing here is on the hot path and needs no DoS resistance; the table is only
 /// looked up, never iterated, so the result does not depend on the hash.
@@ -91,7 +98,8 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
         order.drain(..).partition(|&c| m.cell(c).kind.is_state());
     order = comb;
     order.append(&mut regs);
-    let mut table: HashMap<Key, NetId, BuildHasherDefault<FxHasher>> =
+    // Buckets of cells by the hash of (kind, width, operands); compared structurally.
+    let mut table: HashMap<u64, SmallVec<[NetId; 1]>, BuildHasherDefault<FxHasher>> =
         HashMap::with_capacity_and_hasher(order.len(), Default::default());
     let mut changed = false;
     let mut again = false;
@@ -103,26 +111,31 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
         if matches!(cell.kind, CellKind::Input(_) | CellKind::Instance { .. }) {
             continue;
         }
-        let mut ops: SmallVec<[NetId; 4]> = cell.operands().iter().copied().collect();
-        if commutative(&cell.kind) {
-            ops.sort_unstable();
-        }
-        let key = (cell.kind.clone(), cell.width, ops);
-        match table.get(&key) {
-            Some(&other) if m.contains(other) => {
+        let ops = key_ops(&cell.kind, cell.operands());
+        let mut h = FxHasher::default();
+        (&cell.kind, cell.width, &ops).hash(&mut h);
+        let hash = h.finish();
+        let bucket = table.entry(hash).or_default();
+        let found = bucket.iter().position(|&other| {
+            m.contains(other) && {
+                let o = m.cell(other);
+                o.kind == cell.kind && o.width == cell.width && key_ops(&o.kind, o.operands()) == ops
+            }
+        });
+        match found {
+            Some(slot) => {
+                let other = bucket[slot];
                 let (keep, drop) = if other < id { (other, id) } else { (id, other) };
                 again |= keep == id || m.cell(id).kind.is_state();
+                bucket[slot] = keep;
                 if m.cell(keep).name.is_none() {
                     let name = m.cell(drop).name.clone();
                     m.cell_mut(keep).name = name;
                 }
                 replace(m, drop, keep);
-                table.insert(key, keep);
                 changed = true;
             }
-            _ => {
-                table.insert(key, id);
-            }
+            None => bucket.push(id),
         }
     }
     changed.then_some(again)
