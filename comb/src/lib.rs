@@ -3,7 +3,8 @@
 //! [`netlist`] defines modules of cells in a petgraph graph; [`build`] lowers the op tree of
 //! `mlir-text` into it with the user-facing checks of SPEC section 2; [`verify`] checks the
 //! invariants after every pass; [`eval`] is a bit-precise evaluator; [`passes`] hold the
-//! `-O1` rewrites.
+//! `-O1` rewrites; [`bits_ops`] gives every op its exact meaning on [`Bits`]; [`random`]
+//! (with the seeded [`rng`]) generates random netlists for differential tests.
 #![warn(missing_docs)]
 
 pub mod bits;
