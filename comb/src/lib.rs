@@ -3,13 +3,19 @@
 //! [`netlist`] defines modules of cells in a petgraph graph; [`build`] lowers the op tree of
 //! `mlir-text` into it with the user-facing checks of SPEC section 2; [`verify`] checks the
 //! invariants after every pass; [`eval`] is a bit-precise evaluator; [`passes`] hold the
-//! `-O1` rewrites.
+//! `-O1` rewrites; [`bits_ops`] gives every op its exact meaning on [`Bits`]; [`random`]
+//! (with the seeded [`rng`]) generates random netlists for differential tests.
 #![warn(missing_docs)]
 
 pub mod bits;
+pub mod bits_ops;
+pub mod eval;
 pub mod ids;
 pub mod netlist;
 pub mod order;
+pub mod passes;
+pub mod random;
+pub mod rng;
 pub mod verify;
 
 pub use bits::Bits;

@@ -1,0 +1,217 @@
+//! A bit-precise evaluator of a whole design: the "third voice" in differential tests.
+//!
+//! [`Simulator::new`] verifies the design, flattens a copy of it (see
+//! [`crate::passes::flatten_design`]) and compiles the top module into a flat list of
+//! instructions in combinational order; values live in a `Vec<Bits>` indexed by net.
+//! Registers start at 0. On a rising edge each register samples, from the settled values
+//! of the current inputs: `rst_value` if `rst` is 1, else `d` if `en` is 1 (or absent),
+//! else it holds; all registers update together, then the logic settles again.
+//!
+//! A register's clock is traced to a top input port through `seq.to_clock` /
+//! `seq.from_clock` (and, after flattening, through instance ports). [`Simulator::tick`]
+//! fires every register; [`Simulator::tick_clock`] only those clocked by one input port.
+//! A register whose clock cannot be traced to an input (a clock computed by logic) fires
+//! on [`Simulator::tick`] only.
+
+use crate::bits::Bits;
+use crate::bits_ops::eval_cell;
+use crate::ids::{NetId, PortId};
+use crate::netlist::{CellKind, Design, Dir, Module};
+use crate::{order, passes, verify};
+use smallvec::SmallVec;
+use std::collections::HashMap;
+
+struct Instr {
+    dst: u32,
+    kind: CellKind,
+    width: u32,
+    ops: SmallVec<[u32; 3]>,
+}
+
+struct RegInfo {
+    q: u32,
+    d: u32,
+    en: Option<u32>,
+    rst: Option<(u32, u32)>,
+    clock: Option<PortId>,
+}
+
+/// A compiled, flattened design with its current values.
+pub struct Simulator {
+    module: Module,
+    values: Vec<Bits>,
+    program: Vec<Instr>,
+    regs: Vec<RegInfo>,
+    redirects: HashMap<NetId, NetId>,
+}
+
+/// The input port a clock net comes from, through clock conversions.
+fn trace_clock(m: &Module, mut net: NetId) -> Option<PortId> {
+    loop {
+        match m.cell(net).kind {
+            CellKind::Input(p) => return Some(p),
+            CellKind::ToClock | CellKind::FromClock => net = m.operands(net)[0],
+            _ => return None,
+        }
+    }
+}
+
+impl Simulator {
+    /// Compiles the top module of `design`. Fails if the design does not verify.
+    pub fn new(design: &Design) -> Result<Simulator, String> {
+        if design.top.is_none() {
+            return Err("the design has no top module".into());
+        }
+        if let Some(e) = verify::verify(design).first() {
+            return Err(format!("cannot simulate an invalid design: {e}"));
+        }
+        let mut flat = design.clone();
+        let (_, redirects) = passes::flatten_design(&mut flat);
+        let top = flat.top_id();
+        let order = order::topo_order(&flat, &[], top).map_err(|_| "combinational cycle".to_string())?;
+        let module = flat.modules.swap_remove(top.index());
+        let mut values = vec![Bits::zero(0); module.id_bound()];
+        let mut program = Vec::new();
+        let mut regs = Vec::new();
+        let ix = |n: NetId| n.index() as u32;
+        for id in order {
+            let cell = module.cell(id);
+            values[id.index()] = Bits::zero(cell.width);
+            let ops = cell.operands();
+            match &cell.kind {
+                CellKind::Input(_) => {}
+                CellKind::Const(b) => values[id.index()] = b.clone(),
+                CellKind::Reg { reset, enable } => {
+                    let mut k = 2;
+                    let en = enable.then(|| {
+                        k += 1;
+                        ix(ops[2])
+                    });
+                    let rst = reset.then(|| (ix(ops[k]), ix(ops[k + 1])));
+                    let clock = trace_clock(&module, ops[1]);
+                    regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, clock });
+                }
+                CellKind::Instance { .. } | CellKind::InstOutput(_) => {
+                    return Err("internal error: instance left after flattening".into())
+                }
+                kind => program.push(Instr {
+                    dst: ix(id),
+                    kind: kind.clone(),
+                    width: cell.width,
+                    ops: ops.iter().map(|&o| ix(o)).collect(),
+                }),
+            }
+        }
+        let mut sim = Simulator { module, values, program, regs, redirects };
+        sim.eval();
+        Ok(sim)
+    }
+
+    fn port_by_name(&self, name: &str, dir: Dir) -> PortId {
+        self.module
+            .port_ids()
+            .find(|&p| self.module.port(p).name == name && self.module.port(p).dir == dir)
+            .unwrap_or_else(|| panic!("no {dir:?} port named '{name}' in '{}'", self.module.name))
+    }
+
+    /// Sets an input port by name (the value is truncated or zero-extended to its width).
+    /// Panics if there is no such input.
+    pub fn set_input(&mut self, name: &str, v: Bits) {
+        let p = self.port_by_name(name, Dir::Input);
+        self.set_input_port(p, v);
+    }
+
+    /// Sets an input port by id (the value is truncated or zero-extended to its width).
+    pub fn set_input_port(&mut self, p: PortId, v: Bits) {
+        let net = self.module.port_net(p).expect("input ports have a cell");
+        let w = self.module.port(p).width;
+        self.values[net.index()] = if v.width() == w { v } else { Bits::from_words(v.words(), w) };
+    }
+
+    /// Settles the combinational logic for the current inputs and register values.
+    pub fn eval(&mut self) {
+        for ins in &self.program {
+            let v = {
+                let ops: SmallVec<[&Bits; 4]> = ins.ops.iter().map(|&o| &self.values[o as usize]).collect();
+                eval_cell(&ins.kind, ins.width, &ops).expect("only combinational cells are compiled")
+            };
+            self.values[ins.dst as usize] = v;
+        }
+    }
+
+    fn edge(&mut self, clock: Option<PortId>) {
+        self.eval();
+        let next: Vec<(u32, Bits)> = self
+            .regs
+            .iter()
+            .filter(|r| clock.is_none() || r.clock == clock)
+            .filter_map(|r| {
+                let v = &self.values;
+                if let Some((rst, rv)) = r.rst {
+                    if v[rst as usize].bit(0) {
+                        return Some((r.q, v[rv as usize].clone()));
+                    }
+                }
+                match r.en {
+                    Some(en) if !v[en as usize].bit(0) => None,
+                    _ => Some((r.q, v[r.d as usize].clone())),
+                }
+            })
+            .collect();
+        for (q, v) in next {
+            self.values[q as usize] = v;
+        }
+        self.eval();
+    }
+
+    /// One rising edge of every clock: registers sample the current inputs, then the logic
+    /// settles. No `eval` is needed before it.
+    pub fn tick(&mut self) {
+        self.edge(None);
+    }
+
+    /// One rising edge of the clock input `clock` only (for designs with several clocks).
+    pub fn tick_clock(&mut self, clock: &str) {
+        let p = self.port_by_name(clock, Dir::Input);
+        self.edge(Some(p));
+    }
+
+    /// The names of the input ports that clock at least one register, in port order.
+    pub fn clocks(&self) -> Vec<String> {
+        let mut ps: Vec<PortId> = self.regs.iter().filter_map(|r| r.clock).collect();
+        ps.sort();
+        ps.dedup();
+        ps.into_iter().map(|p| self.module.port(p).name.clone()).collect()
+    }
+
+    /// The value of an output port by name. Panics if there is no such output.
+    pub fn output(&self, name: &str) -> Bits {
+        let p = self.port_by_name(name, Dir::Output);
+        self.values[self.module.port_net(p).expect("outputs are driven").index()].clone()
+    }
+
+    /// Every output in port order.
+    pub fn outputs(&self) -> Vec<(String, Bits)> {
+        self.module
+            .outputs()
+            .map(|p| {
+                let net = self.module.port_net(p).expect("outputs are driven");
+                (self.module.port(p).name.clone(), self.values[net.index()].clone())
+            })
+            .collect()
+    }
+
+    /// The current value of one of the original top module's nets.
+    pub fn value(&self, net: NetId) -> Bits {
+        let mut n = net;
+        while let Some(&next) = self.redirects.get(&n) {
+            n = next;
+        }
+        self.values[n.index()].clone()
+    }
+
+    /// The flattened top module being simulated.
+    pub fn module(&self) -> &Module {
+        &self.module
+    }
+}

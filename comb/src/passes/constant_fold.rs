@@ -1,0 +1,198 @@
+//! `constant-fold`: fold cells whose operands are all constants, and apply the identities
+//! of partially constant operands.
+//!
+//! Cells are visited operands-first, so folds cascade in one run. A fully constant cell
+//! becomes a constant in place (keeping its id, name and span), computed by
+//! [`crate::bits_ops::eval_cell`], the same function the evaluator uses. Partial rules:
+//! constants of a variadic op merge into one (and identity elements drop, absorbing ones
+//! win: x&0, x|ones, x*0), x^x cancels, x&x and x|x dedupe, x-0, x-x, x/1, x%1, division by
+//! a constant 0, shifts by 0 or by >= width, mux with a constant condition or identical
+//! arms, full-width extract, one-operand concat, replicate x1, icmp of identical operands.
+
+use super::{add_const, is_pure, local_order, make_const, replace, Pass};
+use crate::bits::Bits;
+use crate::bits_ops::eval_cell;
+use crate::ids::NetId;
+use crate::netlist::{CellKind, Design, IcmpPred, Module};
+use std::collections::{HashMap, HashSet};
+
+/// The `constant-fold` pass.
+pub struct ConstantFold;
+
+impl Pass for ConstantFold {
+    fn name(&self) -> &'static str {
+        "constant-fold"
+    }
+    fn description(&self) -> &'static str {
+        "fold constant cells and identities with constant operands"
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        let mut changed = false;
+        for mid in design.module_ids() {
+            let order = local_order(design, mid);
+            let m = design.module_mut(mid);
+            for id in order {
+                if m.contains(id) {
+                    changed |= fold_cell(m, id);
+                }
+            }
+        }
+        changed
+    }
+}
+
+fn const_of(m: &Module, id: NetId) -> Option<&Bits> {
+    match &m.cell(id).kind {
+        CellKind::Const(b) => Some(b),
+        _ => None,
+    }
+}
+
+/// Folds one cell; true if it changed anything.
+pub(crate) fn fold_cell(m: &mut Module, id: NetId) -> bool {
+    let cell = m.cell(id);
+    if !is_pure(&cell.kind) || matches!(cell.kind, CellKind::Const(_)) {
+        return false;
+    }
+    let ops: Vec<NetId> = cell.operands().to_vec();
+    let consts: Vec<Option<&Bits>> = ops.iter().map(|&o| const_of(m, o)).collect();
+    if consts.iter().all(|c| c.is_some()) {
+        let vals: Vec<&Bits> = consts.iter().map(|c| c.unwrap()).collect();
+        if let Some(v) = eval_cell(&cell.kind, cell.width, &vals) {
+            make_const(m, id, v);
+            return true;
+        }
+        return false;
+    }
+    let w = cell.width;
+    let c1 = consts.get(1).copied().flatten();
+    use CellKind::*;
+    match cell.kind.clone() {
+        k if k.is_variadic_same_width() => fold_variadic(m, id, &k),
+        Sub if ops[0] == ops[1] => zero(m, id, w),
+        Sub | Shl | ShrU | ShrS if c1.is_some_and(|c| c.is_zero()) => use_op(m, id, ops[0]),
+        Shl | ShrU if c1.is_some_and(|c| c.as_u64().is_none_or(|s| s >= w as u64)) => zero(m, id, w),
+        Shl | ShrU | ShrS if consts[0].is_some_and(|c| c.is_zero()) => zero(m, id, w),
+        DivU | DivS | ModU | ModS if c1.is_some_and(|c| c.is_zero()) => zero(m, id, w),
+        DivU | DivS | ModU | ModS if consts[0].is_some_and(|c| c.is_zero()) => zero(m, id, w),
+        DivU | DivS if c1.is_some_and(|c| c.as_u64() == Some(1)) => use_op(m, id, ops[0]),
+        ModU | ModS if c1.is_some_and(|c| c.as_u64() == Some(1)) => zero(m, id, w),
+        ModS if c1.is_some_and(|c| c.is_ones()) => zero(m, id, w),
+        Mux => match consts[0] {
+            Some(c) => use_op(m, id, if c.bit(0) { ops[1] } else { ops[2] }),
+            None if ops[1] == ops[2] => use_op(m, id, ops[1]),
+            None => false,
+        },
+        Extract { low: 0 } if m.width(ops[0]) == w => use_op(m, id, ops[0]),
+        Concat | Replicate if ops.len() == 1 && m.width(ops[0]) == w => use_op(m, id, ops[0]),
+        Icmp(p) if ops[0] == ops[1] => {
+            use IcmpPred::*;
+            let v = matches!(p, Eq | Sle | Sge | Ule | Uge | Ceq | Weq);
+            make_const(m, id, Bits::from_bool(v));
+            true
+        }
+        _ => false,
+    }
+}
+
+fn zero(m: &mut Module, id: NetId, w: u32) -> bool {
+    make_const(m, id, Bits::zero(w));
+    true
+}
+
+fn use_op(m: &mut Module, id: NetId, op: NetId) -> bool {
+    replace(m, id, op);
+    true
+}
+
+/// Merges the constants of a variadic op, drops identities, applies absorbing elements,
+/// cancels x^x and dedupes x&x, x|x.
+fn fold_variadic(m: &mut Module, id: NetId, kind: &CellKind) -> bool {
+    use CellKind::*;
+    let w = m.width(id);
+    let (base, invert) = match kind {
+        And => (And, false),
+        Nand => (And, true),
+        Or => (Or, false),
+        Nor => (Or, true),
+        Xor => (Xor, false),
+        Xnor => (Xor, true),
+        k => (k.clone(), false),
+    };
+    let ops: Vec<NetId> = m.operands(id).to_vec();
+    let mut vars: Vec<NetId> = Vec::new();
+    let mut const_nets: Vec<NetId> = Vec::new();
+    for &o in &ops {
+        if const_of(m, o).is_some() {
+            const_nets.push(o);
+        } else {
+            vars.push(o);
+        }
+    }
+    let identity = match base {
+        And => Bits::ones(w),
+        Mul => Bits::from_u64(1, w),
+        _ => Bits::zero(w),
+    };
+    let merged: Option<Bits> = if const_nets.is_empty() {
+        None
+    } else {
+        let vals: Vec<&Bits> = const_nets.iter().map(|&c| const_of(m, c).unwrap()).collect();
+        eval_cell(&base, w, &vals)
+    };
+    let finish = |v: Bits| if invert { v.not() } else { v };
+    if let Some(c) = &merged {
+        let absorbing = match base {
+            And | Mul => c.is_zero(),
+            Or => c.is_ones(),
+            _ => false,
+        };
+        if absorbing {
+            make_const(m, id, finish(c.clone()));
+            return true;
+        }
+    }
+    match base {
+        Xor => {
+            // x ^ x = 0: keep the operands that occur an odd number of times.
+            let mut count: HashMap<NetId, usize> = HashMap::new();
+            for v in &vars {
+                *count.entry(*v).or_default() += 1;
+            }
+            let mut seen = HashSet::new();
+            vars.retain(|v| count[v] % 2 == 1 && seen.insert(*v));
+        }
+        And | Or => {
+            let mut seen = HashSet::new();
+            vars.retain(|v| seen.insert(*v));
+        }
+        _ => {}
+    }
+    let keep_const = merged.as_ref().filter(|c| **c != identity);
+    if vars.is_empty() {
+        make_const(m, id, finish(keep_const.cloned().unwrap_or(identity)));
+        return true;
+    }
+    let mut new_ops = vars;
+    if let Some(c) = keep_const {
+        let net = match const_nets.as_slice() {
+            [single] => *single,
+            _ => add_const(m, c.clone()),
+        };
+        new_ops.push(net);
+    }
+    if new_ops == ops {
+        return false;
+    }
+    if new_ops.len() == 1 {
+        if invert {
+            m.set_operands(id, &new_ops);
+            m.cell_mut(id).kind = Inv;
+        } else {
+            replace(m, id, new_ops[0]);
+        }
+        return true;
+    }
+    m.set_operands(id, &new_ops);
+    true
+}

@@ -1,0 +1,142 @@
+//! `cse`: structural hashing. Two cells with the same kind, width and operands (compared
+//! as a multiset for commutative ops) compute the same value; the one with the lower id is
+//! kept, and takes the other's user name if it has none. Registers with identical operands
+//! are merged too (they start at the same value). Inputs and instances are never merged.
+//!
+//! Cells are visited operands-first so merges cascade, and registers last, when their
+//! operands are final. Another round runs only when a merge can have exposed more: two
+//! registers merged (their users were visited before them), or a cell merged into one with
+//! a lower id that was visited later (its users were keyed with the old id); at most
+//! [`MAX_ROUNDS`] rounds.
+
+use super::{local_order, replace, Pass};
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::{CellKind, Design};
+use smallvec::SmallVec;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// The `cse` pass.
+pub struct Cse;
+
+/// Upper bound on the rounds per module.
+pub const MAX_ROUNDS: usize = 8;
+
+impl Pass for Cse {
+    fn name(&self) -> &'static str {
+        "cse"
+    }
+    fn description(&self) -> &'static str {
+        "merge structurally identical cells"
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        let mut changed = false;
+        for mid in design.module_ids() {
+            for _ in 0..MAX_ROUNDS {
+                match cse_round(design, mid) {
+                    None => break,
+                    Some(again) => {
+                        changed = true;
+                        if !again {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        changed
+    }
+}
+
+fn commutative(kind: &CellKind) -> bool {
+    use CellKind::*;
+    matches!(kind, And | Or | Xor | Nand | Nor | Xnor | Add | Mul)
+}
+
+/// The operands as compared: sorted for commutative ops.
+fn key_ops(kind: &CellKind, operands: &[NetId]) -> SmallVec<[NetId; 4]> {
+    let mut ops: SmallVec<[NetId; 4]> = operands.iter().copied().collect();
+    if commutative(kind) {
+        ops.sort_unstable();
+    }
+    ops
+}
+
+/// FxHash: hashing here is on the hot path and needs no DoS resistance; the table is only
+/// looked up, never iterated, so the result does not depend on the hash.
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+/// One round; `Some(again)` if it merged anything, `again` if another round may find more.
+fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
+    let mut order = local_order(design, mid);
+    let m = design.module_mut(mid);
+    // Registers last: their operands are final by then.
+    let (mut regs, comb): (Vec<NetId>, Vec<NetId>) =
+        order.drain(..).partition(|&c| m.cell(c).kind.is_state());
+    order = comb;
+    order.append(&mut regs);
+    // Buckets of cells by the hash of (kind, width, operands); compared structurally.
+    let mut table: HashMap<u64, SmallVec<[NetId; 1]>, BuildHasherDefault<FxHasher>> =
+        HashMap::with_capacity_and_hasher(order.len(), Default::default());
+    let mut changed = false;
+    let mut again = false;
+    for id in order {
+        if !m.contains(id) {
+            continue;
+        }
+        let cell = m.cell(id);
+        if matches!(cell.kind, CellKind::Input(_) | CellKind::Instance { .. }) {
+            continue;
+        }
+        let ops = key_ops(&cell.kind, cell.operands());
+        let mut h = FxHasher::default();
+        (&cell.kind, cell.width, &ops).hash(&mut h);
+        let hash = h.finish();
+        let bucket = table.entry(hash).or_default();
+        let found = bucket.iter().position(|&other| {
+            m.contains(other) && {
+                let o = m.cell(other);
+                o.kind == cell.kind && o.width == cell.width && key_ops(&o.kind, o.operands()) == ops
+            }
+        });
+        match found {
+            Some(slot) => {
+                let other = bucket[slot];
+                let (keep, drop) = if other < id { (other, id) } else { (id, other) };
+                again |= keep == id || m.cell(id).kind.is_state();
+                bucket[slot] = keep;
+                if m.cell(keep).name.is_none() {
+                    let name = m.cell(drop).name.clone();
+                    m.cell_mut(keep).name = name;
+                }
+                replace(m, drop, keep);
+                changed = true;
+            }
+            None => bucket.push(id),
+        }
+    }
+    changed.then_some(again)
+}

@@ -1,0 +1,118 @@
+//! `flatten`: inline every instance into its parent, recursively, leaving only the top.
+//!
+//! Modules are processed children first, so an instance is always of an already flat
+//! module. Inlined cells keep their span and get their name prefixed with the instance
+//! name (`u0_count`); the child's inputs become the instance's operands and each instance
+//! output is replaced by the net driving the child's output port. Afterwards the design
+//! holds only the top module (when a top is set); ports are untouched.
+
+use super::Pass;
+use crate::ids::{ModuleId, NetId, PortId};
+use crate::netlist::{CellKind, Design, Module};
+use crate::order;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// The `flatten` pass.
+pub struct Flatten;
+
+impl Pass for Flatten {
+    fn name(&self) -> &'static str {
+        "flatten"
+    }
+    fn description(&self) -> &'static str {
+        "inline every instance into its parent and keep only the top module"
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        flatten_design(design).0
+    }
+}
+
+/// Flattens `design` in place. Returns whether it changed and, for the top module, the
+/// nets that replaced removed instance outputs (old net, new net), so that callers
+/// holding the top's old [`NetId`]s can follow them.
+pub fn flatten_design(design: &mut Design) -> (bool, HashMap<NetId, NetId>) {
+    let order = match order::hierarchy_order(design) {
+        Ok(o) => o,
+        Err(_) => return (false, HashMap::new()),
+    };
+    let mut changed = false;
+    let mut top_redirects = HashMap::new();
+    for mid in order {
+        let mut parent =
+            std::mem::replace(&mut design.modules[mid.index()], Module::new("", Default::default()));
+        let instances: Vec<NetId> =
+            parent.cells().filter(|&c| matches!(parent.cell(c).kind, CellKind::Instance { .. })).collect();
+        let mut redirects = HashMap::new();
+        // Removals wait until every instance is inlined: a freed id would be reused by the
+        // next cell added, and the redirects are keyed by the removed ids.
+        let mut removed = Vec::new();
+        for &inst in &instances {
+            inline_instance(design, &mut parent, inst, &mut redirects, &mut removed);
+            changed = true;
+        }
+        for n in removed.into_iter().chain(instances) {
+            parent.remove_cell(n);
+        }
+        if Some(mid) == design.top {
+            top_redirects = redirects;
+        }
+        design.modules[mid.index()] = parent;
+    }
+    if let Some(top) = design.top {
+        if design.modules.len() > 1 {
+            let m = design.modules.swap_remove(top.index());
+            design.modules = vec![m];
+            design.top = Some(ModuleId(0));
+            changed = true;
+        }
+    }
+    (changed, top_redirects)
+}
+
+fn follow(redirects: &HashMap<NetId, NetId>, mut n: NetId) -> NetId {
+    while let Some(&next) = redirects.get(&n) {
+        n = next;
+    }
+    n
+}
+
+/// Copies the (flat) child of `inst` into `parent` and rewires the instance's outputs.
+fn inline_instance(
+    design: &Design,
+    parent: &mut Module,
+    inst: NetId,
+    redirects: &mut HashMap<NetId, NetId>,
+    removed: &mut Vec<NetId>,
+) {
+    let CellKind::Instance { module, name } = parent.cell(inst).kind.clone() else { return };
+    let child = design.module(module);
+    let ops: Vec<NetId> = parent.operands(inst).to_vec();
+    let mut map: Vec<Option<NetId>> = vec![None; child.id_bound()];
+    for (k, p) in child.inputs().enumerate() {
+        if let (Some(net), Some(&op)) = (child.port_net(p), ops.get(k)) {
+            map[net.index()] = Some(op);
+        }
+    }
+    let cells: Vec<NetId> = child.cells().filter(|c| map[c.index()].is_none()).collect();
+    for &c in &cells {
+        let cell = child.cell(c);
+        let cname: Option<Arc<str>> = cell.name.as_ref().map(|n| format!("{name}_{n}").into());
+        let id = parent.add_cell(cell.kind.clone(), cell.width, &[], cname, cell.span);
+        parent.cell_mut(id).two_state = cell.two_state;
+        map[c.index()] = Some(id);
+    }
+    let mapped = |n: NetId| map[n.index()].expect("operand of a live cell");
+    for &c in &cells {
+        let new_ops: Vec<NetId> = child.operands(c).iter().map(|&o| mapped(o)).collect();
+        parent.set_operands(mapped(c), &new_ops);
+    }
+    for (out, _) in parent.users(inst) {
+        let CellKind::InstOutput(p) = parent.cell(out).kind else { continue };
+        let driver = child.port_net(PortId(p.0)).map(mapped).expect("verified child drives its outputs");
+        let target = follow(redirects, driver);
+        parent.replace_all_uses(out, target);
+        redirects.insert(out, target);
+        removed.push(out);
+    }
+}

@@ -1,0 +1,126 @@
+//! Netlist passes, their registry and the named pipelines.
+//!
+//! Each pass lives in its own file, has a kebab-case [`Pass::name`], a one-line
+//! [`Pass::description`], and reports whether it changed anything. [`PassManager`] runs a
+//! pipeline, verifying after every pass (a failure there is a bug in the pass, not in the
+//! input). Passes never add, remove or rename ports, keep every output driven, iterate
+//! cells in id (or id-tie-broken topological) order, and give cells they create an empty
+//! span and no name unless the name moved over from a user's cell.
+
+mod constant_fold;
+mod cse;
+mod dead_code;
+pub mod dump;
+mod flatten;
+mod manager;
+mod simplify;
+#[cfg(test)]
+mod tests;
+
+pub use constant_fold::ConstantFold;
+pub use cse::Cse;
+pub use dead_code::DeadCode;
+pub use flatten::{flatten_design, Flatten};
+pub use manager::{format_times, PassManager, PassReport};
+pub use simplify::Simplify;
+
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::{CellKind, Design, Module};
+use mlir_text::Span;
+
+/// A rewrite of the whole design.
+pub trait Pass {
+    /// Kebab-case name, as used on the command line (`constant-fold`).
+    fn name(&self) -> &'static str;
+    /// One line saying what it does.
+    fn description(&self) -> &'static str;
+    /// Runs the pass; returns true if the design changed.
+    fn run(&mut self, design: &mut Design) -> bool;
+}
+
+/// Optimization levels with a named pipeline each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptLevel {
+    /// Keep the netlist as written.
+    O0,
+    /// Fold constants, simplify, remove duplicate and dead logic.
+    O1,
+}
+
+/// Every pass, in a fixed order.
+pub fn registry() -> Vec<Box<dyn Pass>> {
+    vec![Box::new(ConstantFold), Box::new(Simplify), Box::new(Cse), Box::new(DeadCode), Box::new(Flatten)]
+}
+
+/// A pass by its kebab-case name.
+pub fn by_name(name: &str) -> Option<Box<dyn Pass>> {
+    registry().into_iter().find(|p| p.name() == name)
+}
+
+/// The pipeline of an optimization level.
+pub fn pipeline(level: OptLevel) -> Vec<Box<dyn Pass>> {
+    match level {
+        OptLevel::O0 => Vec::new(),
+        OptLevel::O1 => vec![
+            Box::new(ConstantFold),
+            Box::new(Simplify),
+            Box::new(Cse),
+            Box::new(ConstantFold),
+            Box::new(Simplify),
+            Box::new(DeadCode),
+        ],
+    }
+}
+
+/// Cells of `mid` with operands before users, ignoring operands of registers and
+/// instances (so it never fails on a verified design); ties broken by id.
+pub(crate) fn local_order(design: &Design, mid: ModuleId) -> Vec<NetId> {
+    crate::order::topo_order(design, &[], mid).unwrap_or_else(|_| design.module(mid).cells().collect())
+}
+
+/// True for cells that compute a pure function of their operands (candidates for folding
+/// and sharing).
+pub(crate) fn is_pure(kind: &CellKind) -> bool {
+    !matches!(
+        kind,
+        CellKind::Input(_)
+            | CellKind::Reg { .. }
+            | CellKind::Instance { .. }
+            | CellKind::InstOutput(_)
+            | CellKind::ToClock
+            | CellKind::FromClock
+    )
+}
+
+/// Adds a constant cell made by a pass (no name, empty span).
+pub(crate) fn add_const(m: &mut Module, value: crate::Bits) -> NetId {
+    let w = value.width();
+    m.add_cell(CellKind::Const(value), w, &[], None, Span::default())
+}
+
+/// Turns `id` into a constant in place (keeping its id, name and span).
+pub(crate) fn make_const(m: &mut Module, id: NetId, value: crate::Bits) {
+    m.set_operands(id, &[]);
+    m.cell_mut(id).kind = CellKind::Const(value);
+}
+
+/// Makes every user of `old` (cells and output ports) use `new`, then removes `old` if
+/// nothing uses it any more.
+pub(crate) fn replace(m: &mut Module, old: NetId, new: NetId) {
+    if old == new {
+        return;
+    }
+    m.replace_all_uses(old, new);
+    remove_if_dead(m, old);
+}
+
+/// Removes `id` if nothing uses it (cells or output ports) and it is not an input.
+pub(crate) fn remove_if_dead(m: &mut Module, id: NetId) {
+    if m.contains(id)
+        && m.use_count(id) == 0
+        && !matches!(m.cell(id).kind, CellKind::Input(_))
+        && m.driven_ports(id).next().is_none()
+    {
+        m.remove_cell(id);
+    }
+}

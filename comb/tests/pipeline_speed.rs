@@ -1,0 +1,56 @@
+//! The -O1 pipeline on a module of about a million cells (run with
+//! `cargo test --release -- --ignored million` to see the times).
+
+use comb::netlist::{CellKind, Design, Dir, Module, Port};
+use comb::passes::{self, OptLevel, PassManager};
+use comb::{Bits, ModuleId, NetId};
+use mlir_text::Span;
+use std::time::Instant;
+
+fn big_module(cells: usize) -> Design {
+    let mut m = Module::new("big", Span::default());
+    let port =
+        |name: &str, dir| Port { name: name.into(), dir, width: 16, clock: false, span: Span::default() };
+    let a = m.add_port(port("a", Dir::Input));
+    let b = m.add_port(port("b", Dir::Input));
+    let mut pool: Vec<NetId> = vec![m.port_net(a).unwrap(), m.port_net(b).unwrap()];
+    let mut x = 12345u64;
+    for i in 0..cells {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let pick = |k: u64| pool[pool.len() - 1 - ((x >> k) as usize % pool.len().min(64))];
+        let (p, q) = (pick(20), pick(40));
+        let n = match i % 7 {
+            0 => m.add_cell(CellKind::Const(Bits::from_u64(x >> 50, 16)), 16, &[], None, Span::default()),
+            1 => m.add_cell(CellKind::Add, 16, &[p, q], None, Span::default()),
+            2 => m.add_cell(CellKind::And, 16, &[p, q], None, Span::default()),
+            3 => m.add_cell(CellKind::Xor, 16, &[q, p], None, Span::default()),
+            4 => m.add_cell(CellKind::Mul, 16, &[p, q], None, Span::default()),
+            5 => m.add_cell(CellKind::Inv, 16, &[p], None, Span::default()),
+            _ => m.add_cell(CellKind::Add, 16, &[p, q], None, Span::default()),
+        };
+        pool.push(n);
+    }
+    for i in 0..16 {
+        let y = m.add_port(port(&format!("y{i}"), Dir::Output));
+        m.set_output(y, pool[pool.len() - 1 - i * (cells / 20)]);
+    }
+    Design { modules: vec![m], top: Some(ModuleId(0)) }
+}
+
+#[test]
+#[ignore]
+fn million_cells() {
+    let mut d = big_module(1_000_000);
+    let t = Instant::now();
+    let pm = PassManager { verify_each: false, time_passes: true, ..Default::default() };
+    let reports = pm.run(&mut d, &mut passes::pipeline(OptLevel::O1)).unwrap();
+    eprint!("{}", passes::format_times(&reports));
+    eprintln!("pipeline: {:?}, {} cells left", t.elapsed(), d.modules[0].cell_count());
+}
+
+#[test]
+fn ten_thousand_cells_verified() {
+    let mut d = big_module(10_000);
+    let reports = PassManager::default().run(&mut d, &mut passes::pipeline(OptLevel::O1)).unwrap();
+    assert!(reports.iter().any(|r| r.changed));
+}
