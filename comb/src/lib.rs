@@ -7,11 +7,13 @@
 #![warn(missing_docs)]
 
 pub mod bits;
+pub mod build;
 pub mod ids;
 pub mod netlist;
 pub mod order;
 pub mod verify;
 
 pub use bits::Bits;
+pub use build::build_design;
 pub use ids::{ModuleId, NetId, PortId};
 pub use netlist::{Cell, CellKind, Design, Dir, IcmpPred, Module, Port};
