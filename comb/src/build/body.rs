@@ -42,10 +42,12 @@ impl<'f> Builder<'f> {
         }
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
+        let mut saw_term = false;
         for (i, o) in block.ops.iter().enumerate() {
             match self.plan(o) {
                 None => {}
                 Some(Plan::Terminator) => {
+                    saw_term = true;
                     if &*o.name != term_name {
                         self.error(
                             o.name_span,
