@@ -95,7 +95,7 @@ impl<'f> Builder<'f> {
         }
         match term {
             Some(t) => self.drive_outputs(mid, t, &net_of),
-            None if n_outputs > 0 => self.error(
+            None if n_outputs > 0 && !saw_term => self.error(
                 end,
                 format!(
                     "missing '{term_name}' at the end of the body of '@{}'",
