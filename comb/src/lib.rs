@@ -9,6 +9,7 @@
 
 pub mod bits;
 pub mod bits_ops;
+pub mod build;
 pub mod eval;
 pub mod ids;
 pub mod netlist;
@@ -19,5 +20,6 @@ pub mod rng;
 pub mod verify;
 
 pub use bits::Bits;
+pub use build::build_design;
 pub use ids::{ModuleId, NetId, PortId};
 pub use netlist::{Cell, CellKind, Design, Dir, IcmpPred, Module, Port};

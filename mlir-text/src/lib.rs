@@ -4,12 +4,42 @@
 //! The reader knows the custom syntax of the builtin, func, hw, comb, seq and arith-constant
 //! ops (and the seed documents' older spellings) and the generic syntax of every op.
 //! It knows nothing of hardware: building netlists happens in `comb`.
+//!
+//! ```
+//! let src = mlir_text::SourceFile::new("t.mlir", "hw.module @m(in %a : i8, out y : i8) {\n  hw.output %a : i8\n}\n");
+//! let file = mlir_text::parse(&src).unwrap();
+//! assert_eq!(&*file.ops[0].name, "hw.module");
+//! ```
 #![warn(missing_docs)]
 
 pub mod ast;
 pub mod diag;
+pub mod dialect;
+mod display;
+pub mod lexer;
+mod parser;
 pub mod source;
 
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
+pub use parser::{normalize_name, parse, MAX_DEPTH};
 pub use source::{SourceFile, Span};
+
+/// Turns raw input bytes into a [`SourceFile`]. Bytes that are not UTF-8 give an error at
+/// the first bad byte (the file then holds the text with replacement characters, so the
+/// error renders at the right line and column).
+pub fn decode_source(name: &str, bytes: &[u8]) -> (SourceFile, Option<Diagnostic>) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (SourceFile::new(name, s), None),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let bad = bytes.get(at).copied().unwrap_or(0);
+            let file = SourceFile::new(name, String::from_utf8_lossy(bytes).into_owned());
+            let d = Diagnostic::error(
+                Span::new(at, at + 1),
+                format!("input is not valid UTF-8 (byte 0x{bad:02x})"),
+            );
+            (file, Some(d))
+        }
+    }
+}

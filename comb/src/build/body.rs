@@ -1,0 +1,245 @@
+//! One module body: ports' input cells are already there; add one cell per op in textual
+//! order, then connect operands (a graph region may use a value before its definition),
+//! then drive the outputs from the terminator.
+
+use super::ops::Plan;
+use super::{cell_name, Builder};
+use crate::ids::{ModuleId, NetId, PortId};
+use crate::netlist::CellKind;
+use mlir_text::{Operation, Span, Type, ValueId};
+use std::collections::HashMap;
+
+impl<'f> Builder<'f> {
+    /// Builds the body of module `mid` from `op` (an `hw.module` or `func.func`).
+    pub(crate) fn build_body(&mut self, mid: ModuleId, op: &'f Operation) {
+        let hw = &*op.name == "hw.module";
+        let term_name = if hw { "hw.output" } else { "func.return" };
+        let n_outputs = self.design.module(mid).outputs().count();
+        let Some(region) = op.regions.first() else {
+            self.error(op.name_span, format!("'{}' has no body", op.name));
+            return;
+        };
+        if region.blocks.len() > 1 {
+            self.error(region.blocks[1].span, "only single-block bodies are supported");
+            return;
+        }
+        let end = Span::new(region.span.end.saturating_sub(1) as usize, region.span.end as usize);
+        let Some(block) = region.blocks.first() else {
+            if n_outputs > 0 {
+                self.error(end, format!("missing '{term_name}' at the end of the body"));
+            }
+            return;
+        };
+        let mut net_of: HashMap<ValueId, NetId> = HashMap::with_capacity(block.ops.len() + block.args.len());
+        {
+            let m = self.design.module(mid);
+            let inputs: Vec<PortId> = m.inputs().collect();
+            for (arg, p) in block.args.iter().zip(inputs) {
+                if let Some(n) = m.port_net(p) {
+                    net_of.insert(*arg, n);
+                }
+            }
+        }
+        let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
+        let mut term = None;
+        let mut saw_term = false;
+        for (i, o) in block.ops.iter().enumerate() {
+            match self.plan(o) {
+                None => {}
+                Some(Plan::Terminator) => {
+                    saw_term = true;
+                    if &*o.name != term_name {
+                        self.error(
+                            o.name_span,
+                            format!("'{}' cannot end a '{}' body; use '{term_name}'", o.name, op.name),
+                        );
+                    } else if i + 1 != block.ops.len() {
+                        self.error(o.name_span, format!("'{term_name}' must be the last op of the body"));
+                    } else {
+                        term = Some(o);
+                    }
+                }
+                Some(Plan::Cell { kind, width, name }) => {
+                    let m = self.design.module_mut(mid);
+                    let net = m.add_cell(kind, width, &[], name, o.span);
+                    m.cell_mut(net).two_state = o.attr("twoState").is_some();
+                    if m.cell(net).name.is_none() {
+                        self.unnamed.insert((mid, net), self.file.value(o.results[0]).name.clone());
+                    }
+                    net_of.insert(o.results[0], net);
+                    pending.push((o, net));
+                }
+                Some(Plan::Instance(child)) => {
+                    let iname: std::sync::Arc<str> = match o.attr("instanceName") {
+                        Some(mlir_text::Attr::String(s)) => s.as_str().into(),
+                        _ => "inst".into(),
+                    };
+                    let outs: Vec<(PortId, u32)> = {
+                        let cm = self.design.module(child);
+                        cm.outputs().map(|p| (p, cm.port(p).width)).collect()
+                    };
+                    let m = self.design.module_mut(mid);
+                    let inst =
+                        m.add_cell(CellKind::Instance { module: child, name: iname }, 0, &[], None, o.span);
+                    for ((p, w), r) in outs.into_iter().zip(&o.results) {
+                        let name = cell_name(&self.file.value(*r).name);
+                        let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);
+                        net_of.insert(*r, out);
+                    }
+                    pending.push((o, inst));
+                }
+            }
+        }
+        for (o, net) in pending {
+            self.connect(mid, o, net, &net_of);
+        }
+        match term {
+            Some(t) => self.drive_outputs(mid, t, &net_of),
+            None if n_outputs > 0 && !saw_term => self.error(
+                end,
+                format!(
+                    "missing '{term_name}' at the end of the body of '@{}'",
+                    self.design.module(mid).name
+                ),
+            ),
+            None => {}
+        }
+    }
+
+    /// Operand `i` of `o` as (net, width, is-clock), if it maps to a net.
+    fn operand(
+        &self,
+        o: &Operation,
+        i: usize,
+        net_of: &HashMap<ValueId, NetId>,
+    ) -> Option<(NetId, u32, Option<&'f Type>)> {
+        let v = o.operands.get(i)?.value;
+        let net = *net_of.get(&v)?;
+        let ty = &self.file.value(v).ty;
+        let w = match ty {
+            Type::Int { width, .. } => *width,
+            Type::Clock => 1,
+            _ => 0,
+        };
+        Some((net, w, Some(ty)))
+    }
+
+    /// Pass 2: checks and sets the operands of the cell `net` made from `o`.
+    fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &HashMap<ValueId, NetId>) {
+        let kind = self.design.module(mid).cell(net).kind.clone();
+        let width = self.design.module(mid).cell(net).width;
+        let mut nets = Vec::with_capacity(o.operands.len());
+        let mut widths = Vec::with_capacity(o.operands.len());
+        for (i, opd) in o.operands.iter().enumerate() {
+            // An operand whose definition failed has been reported already.
+            let Some((n, w, ty)) = self.operand(o, i, net_of) else { return };
+            let ty = ty.cloned().unwrap_or(Type::None);
+            let want_clock = match &kind {
+                CellKind::Reg { .. } => i == 1,
+                CellKind::FromClock => true,
+                CellKind::Instance { module, .. } => {
+                    let cm = self.design.module(*module);
+                    cm.inputs().nth(i).is_some_and(|p| cm.port(p).clock)
+                }
+                _ => false,
+            };
+            match (&ty, want_clock) {
+                (Type::Clock, true) | (Type::Int { .. }, false) => {}
+                (Type::Clock, false) => {
+                    self.error(
+                        opd.span,
+                        format!(
+                            "operand #{i} of '{}' is a !seq.clock; convert it with seq.from_clock",
+                            o.name
+                        ),
+                    );
+                    return;
+                }
+                (_, true) => {
+                    let what = if matches!(kind, CellKind::Reg { .. }) {
+                        "the clock".to_string()
+                    } else {
+                        format!("operand #{i}")
+                    };
+                    self.error(opd.span, format!("{what} of '{}' must be a !seq.clock, got '{ty}'", o.name));
+                    return;
+                }
+                (_, false) => {
+                    self.error(
+                        opd.span,
+                        format!("operand #{i} of '{}' must be an integer, got '{ty}'", o.name),
+                    );
+                    return;
+                }
+            }
+            nets.push(n);
+            widths.push(w);
+        }
+        if let CellKind::Instance { module, .. } = &kind {
+            let cm = self.design.module(*module);
+            let ins: Vec<(String, u32)> =
+                cm.inputs().map(|p| (cm.port(p).name.clone(), cm.port(p).width)).collect();
+            let cname = cm.name.clone();
+            if ins.len() != nets.len() {
+                self.error(
+                    o.span,
+                    format!(
+                        "'hw.instance' of '@{cname}' has {} arguments but the module has {} inputs",
+                        nets.len(),
+                        ins.len()
+                    ),
+                );
+                return;
+            }
+            for (i, ((pname, pw), w)) in ins.iter().zip(&widths).enumerate() {
+                if pw != w {
+                    self.error(
+                        o.operands[i].span,
+                        format!("argument '{pname}' of '@{cname}' must be i{pw}, got i{w}"),
+                    );
+                    return;
+                }
+            }
+        } else if let Err(msg) = kind.check_widths(&widths, width) {
+            self.error(o.span, msg);
+            return;
+        }
+        self.design.module_mut(mid).set_operands(net, &nets);
+    }
+
+    /// Drives the outputs from `hw.output` / `func.return`.
+    fn drive_outputs(&mut self, mid: ModuleId, t: &Operation, net_of: &HashMap<ValueId, NetId>) {
+        let outs: Vec<(PortId, String, u32, bool)> = {
+            let m = self.design.module(mid);
+            m.outputs().map(|p| (p, m.port(p).name.clone(), m.port(p).width, m.port(p).clock)).collect()
+        };
+        if outs.len() != t.operands.len() {
+            let mname = self.design.module(mid).name.clone();
+            self.error(
+                t.span,
+                format!(
+                    "'{}' has {} operands but '@{mname}' has {} outputs",
+                    t.name,
+                    t.operands.len(),
+                    outs.len()
+                ),
+            );
+            return;
+        }
+        for (i, (p, pname, pw, clock)) in outs.into_iter().enumerate() {
+            let Some((net, w, ty)) = self.operand(t, i, net_of) else { continue };
+            let is_clock = matches!(ty, Some(Type::Clock));
+            let is_int = matches!(ty, Some(Type::Int { .. }));
+            if clock != is_clock || (!clock && (!is_int || w != pw)) {
+                let want = if clock { "!seq.clock".to_string() } else { format!("i{pw}") };
+                let got = ty.map(|t| t.to_string()).unwrap_or_default();
+                self.error(
+                    t.operands[i].span,
+                    format!("output '{pname}' is {want}, but '{}' gives '{got}'", t.name),
+                );
+                continue;
+            }
+            self.design.module_mut(mid).set_output(p, net);
+        }
+    }
+}

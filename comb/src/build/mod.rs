@@ -1,0 +1,240 @@
+//! The netlist builder: the op tree of `mlir-text` to a [`Design`].
+//!
+//! Every `hw.module` and every (combinational) `func.func` becomes a [`Module`]. The build
+//! runs in phases so that the result is deterministic and every user mistake gets a
+//! diagnostic with a span:
+//! 1. collect module ops (descending into `builtin.module`), check names are unique;
+//! 2. create every module with its ports (so instances can refer to modules defined later);
+//! 3. per module body ([`body`]): one cell per op in textual order, then connect operands
+//!    (graph regions use values before their definition), then the outputs;
+//! 4. whole-design checks ([`checks`]): recursive instantiation, combinational cycles, then
+//!    the verifier (which should find nothing left: anything it reports is our bug).
+//!
+//! Errors are collected, not stopped at; phase 4 only runs on a design without errors.
+
+mod body;
+mod checks;
+mod ops;
+
+use crate::ids::ModuleId;
+use crate::netlist::{Design, Dir, Module, Port};
+use mlir_text::{Attr, ComplexType, Diagnostic, File, Operation, PortDir, Span, Type};
+use std::collections::HashMap;
+
+/// Builds the design of `file`; `top` names the top module (else the last module that no
+/// other instantiates).
+pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    let mut b = Builder {
+        file,
+        errors: Vec::new(),
+        design: Design::default(),
+        by_name: HashMap::new(),
+        unnamed: HashMap::new(),
+    };
+    let ops = b.collect();
+    let mut bodies = Vec::new();
+    for op in ops {
+        if let Some(mid) = b.declare(op) {
+            bodies.push((mid, op));
+        }
+    }
+    for (mid, op) in bodies {
+        b.build_body(mid, op);
+    }
+    if !b.errors.is_empty() {
+        return Err(b.errors);
+    }
+    b.check_design();
+    if b.errors.is_empty() {
+        b.choose_top(top);
+    }
+    if b.errors.is_empty() {
+        Ok(b.design)
+    } else {
+        Err(b.errors)
+    }
+}
+
+/// Builder state shared by the phases.
+pub(crate) struct Builder<'f> {
+    pub(crate) file: &'f File,
+    pub(crate) errors: Vec<Diagnostic>,
+    pub(crate) design: Design,
+    pub(crate) by_name: HashMap<String, ModuleId>,
+    /// The `%name` of cells without a user name (`%0`), for messages.
+    pub(crate) unnamed: HashMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>,
+}
+
+/// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values.
+pub(crate) fn cell_name(name: &str) -> Option<std::sync::Arc<str>> {
+    if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    match name.split_once('#') {
+        Some((base, idx)) => {
+            if base.bytes().all(|b| b.is_ascii_digit()) {
+                None
+            } else {
+                Some(format!("{base}_{idx}").into())
+            }
+        }
+        None => Some(name.into()),
+    }
+}
+
+impl<'f> Builder<'f> {
+    pub(crate) fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.errors.push(Diagnostic::error(span, msg));
+    }
+
+    /// Phase 1: the module ops, in textual order (iterative: no recursion on nesting).
+    fn collect(&mut self) -> Vec<&'f Operation> {
+        let mut out = Vec::new();
+        let mut stack: Vec<std::slice::Iter<'f, Operation>> = vec![self.file.ops.iter()];
+        while let Some(it) = stack.last_mut() {
+            let Some(op) = it.next() else {
+                stack.pop();
+                continue;
+            };
+            match &*op.name {
+                "builtin.module" => {
+                    for r in &op.regions {
+                        for blk in &r.blocks {
+                            stack.push(blk.ops.iter());
+                        }
+                    }
+                }
+                "hw.module" => out.push(op),
+                "func.func" if !op.regions.is_empty() => out.push(op),
+                "func.func" => {} // a declaration
+                "hw.module.extern" => {
+                    self.error(op.name_span, "external modules ('hw.module.extern') are not supported")
+                }
+                name if mlir_text::dialect::is_hls_op(name) => {
+                    self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span))
+                }
+                name => self.error(op.name_span, format!("unknown op '{name}' at the top level")),
+            }
+        }
+        out
+    }
+
+    /// Phase 2: creates the module and its ports; `None` if its header is unusable.
+    fn declare(&mut self, op: &'f Operation) -> Option<ModuleId> {
+        let hw = &*op.name == "hw.module";
+        let Some(Attr::String(name)) = op.attr("sym_name") else {
+            self.error(op.name_span, format!("'{}' needs a 'sym_name' string attribute", op.name));
+            return None;
+        };
+        let name_span = op.named_attr("sym_name").map(|a| a.span).unwrap_or(op.name_span);
+        if let Some(&prev) = self.by_name.get(name.as_str()) {
+            let prev_span = self.design.module(prev).span;
+            self.errors.push(
+                Diagnostic::error(name_span, format!("module '@{name}' is defined twice"))
+                    .with_note(Some(prev_span), "previous definition here"),
+            );
+            return None;
+        }
+        let entry_args: &[mlir_text::ValueId] =
+            op.regions.first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
+        let mut ports: Vec<(PortDir, String, Type, Span)> = Vec::new();
+        let ty_attr = if hw { "module_type" } else { "function_type" };
+        let ty_span = op.named_attr(ty_attr).map(|a| a.span).unwrap_or(op.name_span);
+        match (hw, op.attr(ty_attr)) {
+            (true, Some(Attr::Type(Type::Complex(c)))) if matches!(**c, ComplexType::HwModule(_)) => {
+                let ComplexType::HwModule(mp) = &**c else { return None };
+                let mut k = 0;
+                for p in mp {
+                    let span = if p.dir == PortDir::Output {
+                        ty_span
+                    } else {
+                        k += 1;
+                        entry_args.get(k - 1).map(|a| self.file.value(*a).span).unwrap_or(ty_span)
+                    };
+                    ports.push((p.dir, p.name.clone(), p.ty.clone(), span));
+                }
+            }
+            (false, Some(Attr::Type(Type::Complex(c)))) if matches!(**c, ComplexType::Function { .. }) => {
+                let ComplexType::Function { inputs, results } = &**c else { return None };
+                for (i, t) in inputs.iter().enumerate() {
+                    let (n, span) = match entry_args.get(i) {
+                        Some(a) => (self.file.value(*a).name.to_string(), self.file.value(*a).span),
+                        None => (format!("in{i}"), ty_span),
+                    };
+                    ports.push((PortDir::Input, n, t.clone(), span));
+                }
+                for (i, t) in results.iter().enumerate() {
+                    ports.push((PortDir::Output, format!("out{i}"), t.clone(), ty_span));
+                }
+            }
+            _ => {
+                self.error(op.name_span, format!("'{}' needs a '{ty_attr}' type attribute", op.name));
+                return None;
+            }
+        }
+        let n_inputs = ports.iter().filter(|p| p.0 != PortDir::Output).count();
+        if !op.regions.is_empty() && !op.regions[0].blocks.is_empty() && entry_args.len() != n_inputs {
+            self.error(
+                op.regions[0].blocks[0].span,
+                format!("the body has {} arguments but the module has {n_inputs} inputs", entry_args.len()),
+            );
+            return None;
+        }
+        let mut module = Module::new(name.clone(), name_span);
+        let mut ok = true;
+        for (dir, pname, ty, span) in ports {
+            let (width, clock) = match (&ty, dir) {
+                (_, PortDir::InOut) => {
+                    self.error(span, format!("inout port '{pname}' is not supported"));
+                    ok = false;
+                    continue;
+                }
+                (Type::Clock, _) => (1, true),
+                (Type::Int { width, .. }, _) => (*width, false),
+                _ => {
+                    self.error(
+                        span,
+                        format!(
+                            "port '{pname}' has type '{ty}'; only integer and !seq.clock ports are supported"
+                        ),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            let dir = if dir == PortDir::Output { Dir::Output } else { Dir::Input };
+            module.add_port(Port { name: pname, dir, width, clock, span });
+        }
+        let id = ModuleId(self.design.modules.len() as u32);
+        self.design.modules.push(module);
+        self.by_name.insert(name.clone(), id);
+        ok.then_some(id)
+    }
+
+    /// Sets the top module.
+    fn choose_top(&mut self, top: Option<&str>) {
+        if let Some(t) = top {
+            match self.design.find(t) {
+                Some(id) => self.design.top = Some(id),
+                None => self.errors.push(Diagnostic::global(format!("no module named '{t}'"))),
+            }
+            return;
+        }
+        let mut instantiated = vec![false; self.design.modules.len()];
+        for m in &self.design.modules {
+            for c in m.cells() {
+                if let crate::CellKind::Instance { module, .. } = &m.cell(c).kind {
+                    instantiated[module.index()] = true;
+                }
+            }
+        }
+        let top = instantiated.iter().rposition(|i| !i).or(self.design.modules.len().checked_sub(1));
+        match top {
+            Some(i) => self.design.top = Some(ModuleId(i as u32)),
+            None => self.errors.push(Diagnostic::global("the input defines no hw.module or func.func")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,322 @@
+//! Op to cell kind: what each hardware op becomes, read from its generic shape
+//! (`predicate`, `lowBit`, `lookupTable`, `coefficients`, `operandSegmentSizes`, ...).
+//! Only what the op itself says is checked here; operands are checked when connected.
+
+use super::{cell_name, Builder};
+use crate::bits::Bits;
+use crate::ids::ModuleId;
+use crate::netlist::{CellKind, IcmpPred};
+use mlir_text::{Attr, BigInt, Operation, Type};
+use std::sync::Arc;
+
+/// What one op becomes.
+pub(crate) enum Plan {
+    /// One cell driving the op's single result.
+    Cell {
+        /// The kind.
+        kind: CellKind,
+        /// Result width.
+        width: u32,
+        /// Cell name.
+        name: Option<Arc<str>>,
+    },
+    /// An instance of a module, one `InstOutput` per result.
+    Instance(ModuleId),
+    /// `hw.output` / `func.return`.
+    Terminator,
+}
+
+fn int_of(a: &Attr) -> Option<i128> {
+    match a {
+        Attr::Int(v, _) => v.to_i128(),
+        Attr::Bool(b) => Some(*b as i128),
+        _ => None,
+    }
+}
+
+impl<'f> Builder<'f> {
+    /// The width of the op's single result, or an error.
+    fn single_result(&mut self, op: &Operation) -> Option<(u32, Option<Arc<str>>)> {
+        if op.results.len() != 1 {
+            self.error(
+                op.span,
+                format!("'{}' must have exactly one result, has {}", op.name, op.results.len()),
+            );
+            return None;
+        }
+        let v = self.file.value(op.results[0]);
+        let name = cell_name(&v.name);
+        match &v.ty {
+            Type::Int { width, .. } => Some((*width, name)),
+            Type::Clock if matches!(&*op.name, "seq.to_clock") => Some((1, name)),
+            ty => {
+                self.error(op.span, format!("result of '{}' must be an integer, got '{ty}'", op.name));
+                None
+            }
+        }
+    }
+
+    /// Pass 1 for one op.
+    pub(crate) fn plan(&mut self, op: &Operation) -> Option<Plan> {
+        use CellKind::*;
+        let name = &*op.name;
+        let simple = match name {
+            "comb.and" => Some(And),
+            "comb.or" => Some(Or),
+            "comb.xor" => Some(Xor),
+            "comb.nand" => Some(Nand),
+            "comb.nor" => Some(Nor),
+            "comb.xnor" => Some(Xnor),
+            "comb.add" => Some(Add),
+            "comb.mul" => Some(Mul),
+            "comb.sub" => Some(Sub),
+            "comb.divu" => Some(DivU),
+            "comb.divs" => Some(DivS),
+            "comb.modu" => Some(ModU),
+            "comb.mods" => Some(ModS),
+            "comb.shl" => Some(Shl),
+            "comb.shru" => Some(ShrU),
+            "comb.shrs" => Some(ShrS),
+            "comb.inv" => Some(Inv),
+            "comb.parity" => Some(Parity),
+            "comb.reverse" => Some(Reverse),
+            "comb.concat" => Some(Concat),
+            "comb.replicate" => Some(Replicate),
+            "comb.mux" => Some(Mux),
+            "seq.to_clock" => Some(ToClock),
+            "seq.from_clock" => Some(FromClock),
+            _ => None,
+        };
+        let kind = match (simple, name) {
+            (Some(k), _) => k,
+            (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
+            (None, "hw.instance") => return self.plan_instance(op),
+            (None, "hw.constant" | "arith.constant" | "constant") => {
+                let (width, cname) = self.single_result(op)?;
+                let bits = match op.attr("value") {
+                    Some(Attr::Int(v, _)) => {
+                        if !v.fits_width(width) {
+                            self.error(op.span, format!("integer literal {v} does not fit in i{width}"));
+                            return None;
+                        }
+                        Bits::from_bigint(v, width)
+                    }
+                    Some(Attr::Bool(b)) if width == 1 => Bits::from_bool(*b),
+                    _ => {
+                        self.error(op.span, format!("'{name}' needs an integer 'value' attribute"));
+                        return None;
+                    }
+                };
+                return Some(Plan::Cell { kind: Const(bits), width, name: cname });
+            }
+            (None, "comb.icmp") => {
+                let p = op.attr("predicate").and_then(int_of);
+                match p.and_then(IcmpPred::from_index) {
+                    Some(p) => Icmp(p),
+                    None => {
+                        let at = op.named_attr("predicate").map(|a| a.span).unwrap_or(op.span);
+                        self.error(at, "'comb.icmp' needs a 'predicate' between 0 and 13");
+                        return None;
+                    }
+                }
+            }
+            (None, "comb.extract") => {
+                match op.attr("lowBit").and_then(int_of).and_then(|v| u32::try_from(v).ok()) {
+                    Some(low) => Extract { low },
+                    None => {
+                        self.error(op.span, "'comb.extract' needs a non-negative 'lowBit' attribute");
+                        return None;
+                    }
+                }
+            }
+            (None, "comb.truth_table") => TruthTable(self.truth_table(op)?),
+            (None, "comb.lut") => self.lut(op)?,
+            (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
+            (None, _) if mlir_text::dialect::is_hls_op(name) => {
+                self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span));
+                return None;
+            }
+            (None, _) => {
+                self.error(op.name_span, format!("unknown op '{name}'"));
+                return None;
+            }
+        };
+        let (width, cname) = self.single_result(op)?;
+        Some(Plan::Cell { kind, width, name: cname })
+    }
+
+    fn truth_table(&mut self, op: &Operation) -> Option<Bits> {
+        let n = op.operands.len();
+        let want: Option<u64> = 1u64.checked_shl(n as u32).filter(|_| n < 32);
+        let at = op.named_attr("lookupTable").map(|a| a.span).unwrap_or(op.span);
+        match op.attr("lookupTable") {
+            Some(Attr::Int(v, ty)) => {
+                let w = ty.int_width().unwrap_or(64);
+                if want != Some(w as u64) {
+                    self.error(
+                        at,
+                        format!(
+                            "truth table of {w} bits is not 2^n for n = {n} inputs (needs {} bits)",
+                            want.map(|x| x.to_string()).unwrap_or_else(|| "too many".into())
+                        ),
+                    );
+                    return None;
+                }
+                if !v.fits_width(w) {
+                    self.error(at, format!("truth table value {v} does not fit in {w} bits"));
+                    return None;
+                }
+                Some(Bits::from_bigint(v, w))
+            }
+            Some(Attr::Array(items)) => {
+                if want != Some(items.len() as u64) {
+                    self.error(
+                        at,
+                        format!("truth table of {} entries is not 2^n for n = {n} inputs", items.len()),
+                    );
+                    return None;
+                }
+                let mut bits = Bits::zero(items.len() as u32);
+                for (i, it) in items.iter().enumerate() {
+                    match int_of(it) {
+                        Some(v @ (0 | 1)) => bits.set_bit(i as u32, v == 1),
+                        _ => {
+                            self.error(at, format!("truth table entry #{i} must be true, false, 0 or 1"));
+                            return None;
+                        }
+                    }
+                }
+                Some(bits)
+            }
+            _ => {
+                self.error(at, "'comb.truth_table' needs a 'lookupTable' integer or array");
+                None
+            }
+        }
+    }
+
+    fn lut(&mut self, op: &Operation) -> Option<CellKind> {
+        let (width, _) = {
+            let v = self.file.value(*op.results.first()?);
+            (v.ty.int_width()?, ())
+        };
+        let list = |a: Option<&Attr>| -> Option<Vec<BigInt>> {
+            match a? {
+                Attr::DenseArray(_, v) => Some(v.clone()),
+                Attr::Array(v) => v
+                    .iter()
+                    .map(|x| match x {
+                        Attr::Int(i, _) => Some(i.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => None,
+            }
+        };
+        let Some(coef) = list(op.attr("coefficients")) else {
+            self.error(op.span, "'comb.lut' needs a 'coefficients' integer array");
+            return None;
+        };
+        let Some(table) = list(op.attr("lookupTable")) else {
+            self.error(op.span, "'comb.lut' needs a 'lookupTable' integer array");
+            return None;
+        };
+        let coefficients = coef.iter().map(|c| Bits::from_bigint(c, 8).to_u64() as u8).collect();
+        let table = table.iter().map(|t| Bits::from_bigint(t, width)).collect();
+        Some(CellKind::Lut { coefficients, table })
+    }
+
+    fn plan_reg(&mut self, op: &Operation) -> Option<Plan> {
+        let enable = &*op.name == "seq.compreg.ce";
+        let base = 2 + enable as usize;
+        let n = op.operands.len();
+        let reset = match op.attr("operandSegmentSizes") {
+            Some(Attr::DenseArray(_, segs)) => {
+                let s: Vec<i128> = segs.iter().map(|v| v.to_i128().unwrap_or(-1)).collect();
+                let total: i128 = s.iter().sum();
+                if s.len() != base + 3 || s[..base].iter().any(|&x| x != 1) || total != n as i128 {
+                    self.error(
+                        op.span,
+                        format!(
+                            "'{}' has operandSegmentSizes {s:?} that do not fit its {n} operands",
+                            op.name
+                        ),
+                    );
+                    return None;
+                }
+                if s[base + 2] != 0 {
+                    self.error(op.span, "initial register values are not supported");
+                    return None;
+                }
+                if s[base] != s[base + 1] || s[base] > 1 {
+                    self.error(op.span, "a register reset needs both a reset signal and a reset value");
+                    return None;
+                }
+                s[base] == 1
+            }
+            _ if n == base => false,
+            _ if n == base + 2 => true,
+            _ => {
+                self.error(
+                    op.span,
+                    format!("'{}' expects {base} or {} operands, got {n}", op.name, base + 2),
+                );
+                return None;
+            }
+        };
+        let (width, vname) = self.single_result(op)?;
+        let name = match (op.attr("name"), op.attr("inner_sym")) {
+            (Some(Attr::String(s)), _) if !s.is_empty() => Some(s.as_str().into()),
+            (_, Some(Attr::Opaque(s))) if s.starts_with("#hw<innerSym@") => {
+                let n = s.trim_start_matches("#hw<innerSym@").trim_end_matches('>').trim_matches('"');
+                Some(n.into())
+            }
+            _ => vname,
+        };
+        Some(Plan::Cell { kind: CellKind::Reg { reset, enable }, width, name })
+    }
+
+    fn plan_instance(&mut self, op: &Operation) -> Option<Plan> {
+        let at = op.named_attr("moduleName").map(|a| a.span).unwrap_or(op.span);
+        let Some(Attr::SymbolRef(path)) = op.attr("moduleName") else {
+            self.error(op.span, "'hw.instance' needs a 'moduleName' symbol");
+            return None;
+        };
+        let child_name = path.last().cloned().unwrap_or_default();
+        let Some(&child) = self.by_name.get(&child_name) else {
+            self.error(at, format!("instance of unknown module '@{child_name}'"));
+            return None;
+        };
+        let cm = self.design.module(child);
+        let outs: Vec<(String, u32, bool)> =
+            cm.outputs().map(|p| (cm.port(p).name.clone(), cm.port(p).width, cm.port(p).clock)).collect();
+        if outs.len() != op.results.len() {
+            self.error(
+                op.span,
+                format!(
+                    "'hw.instance' of '@{child_name}' has {} results but the module has {} outputs",
+                    op.results.len(),
+                    outs.len()
+                ),
+            );
+            return None;
+        }
+        for ((pname, w, clock), r) in outs.iter().zip(&op.results) {
+            let ty = &self.file.value(*r).ty;
+            let ok = match ty {
+                Type::Clock => *clock,
+                Type::Int { width, .. } => !*clock && width == w,
+                _ => false,
+            };
+            if !ok {
+                let want = if *clock { "!seq.clock".to_string() } else { format!("i{w}") };
+                self.error(
+                    op.span,
+                    format!("result '{pname}' of '@{child_name}' is {want}, but the instance says '{ty}'"),
+                );
+                return None;
+            }
+        }
+        Some(Plan::Instance(child))
+    }
+}

@@ -1,0 +1,107 @@
+//! Builder tests: the shared hardware examples and small hand-written cases.
+
+use crate::build::build_design;
+use crate::netlist::{CellKind, Design, Dir};
+use mlir_text::{parse, SourceFile};
+use std::path::PathBuf;
+
+fn build(text: &str) -> Result<Design, String> {
+    let src = SourceFile::new("t.mlir", text);
+    let file = parse(&src).map_err(|d| d.render(&src))?;
+    build_design(&file, None).map_err(|ds| ds.iter().map(|d| d.render(&src)).collect())
+}
+
+fn example(name: &str) -> Option<String> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/examples").join(name);
+    let p = if p.exists() { p } else { PathBuf::from("/work/shared/examples").join(name) };
+    let t = std::fs::read_to_string(&p).ok();
+    if t.is_none() {
+        println!("skipping: {} not found", p.display());
+    }
+    t
+}
+
+fn ports(d: &Design) -> Vec<(String, Dir, u32)> {
+    d.module(d.top_id()).ports.iter().map(|p| (p.name.clone(), p.dir, p.width)).collect()
+}
+
+fn count(d: &Design, f: impl Fn(&CellKind) -> bool) -> usize {
+    let m = d.module(d.top_id());
+    m.cells().filter(|&c| f(&m.cell(c).kind)).count()
+}
+
+#[test]
+fn builds_alu() {
+    let Some(t) = example("alu.mlir") else { return };
+    let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
+    use Dir::*;
+    assert_eq!(
+        ports(&d),
+        vec![
+            ("a".into(), Input, 16),
+            ("b".into(), Input, 16),
+            ("op".into(), Input, 4),
+            ("y".into(), Output, 16),
+            ("zero".into(), Output, 1)
+        ]
+    );
+    assert_eq!(count(&d, |k| matches!(k, CellKind::Mux)), 15);
+    assert_eq!(d.module(d.top_id()).cell_count(), 3 + 44);
+}
+
+#[test]
+fn builds_counter_with_forward_reference() {
+    let Some(t) = example("counter.mlir") else { return };
+    let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
+    let m = d.module(d.top_id());
+    let reg =
+        m.cells().find(|&c| matches!(m.cell(c).kind, CellKind::Reg { reset: true, enable: false })).unwrap();
+    assert_eq!(m.cell(reg).name.as_deref(), Some("count"));
+    assert_eq!(m.operands(reg).len(), 4);
+    assert!(m.port(m.outputs().next().unwrap()).name == "count");
+}
+
+#[test]
+fn builds_func_examples() {
+    let Some(t) = example("add_one_lut3.mlir") else { return };
+    let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ports(&d), vec![("x".into(), Dir::Input, 4), ("out0".into(), Dir::Output, 4)]);
+    assert_eq!(count(&d, |k| matches!(k, CellKind::TruthTable(_))), 6);
+    let Some(t) = example("gates.mlir") else { return };
+    let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ports(&d).len(), 8);
+    assert_eq!(count(&d, |k| matches!(k, CellKind::Lut { .. })), 1);
+    let m = d.module(d.top_id());
+    assert!(m.cells().any(|c| m.cell(c).two_state));
+}
+
+#[test]
+fn builds_generic_example() {
+    let Some(t) = example("generic.mlir") else { return };
+    let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.module(d.top_id()).name, "mac");
+    assert_eq!(ports(&d).iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), ["clk", "a", "b", "acc"]);
+    let m = d.module(d.top_id());
+    let reg = m.cells().find(|&c| matches!(m.cell(c).kind, CellKind::Reg { .. })).unwrap();
+    assert_eq!(m.cell(reg).name.as_deref(), Some("acc"));
+}
+
+#[test]
+fn instances_and_top_selection() {
+    let src = "hw.module @top(in %x : i4, out y : i4) {\n  %y = hw.instance \"u0\" @child(a: %x : i4) -> (y: i4)\n  hw.output %y : i4\n}\nhw.module @child(in %a : i4, out y : i4) {\n  hw.output %a : i4\n}\n";
+    let d = build(src).unwrap();
+    assert_eq!(d.module(d.top_id()).name, "top");
+    assert_eq!(count(&d, |k| matches!(k, CellKind::Instance { .. })), 1);
+    assert_eq!(count(&d, |k| matches!(k, CellKind::InstOutput(_))), 1);
+}
+
+#[test]
+fn reports_cycles_and_several_errors() {
+    let e = build("hw.module @m(in %a : i8, out y : i8) {\n  %x = comb.add %z, %a : i8\n  %z = comb.xor %x, %a : i8\n  hw.output %z : i8\n}").unwrap_err();
+    assert!(e.contains("t.mlir:2:3: error: combinational cycle in '@m'"), "{e}");
+    assert!(e.contains("the cycle goes through %x -> %z -> %x"), "{e}");
+    let e = build("hw.module @m(in %a : i8, out y : i8) {\n  %x = comb.extract %a from 4 : (i8) -> i8\n  %b = comb.extract %a from 0 : (i8) -> i1\n  %t = comb.truth_table %b -> 6 : ui4\n}").unwrap_err();
+    assert!(e.contains("2:3: error: 'comb.extract' of bits 4..11 is out of range"), "{e}");
+    assert!(e.contains("4:31: error: truth table of 4 bits is not 2^n for n = 1 inputs"), "{e}");
+    assert!(e.contains("missing 'hw.output'"), "{e}");
+}

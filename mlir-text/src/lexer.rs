@@ -1,0 +1,451 @@
+//! The lexer: MLIR text to tokens, one at a time, over bytes.
+//!
+//! Tokens are `(kind, span)` pairs; their text is a slice of the source, so lexing never
+//! allocates. `%r#1` is one token (a value use with a result number). The parser can also
+//! scan raw text (balanced `<...>` bodies of dialect types and attributes) and then resume
+//! lexing at any byte offset with [`Lexer::seek`].
+
+use crate::diag::Diagnostic;
+use crate::source::Span;
+
+/// What kind of token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
+    /// End of input.
+    Eof,
+    /// `foo`, `comb.add`, `i8`, `x`.
+    BareId,
+    /// `%name`, `%0`, `%r#1`.
+    Percent,
+    /// `^bb0`.
+    Caret,
+    /// `@name`, `@"quoted"`.
+    At,
+    /// `#name`, `#dialect.attr`.
+    Hash,
+    /// `!name`, `!dialect.type`.
+    Bang,
+    /// `42`, `0x2A`.
+    Int,
+    /// `1.5`, `2.0e-3`.
+    Float,
+    /// `"text"` (escapes not decoded).
+    Str,
+    /// `(`
+    LParen,
+    /// `)`
+    RParen,
+    /// `{`
+    LBrace,
+    /// `}`
+    RBrace,
+    /// `[`
+    LSquare,
+    /// `]`
+    RSquare,
+    /// `<`
+    Less,
+    /// `>`
+    Greater,
+    /// `,`
+    Comma,
+    /// `:`
+    Colon,
+    /// `::`
+    ColonColon,
+    /// `=`
+    Equal,
+    /// `->`
+    Arrow,
+    /// `-`
+    Minus,
+    /// `+`
+    Plus,
+    /// `*`
+    Star,
+    /// `?`
+    Question,
+    /// `{-#`
+    FileMetaBegin,
+}
+
+impl Tok {
+    /// How the token is described in "expected ..." messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Tok::Eof => "end of file",
+            Tok::BareId => "identifier",
+            Tok::Percent => "value name",
+            Tok::Caret => "block label",
+            Tok::At => "symbol name",
+            Tok::Hash => "attribute alias",
+            Tok::Bang => "type alias",
+            Tok::Int => "integer",
+            Tok::Float => "float",
+            Tok::Str => "string",
+            Tok::LParen => "'('",
+            Tok::RParen => "')'",
+            Tok::LBrace => "'{'",
+            Tok::RBrace => "'}'",
+            Tok::LSquare => "'['",
+            Tok::RSquare => "']'",
+            Tok::Less => "'<'",
+            Tok::Greater => "'>'",
+            Tok::Comma => "','",
+            Tok::Colon => "':'",
+            Tok::ColonColon => "'::'",
+            Tok::Equal => "'='",
+            Tok::Arrow => "'->'",
+            Tok::Minus => "'-'",
+            Tok::Plus => "'+'",
+            Tok::Star => "'*'",
+            Tok::Question => "'?'",
+            Tok::FileMetaBegin => "'{-#'",
+        }
+    }
+}
+
+/// One token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Its kind.
+    pub kind: Tok,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// The lexer state: the text and a byte position.
+pub struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+fn is_id_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+fn is_id_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+}
+
+fn is_suffix_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer { bytes: text.as_bytes(), pos: 0 }
+    }
+
+    /// The byte position of the next unread character.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Continues lexing at byte `pos` (clamped to the text).
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos.min(self.bytes.len());
+    }
+
+    /// The byte at `i`, or 0 past the end.
+    pub fn byte(&self, i: usize) -> u8 {
+        self.bytes.get(i).copied().unwrap_or(0)
+    }
+
+    /// The length of the text.
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// True for an empty text.
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Skips whitespace and `//` comments from `pos`, returning the next position.
+    pub fn skip_trivia(&self, mut pos: usize) -> usize {
+        loop {
+            match self.byte(pos) {
+                b' ' | b'\t' | b'\n' | b'\r' => pos += 1,
+                b'/' if self.byte(pos + 1) == b'/' => {
+                    while pos < self.bytes.len() && self.bytes[pos] != b'\n' {
+                        pos += 1;
+                    }
+                }
+                _ => return pos,
+            }
+        }
+    }
+
+    fn tok(&mut self, kind: Tok, start: usize, end: usize) -> Token {
+        self.pos = end;
+        Token { kind, span: Span::new(start, end) }
+    }
+
+    /// Lexes the next token.
+    pub fn next_token(&mut self) -> Result<Token, Diagnostic> {
+        let start = self.skip_trivia(self.pos);
+        if start >= self.bytes.len() {
+            return Ok(self.tok(Tok::Eof, self.bytes.len(), self.bytes.len()));
+        }
+        let b = self.bytes[start];
+        let single = |k| Some((k, start + 1));
+        let simple = match b {
+            b'(' => single(Tok::LParen),
+            b')' => single(Tok::RParen),
+            b'{' if self.byte(start + 1) == b'-' && self.byte(start + 2) == b'#' => {
+                Some((Tok::FileMetaBegin, start + 3))
+            }
+            b'{' => single(Tok::LBrace),
+            b'}' => single(Tok::RBrace),
+            b'[' => single(Tok::LSquare),
+            b']' => single(Tok::RSquare),
+            b'<' => single(Tok::Less),
+            b'>' => single(Tok::Greater),
+            b',' => single(Tok::Comma),
+            b':' if self.byte(start + 1) == b':' => Some((Tok::ColonColon, start + 2)),
+            b':' => single(Tok::Colon),
+            b'=' => single(Tok::Equal),
+            b'-' if self.byte(start + 1) == b'>' => Some((Tok::Arrow, start + 2)),
+            b'-' => single(Tok::Minus),
+            b'+' => single(Tok::Plus),
+            b'*' => single(Tok::Star),
+            b'?' => single(Tok::Question),
+            _ => None,
+        };
+        if let Some((kind, end)) = simple {
+            return Ok(self.tok(kind, start, end));
+        }
+        match b {
+            b'"' => {
+                let end = self.string_end(start)?;
+                Ok(self.tok(Tok::Str, start, end))
+            }
+            b'0'..=b'9' => self.number(start),
+            b'%' | b'^' | b'@' | b'#' | b'!' => self.prefixed(start, b),
+            _ if is_id_start(b) => {
+                let mut end = start + 1;
+                while is_id_char(self.byte(end)) {
+                    end += 1;
+                }
+                Ok(self.tok(Tok::BareId, start, end))
+            }
+            _ => {
+                self.pos = start;
+                let what = if b < 0x80 {
+                    format!("unexpected character '{}'", (b as char).escape_default())
+                } else {
+                    "unexpected non-ASCII character".to_string()
+                };
+                let mut end = start + 1;
+                while end < self.bytes.len() && (self.bytes[end] & 0xC0) == 0x80 {
+                    end += 1;
+                }
+                Err(Diagnostic::error(Span::new(start, end), what))
+            }
+        }
+    }
+
+    /// The end of a string literal starting at `start` (which holds `"`).
+    pub fn string_end(&self, start: usize) -> Result<usize, Diagnostic> {
+        let mut i = start + 1;
+        loop {
+            match self.byte(i) {
+                b'"' => return Ok(i + 1),
+                b'\\' if i + 1 < self.bytes.len() => i += 2,
+                b'\n' | b'\r' => break,
+                _ if i >= self.bytes.len() => break,
+                _ => i += 1,
+            }
+        }
+        Err(Diagnostic::error(Span::new(start, start + 1), "unterminated string literal"))
+    }
+
+    fn number(&mut self, start: usize) -> Result<Token, Diagnostic> {
+        let mut end = start;
+        if self.byte(start) == b'0'
+            && self.byte(start + 1) == b'x'
+            && !self.byte(start + 2).is_ascii_hexdigit()
+        {
+            let mut e = start + 2;
+            while is_id_char(self.byte(e)) {
+                e += 1;
+            }
+            return Err(Diagnostic::error(Span::new(start, e), "invalid hexadecimal literal"));
+        }
+        if self.byte(start) == b'0' && self.byte(start + 1) == b'x' {
+            end = start + 2;
+            while self.byte(end).is_ascii_hexdigit() {
+                end += 1;
+            }
+            if is_id_start(self.byte(end)) {
+                return Err(Diagnostic::error(Span::new(start, end + 1), "invalid hexadecimal literal"));
+            }
+            return Ok(self.tok(Tok::Int, start, end));
+        }
+        while self.byte(end).is_ascii_digit() {
+            end += 1;
+        }
+        if self.byte(end) == b'.' && self.byte(end + 1).is_ascii_digit() {
+            end += 1;
+            while self.byte(end).is_ascii_digit() {
+                end += 1;
+            }
+            if matches!(self.byte(end), b'e' | b'E') {
+                let mut e = end + 1;
+                if matches!(self.byte(e), b'+' | b'-') {
+                    e += 1;
+                }
+                if self.byte(e).is_ascii_digit() {
+                    end = e;
+                    while self.byte(end).is_ascii_digit() {
+                        end += 1;
+                    }
+                }
+            }
+            return Ok(self.tok(Tok::Float, start, end));
+        }
+        Ok(self.tok(Tok::Int, start, end))
+    }
+
+    fn prefixed(&mut self, start: usize, b: u8) -> Result<Token, Diagnostic> {
+        let kind = match b {
+            b'%' => Tok::Percent,
+            b'^' => Tok::Caret,
+            b'@' => Tok::At,
+            b'#' => Tok::Hash,
+            _ => Tok::Bang,
+        };
+        let c = self.byte(start + 1);
+        if b == b'#' && c == b'-' && self.byte(start + 2) == b'}' {
+            return Err(Diagnostic::error(Span::new(start, start + 3), "unexpected '#-}'"));
+        }
+        if b == b'@' && c == b'"' {
+            let end = self.string_end(start + 1)?;
+            return Ok(self.tok(kind, start, end));
+        }
+        let mut end = start + 1;
+        if c.is_ascii_digit() {
+            while self.byte(end).is_ascii_digit() {
+                end += 1;
+            }
+        } else if is_id_start(c) || matches!(c, b'$' | b'.' | b'-') {
+            while is_suffix_char(self.byte(end)) {
+                end += 1;
+            }
+        } else {
+            let what = match kind {
+                Tok::Percent => "value name",
+                Tok::Caret => "block label",
+                Tok::At => "symbol name",
+                Tok::Hash => "attribute name",
+                _ => "type name",
+            };
+            return Err(Diagnostic::error(
+                Span::new(start, start + 1),
+                format!("expected a {what} after '{}'", b as char),
+            ));
+        }
+        if b == b'%' && self.byte(end) == b'#' && self.byte(end + 1).is_ascii_digit() {
+            end += 1;
+            while self.byte(end).is_ascii_digit() {
+                end += 1;
+            }
+        }
+        Ok(self.tok(kind, start, end))
+    }
+}
+
+/// Decodes the body of a string literal token (with its quotes) into a `String`.
+/// Escapes: `\n`, `\t`, `\"`, `\\` and two hex digits `\XX` (bytes; invalid UTF-8 is
+/// replaced).
+pub fn unescape(lit: &str) -> String {
+    let inner = lit.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(lit);
+    if !inner.contains('\\') {
+        return inner.to_string();
+    }
+    let b = inner.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\\' && i + 1 < b.len() {
+            let c = b[i + 1];
+            let hex = |x: u8| (x as char).to_digit(16);
+            match c {
+                b'n' => out.push(b'\n'),
+                b't' => out.push(b'\t'),
+                b'"' => out.push(b'"'),
+                b'\\' => out.push(b'\\'),
+                _ => match (hex(c), b.get(i + 2).and_then(|&d| hex(d))) {
+                    (Some(h), Some(l)) => {
+                        out.push((h * 16 + l) as u8);
+                        i += 1;
+                    }
+                    _ => {
+                        out.push(b'\\');
+                        out.push(c);
+                    }
+                },
+            }
+            i += 2;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<Tok> {
+        let mut lx = Lexer::new(text);
+        let mut v = Vec::new();
+        loop {
+            let t = lx.next_token().unwrap();
+            if t.kind == Tok::Eof {
+                return v;
+            }
+            v.push(t.kind);
+        }
+    }
+
+    #[test]
+    fn lexes_punctuation_and_ids() {
+        use Tok::*;
+        assert_eq!(
+            kinds("%r#1 = comb.add %a, %0 : i8 // c\n-> :: {-# ^bb0 @x !seq.clock #loc 0x1F 1.5e3"),
+            vec![
+                Percent,
+                Equal,
+                BareId,
+                Percent,
+                Comma,
+                Percent,
+                Colon,
+                BareId,
+                Arrow,
+                ColonColon,
+                FileMetaBegin,
+                Caret,
+                At,
+                Bang,
+                Hash,
+                Int,
+                Float
+            ]
+        );
+    }
+
+    #[test]
+    fn strings_and_errors() {
+        assert_eq!(unescape(r#""a\"b\n\41""#), "a\"b\nA");
+        let mut lx = Lexer::new("\"abc");
+        assert!(lx.next_token().unwrap_err().message.contains("unterminated string"));
+        let mut lx = Lexer::new("  `");
+        assert_eq!(lx.next_token().unwrap_err().span, Some(Span::new(2, 3)));
+    }
+}

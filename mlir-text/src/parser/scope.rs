@@ -1,0 +1,274 @@
+//! Value scoping: which `%name` a use refers to.
+//!
+//! Each region pushes a [`Scope`]. A lookup walks outwards until it crosses an op that is
+//! isolated from above (`builtin.module`, `hw.module`, `func.func`). In a graph region
+//! (`hw.module`, `builtin.module`) a use may come before the definition: the use allocates
+//! the value early (a *forward reference*) and the definition fills it in; whatever is
+//! still pending when the region closes is an undefined value.
+
+use super::{Parser, UseRef};
+use crate::ast::{Operand, Type, ValueDef, ValueId, ValueInfo};
+use crate::diag::Diagnostic;
+use crate::source::Span;
+use smallvec::SmallVec;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+/// A small fast hasher (FxHash); inputs are the user's own names, so no DoS concern.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(c);
+            self.add(u64::from_le_bytes(w));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.add(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        // A final mix so that the low bits (the table index) depend on every input bit.
+        let mut h = self.hash;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+}
+
+/// A `HashMap` with [`FxHasher`].
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// What a name in a scope stands for.
+enum Entry {
+    /// Defined: the values of its results (one for a block argument).
+    Defined(SmallVec<[ValueId; 1]>),
+    /// Used but not defined yet (graph regions): (result number, value allocated for it).
+    Forward(SmallVec<[(u32, ValueId); 1]>),
+}
+
+/// The names of one region.
+pub struct Scope<'a> {
+    graph: bool,
+    isolated: bool,
+    map: FxMap<&'a str, Entry>,
+    pending: usize,
+}
+
+impl<'a> Parser<'a> {
+    /// Opens a region's scope.
+    pub(crate) fn push_scope(&mut self, graph: bool, isolated: bool) {
+        self.scopes.push(Scope { graph, isolated, map: FxMap::default(), pending: 0 });
+    }
+
+    /// Closes the innermost scope; reports the first use of a value never defined.
+    pub(crate) fn pop_scope(&mut self) -> Result<(), Diagnostic> {
+        let Some(scope) = self.scopes.pop() else { return Ok(()) };
+        if scope.pending == 0 {
+            return Ok(());
+        }
+        let mut first: Option<(Span, &str)> = None;
+        for (name, e) in &scope.map {
+            if let Entry::Forward(refs) = e {
+                for (_, id) in refs {
+                    let span = self.values[id.index()].span;
+                    if first.is_none_or(|(s, _)| span.start < s.start) {
+                        first = Some((span, name));
+                    }
+                }
+            }
+        }
+        match first {
+            Some((span, name)) => Err(Diagnostic::error(span, format!("use of undefined value '%{name}'"))),
+            None => Ok(()),
+        }
+    }
+
+    fn new_value(&mut self, name: Arc<str>, ty: Type, span: Span, def: ValueDef) -> ValueId {
+        let id = ValueId(self.values.len() as u32);
+        self.values.push(ValueInfo { name, ty, span, def });
+        id
+    }
+
+    fn value_name(&self, name: &str, index: u32, count: usize) -> Arc<str> {
+        if count == 1 {
+            Arc::from(name)
+        } else {
+            Arc::from(format!("{name}#{index}").as_str())
+        }
+    }
+
+    fn type_mismatch(&self, u: &UseRef<'a>, want: &Type, have: &Type) -> Diagnostic {
+        Diagnostic::error(
+            u.span,
+            format!(
+                "use of value '%{}' expects different type than prior uses: '{want}' vs '{have}'",
+                u.name
+            ),
+        )
+    }
+
+    /// Resolves a use whose type is `ty`.
+    pub(crate) fn resolve(&mut self, u: &UseRef<'a>, ty: &Type) -> Result<Operand, Diagnostic> {
+        for i in (0..self.scopes.len()).rev() {
+            let found = match self.scopes[i].map.get(u.name) {
+                Some(Entry::Defined(ids)) => {
+                    let Some(&id) = ids.get(u.index as usize) else {
+                        return Err(Diagnostic::error(
+                            u.span,
+                            format!(
+                                "'%{}' has only {} results, result #{} does not exist",
+                                u.name,
+                                ids.len(),
+                                u.index
+                            ),
+                        ));
+                    };
+                    Some(id)
+                }
+                Some(Entry::Forward(refs)) => refs.iter().find(|r| r.0 == u.index).map(|r| r.1),
+                None => None,
+            };
+            if let Some(id) = found {
+                let have = &self.values[id.index()].ty;
+                if have != ty {
+                    return Err(self.type_mismatch(u, ty, have));
+                }
+                return Ok(Operand { value: id, span: u.span });
+            }
+            if self.scopes[i].map.contains_key(u.name) {
+                // A forward reference to another result number of the same name.
+                let id = self.new_value(
+                    Arc::from(u.name),
+                    ty.clone(),
+                    u.span,
+                    ValueDef::OpResult { index: u.index },
+                );
+                if let Some(Entry::Forward(refs)) = self.scopes[i].map.get_mut(u.name) {
+                    refs.push((u.index, id));
+                }
+                return Ok(Operand { value: id, span: u.span });
+            }
+            if self.scopes[i].isolated {
+                break;
+            }
+        }
+        let graph = self.scopes.last().is_some_and(|s| s.graph);
+        if !graph {
+            return Err(Diagnostic::error(u.span, format!("use of undefined value '%{}'", u.name)));
+        }
+        let id = self.new_value(Arc::from(u.name), ty.clone(), u.span, ValueDef::OpResult { index: u.index });
+        if let Some(scope) = self.scopes.last_mut() {
+            let mut refs = SmallVec::new();
+            refs.push((u.index, id));
+            scope.map.insert(u.name, Entry::Forward(refs));
+            scope.pending += 1;
+        }
+        Ok(Operand { value: id, span: u.span })
+    }
+
+    /// Defines `name` as the values of `types` (op results or one block argument).
+    pub(crate) fn define(
+        &mut self,
+        name: &'a str,
+        span: Span,
+        types: &[Type],
+        block_arg: Option<u32>,
+    ) -> Result<SmallVec<[ValueId; 1]>, Diagnostic> {
+        if self.scopes.last().is_some_and(|s| s.isolated && s.pending == 0) {
+            // The common case: a fresh name in an isolated scope with nothing pending. One
+            // hash lookup; rolled back if the name turns out to be taken.
+            let base = self.values.len();
+            let mut ids: SmallVec<[ValueId; 1]> = SmallVec::with_capacity(types.len());
+            for (idx, ty) in types.iter().enumerate() {
+                let def = match block_arg {
+                    Some(a) => ValueDef::BlockArg { index: a },
+                    None => ValueDef::OpResult { index: idx as u32 },
+                };
+                let vname = self.value_name(name, idx as u32, types.len());
+                ids.push(self.new_value(vname, ty.clone(), span, def));
+            }
+            if let Some(scope) = self.scopes.last_mut() {
+                if let std::collections::hash_map::Entry::Vacant(v) = scope.map.entry(name) {
+                    v.insert(Entry::Defined(ids.clone()));
+                    return Ok(ids);
+                }
+            }
+            self.values.truncate(base);
+        }
+        for i in (0..self.scopes.len()).rev() {
+            if let Some(Entry::Defined(ids)) = self.scopes[i].map.get(name) {
+                let prev = ids.first().map(|id| self.values[id.index()].span);
+                let mut d = Diagnostic::error(span, format!("value '%{name}' is defined twice"));
+                if let Some(p) = prev {
+                    d = d.with_note(Some(p), "previous definition here");
+                }
+                return Err(d);
+            }
+            if self.scopes[i].isolated {
+                break;
+            }
+        }
+        let has_pending = self.scopes.last().is_some_and(|s| s.pending > 0);
+        let forward = match self.scopes.last_mut().filter(|_| has_pending).and_then(|s| s.map.remove(name)) {
+            Some(Entry::Forward(refs)) => {
+                if let Some(s) = self.scopes.last_mut() {
+                    s.pending -= 1;
+                }
+                refs
+            }
+            _ => SmallVec::new(),
+        };
+        let mut ids: SmallVec<[ValueId; 1]> = SmallVec::with_capacity(types.len());
+        for (idx, ty) in types.iter().enumerate() {
+            let def = match block_arg {
+                Some(a) => ValueDef::BlockArg { index: a },
+                None => ValueDef::OpResult { index: idx as u32 },
+            };
+            let vname = self.value_name(name, idx as u32, types.len());
+            if let Some(&(_, id)) = forward.iter().find(|r| r.0 as usize == idx) {
+                let info = &mut self.values[id.index()];
+                if info.ty != *ty {
+                    let use_span = info.span;
+                    let u = UseRef { name, index: idx as u32, span: use_span };
+                    return Err(self.type_mismatch(&u, &self.values[id.index()].ty.clone(), ty));
+                }
+                *info = ValueInfo { name: vname, ty: ty.clone(), span, def };
+                ids.push(id);
+            } else {
+                ids.push(self.new_value(vname, ty.clone(), span, def));
+            }
+        }
+        if let Some(&(idx, id)) = forward.iter().find(|r| r.0 as usize >= types.len()) {
+            return Err(Diagnostic::error(
+                self.values[id.index()].span,
+                format!("'%{name}' has only {} results, result #{idx} does not exist", types.len()),
+            ));
+        }
+        if let Some(s) = self.scopes.last_mut() {
+            s.map.insert(name, Entry::Defined(ids.clone()));
+        }
+        Ok(ids)
+    }
+}

@@ -1,0 +1,5 @@
+// expect: expected ':'
+hw.module @m(in %a : i8, out y : i8) {
+  %x = comb.add %a, %a i8
+  hw.output %x : i8
+}

@@ -1,0 +1,3 @@
+// expect: inout port 'p' is not supported
+hw.module @m(inout %p : i8) {
+}

@@ -1,0 +1,3 @@
+// expect: expected port direction
+hw.module @m(a : i8) {
+}

@@ -1,0 +1,2 @@
+// expect: unexpected end of file, expected ')'
+hw.module @m(in %a : i8

@@ -1,0 +1,4 @@
+// expect: expected '#-}'
+hw.module @m() {
+}
+{-# dialect_resources: {
