@@ -2,3 +2,5 @@
 //!
 //! Each backend reads a verified [`comb::Design`] and writes a string; none parses.
 #![warn(missing_docs)]
+
+pub mod rust_sim;
