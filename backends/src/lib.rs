@@ -4,3 +4,4 @@
 #![warn(missing_docs)]
 
 pub mod rust_sim;
+pub mod cosim;
