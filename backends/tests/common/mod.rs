@@ -3,6 +3,8 @@
 //! per-cycle stimuli (protocol: set inputs, eval, read outputs, tick).
 #![allow(dead_code)]
 
+pub mod refbits;
+
 use backends::cosim::stimulus::{parse_trace, stimulus_text};
 use backends::cosim::testbench::{rust_run_fn, TbPorts};
 use backends::rust_sim;
