@@ -66,6 +66,12 @@ pub fn target_dir() -> PathBuf {
 /// Emits each design's simulator, builds them all in one harness crate named `harness`,
 /// runs each on its stimulus; returns per design, per cycle, the output hex strings.
 pub fn run_all(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)]) -> Vec<Vec<Vec<String>>> {
+    run_all_with(harness, cases, "")
+}
+
+/// [`run_all`], with extra statements run at the start of `main` (they may use the
+/// simulator crates directly and `dir`, the work directory).
+pub fn run_all_with(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)], extra: &str) -> Vec<Vec<Vec<String>>> {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let mut deps = String::new();
@@ -96,7 +102,7 @@ pub fn run_all(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)]) -> Vec<Vec<Ve
     .unwrap();
     std::fs::write(
         h.join("src/main.rs"),
-        format!("#![allow(unused_parens)]\n{mods}\nfn main() {{\n    let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap());\n{calls}}}\n"),
+        format!("#![allow(unused_parens)]\n{mods}\nfn main() {{\n    let dir = std::path::PathBuf::from(std::env::args().nth(1).unwrap());\n{extra}\n{calls}}}\n"),
     )
     .unwrap();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
