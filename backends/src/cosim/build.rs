@@ -67,7 +67,9 @@ pub fn verilator_exe(sv: &str, tb: &str, top: &str, trace: bool) -> Result<(Path
     if exe.is_file() {
         return Ok((exe, true));
     }
-    let tmp = cache_dir().join(format!("{key}.tmp{}", std::process::id()));
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = cache_dir().join(format!("{key}.tmp{}-{seq}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     io(std::fs::create_dir_all(&tmp), "cannot create the Verilator cache directory")?;
     io(std::fs::write(tmp.join("top.sv"), sv), "cannot write top.sv")?;
