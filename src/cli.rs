@@ -25,8 +25,14 @@ pub enum Emit {
 
 /// `rmlir-hls INPUT --emit KIND`: compile MLIR to hardware.
 #[derive(Debug, Parser)]
-#[command(name = "rmlir-hls", version, about = "MLIR (CIRCT comb/hw/seq) to SystemVerilog and a Rust simulator")]
-#[command(after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR]")]
+#[command(
+    name = "rmlir-hls",
+    version,
+    about = "MLIR (CIRCT comb/hw/seq) to SystemVerilog and a Rust simulator"
+)]
+#[command(
+    after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR]"
+)]
 pub struct Args {
     /// Input `.mlir` file, or `-` for standard input.
     pub input: String,

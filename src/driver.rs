@@ -7,7 +7,7 @@
 use crate::cli::{Args, Emit};
 use crate::output;
 use comb::Design;
-use mlir_text::{Diagnostic, SourceFile, Span};
+use mlir_text::{Diagnostic, SourceFile};
 use std::io::Read;
 use std::path::Path;
 
@@ -35,28 +35,28 @@ impl Failure {
 pub fn read_source(input: &str) -> Result<SourceFile, Failure> {
     let (name, bytes) = if input == "-" {
         let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b).map_err(|e| Failure::Message(format!("cannot read standard input: {e}")))?;
-        ("<stdin>".to_string(), b)
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| Failure::Message(format!("cannot read standard input: {e}")))?;
+        ("<stdin>", b)
     } else {
         let b = std::fs::read(input).map_err(|e| Failure::Message(format!("cannot read '{input}': {e}")))?;
-        (input.to_string(), b)
+        (input, b)
     };
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(SourceFile::new(name, text)),
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            // The lossy text has U+FFFD where the bad bytes were; its prefix up to `at` is
-            // byte-identical, so the position is right.
-            let src = SourceFile::new(name, text);
-            let diag = Diagnostic::error(Span::new(at, at + 1), "input is not valid UTF-8");
-            Err(Failure::Input(Box::new(src), vec![diag]))
-        }
+    match mlir_text::decode_source(name, &bytes) {
+        (src, None) => Ok(src),
+        (src, Some(diag)) => Err(Failure::Input(Box::new(src), vec![diag])),
     }
 }
 
 /// Parses and builds the netlist of a source file, optimized per the options.
-pub fn load_design(src: &SourceFile, top: Option<&str>, opt: u8, flatten: bool, args: Option<&Args>) -> Result<Design, Failure> {
+pub fn load_design(
+    src: &SourceFile,
+    top: Option<&str>,
+    opt: u8,
+    flatten: bool,
+    args: Option<&Args>,
+) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     if src.name().ends_with(".json") {
         return Err(Failure::Message(format!(
@@ -66,10 +66,7 @@ pub fn load_design(src: &SourceFile, top: Option<&str>, opt: u8, flatten: bool, 
     }
     let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
     if let Some(op) = hls::first_hls_op(&file) {
-        return Err(input_err(vec![Diagnostic::error(
-            op.name_span,
-            format!("'{}' is HLS input (a function with loops or memories), which is not supported yet", op.name),
-        )]));
+        return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
     }
     let mut design = comb::build::build_design(&file, top).map_err(input_err)?;
     drop(file);
@@ -78,18 +75,29 @@ pub fn load_design(src: &SourceFile, top: Option<&str>, opt: u8, flatten: bool, 
         _ => comb::passes::OptLevel::O1,
     };
     if opt >= 2 {
-        return Err(Failure::Message("-O2 (the e-graph optimizer) is not supported yet (roadmap step 3)".into()));
+        return Err(Failure::Message(
+            "-O2 (the e-graph optimizer) is not supported yet (roadmap step 3)".into(),
+        ));
     }
     let mut pipeline = comb::passes::pipeline(level);
     if flatten {
         pipeline.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
     }
-    let mut pm = comb::passes::PassManager::default();
+    let mut pm =
+        comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     if let Some(a) = args {
         pm.print_after = a.print_after.clone();
         pm.time_passes = a.time_passes;
     }
-    pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
+    let reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
+    for r in &reports {
+        if let Some(text) = &r.printed {
+            eprint!("// -----// IR after {} //----- //\n{text}", r.name);
+        }
+    }
+    if pm.time_passes {
+        eprint!("{}", comb::passes::format_times(&reports));
+    }
     Ok(design)
 }
 
@@ -114,7 +122,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             let krate = backends::rust_sim::emit(&design).map_err(Failure::Message)?;
             output::write_dir(dir, &krate.files).map_err(Failure::Message)
         }
-        Emit::YosysJson => Err(Failure::Message("--emit yosys-json is not supported yet (roadmap step 3)".into())),
+        Emit::YosysJson => {
+            Err(Failure::Message("--emit yosys-json is not supported yet (roadmap step 3)".into()))
+        }
     }
 }
 

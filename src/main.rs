@@ -37,9 +37,9 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     let _ = e.print();
     match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            ExitCode::SUCCESS
-        }
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::SUCCESS,
         _ => ExitCode::from(1),
     }
 }

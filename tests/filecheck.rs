@@ -3,7 +3,8 @@
 //! output and standard error must equal the `.expected` file beside it.
 //!
 //! The first lines of a case may say how to run it: `// RUN: --emit mlir --generic` (the
-//! input file is appended). Without one, `--emit verilog` is used. Set `BLESS=1` to write
+//! input file is appended). Without one, `--emit verilog` is used; `// top: NAME` adds
+//! `--top NAME`. Set `BLESS=1` to write
 //! the current output as the expectation; the diff of a failure shows what changed.
 
 use std::path::{Path, PathBuf};
@@ -18,13 +19,20 @@ fn cases(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// Options from `// RUN: ...` (default `--emit verilog`) plus `// top: NAME`.
 fn run_args(text: &str) -> Vec<String> {
+    let mut args = vec!["--emit".to_string(), "verilog".to_string()];
     for line in text.lines().take(5) {
         if let Some(rest) = line.trim().strip_prefix("// RUN:") {
-            return rest.split_whitespace().map(String::from).collect();
+            args = rest.split_whitespace().map(String::from).collect();
         }
     }
-    vec!["--emit".into(), "verilog".into()]
+    for line in text.lines().take(5) {
+        if let Some(top) = line.trim().strip_prefix("// top:") {
+            args.extend(["--top".to_string(), top.trim().to_string()]);
+        }
+    }
+    args
 }
 
 fn snapshot(root: &Path, rel: &str, args: &[String]) -> String {
@@ -87,7 +95,8 @@ fn text_format_cases() {
             }
             if dir == "errors" {
                 assert!(actual.starts_with("# exit: 1\n"), "{rel}: a bad input must exit 1:\n{actual}");
-                let expect = text.lines().next().and_then(|l| l.trim().strip_prefix("// expect:")).map(str::trim);
+                let expect =
+                    text.lines().next().and_then(|l| l.trim().strip_prefix("// expect:")).map(str::trim);
                 if let Some(expect) = expect {
                     if !actual.contains(expect) {
                         failures.push(format!("{rel}: the error does not mention '{expect}':\n{actual}"));
@@ -95,7 +104,8 @@ fn text_format_cases() {
                 }
                 let header = format!("# stderr:\n{rel}:");
                 if !actual.contains(&header) && !text.contains("// no-location") {
-                    failures.push(format!("{rel}: the error does not start with '{rel}:LINE:COL':\n{actual}"));
+                    failures
+                        .push(format!("{rel}: the error does not start with '{rel}:LINE:COL':\n{actual}"));
                 }
             }
         }

@@ -44,7 +44,12 @@ fn random_netlists_agree_everywhere() {
 
         let stim = stimulus(&design, batch, VECTORS);
         let expected = eval_trace(&design, &stim);
-        assert_traces_eq(&format!("batch {batch}: -O1 evaluator"), &design, &expected, &eval_trace(&o1, &stim));
+        assert_traces_eq(
+            &format!("batch {batch}: -O1 evaluator"),
+            &design,
+            &expected,
+            &eval_trace(&o1, &stim),
+        );
         for engine in [Engine::Icarus, Engine::Verilator] {
             let got = simulate(engine, &design, &sv1, &stim);
             assert_traces_eq(&format!("batch {batch} on {engine:?}"), &design, &expected, &got);

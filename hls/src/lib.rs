@@ -1,50 +1,28 @@
 //! High-level synthesis: functions with affine loops and memories to FSM + datapath netlists.
 //!
 //! Not implemented yet (roadmap step 4). Today this crate only recognizes the ops that
-//! belong to it so the driver can say "not supported yet" at their location.
+//! belong to it, so the driver routes such functions here and reports "not supported yet"
+//! at their location instead of an unknown-op error.
 #![warn(missing_docs)]
 
-/// Dialects whose ops this crate will lower; the netlist builder rejects them for now.
-pub const HLS_DIALECTS: &[&str] = &["affine", "scf", "memref", "linalg", "arith", "math", "cf"];
+pub use mlir_text::dialect::{is_hls_op, HLS_DIALECTS, STD_OPS};
 
-/// Seed documents' standard-dialect op names (without a dialect prefix) that belong to HLS.
-pub const STD_OPS: &[&str] = &[
-    "addi",
-    "subi",
-    "muli",
-    "divi_signed",
-    "divi_unsigned",
-    "remi_signed",
-    "remi_unsigned",
-    "cmpi",
-    "select",
-    "load",
-    "store",
-    "alloc",
-    "alloca",
-    "dealloc",
-    "index_cast",
-    "and",
-    "or",
-    "xor",
-    "shift_left",
-    "shift_right_signed",
-    "shift_right_unsigned",
-    "br",
-    "cond_br",
-    "call",
-    "addf",
-    "mulf",
-    "subf",
-    "divf",
-];
-
-/// True if an op of this name is HLS input (not yet lowered to hardware).
-pub fn is_hls_op(name: &str) -> bool {
-    match name.split_once('.') {
-        Some((dialect, _)) => HLS_DIALECTS.contains(&dialect) && name != "arith.constant",
-        None => STD_OPS.contains(&name),
+/// The first op (in source order) that is HLS input, searching every region.
+pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {
+    fn walk(ops: &[mlir_text::Operation]) -> Option<&mlir_text::Operation> {
+        for op in ops {
+            if is_hls_op(&op.name) {
+                return Some(op);
+            }
+            for b in op.regions.iter().flat_map(|r| &r.blocks) {
+                if let Some(found) = walk(&b.ops) {
+                    return Some(found);
+                }
+            }
+        }
+        None
     }
+    walk(&file.ops)
 }
 
 #[cfg(test)]
@@ -56,24 +34,14 @@ mod tests {
         assert!(!super::is_hls_op("arith.constant"));
         assert!(!super::is_hls_op("comb.add"));
     }
-}
 
-/// The first op (in source order) that is HLS input, searching every region.
-pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {
-    fn walk(ops: &[mlir_text::Operation]) -> Option<&mlir_text::Operation> {
-        for op in ops {
-            if is_hls_op(&op.name) {
-                return Some(op);
-            }
-            for r in &op.regions {
-                for b in &r.blocks {
-                    if let Some(found) = walk(&b.ops) {
-                        return Some(found);
-                    }
-                }
-            }
-        }
-        None
+    #[test]
+    fn finds_the_first_hls_op_in_nested_regions() {
+        let src = mlir_text::SourceFile::new(
+            "t.mlir",
+            "func.func @f(%a: i8) -> i8 {\n  %c = arith.constant 1 : i8\n  return %c : i8\n}\n",
+        );
+        let file = mlir_text::parse(&src).unwrap();
+        assert!(super::first_hls_op(&file).is_none());
     }
-    walk(&file.ops)
 }

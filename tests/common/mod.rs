@@ -32,7 +32,9 @@ pub fn shared() -> Option<PathBuf> {
 
 /// Runs a command, panicking with its output if it fails.
 pub fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (scripts/test.sh installs the tools)"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (scripts/test.sh installs the tools)"));
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{cmd:?} failed:\n{text}");
     text
@@ -60,7 +62,7 @@ pub fn stimulus(design: &Design, seed: u64, cycles: usize) -> Trace {
             ins.iter()
                 .map(|(name, w)| {
                     if *w == 1 && (name == "rst" || name == "reset" || name.ends_with("_rst")) {
-                        Bits::from_bool(c < 2 || rng.next_u64() % 64 == 0)
+                        Bits::from_bool(c < 2 || rng.next_u64().is_multiple_of(64))
                     } else {
                         random_bits(&mut rng, *w)
                     }
@@ -121,11 +123,22 @@ pub fn testbench(design: &Design, cycles: usize) -> String {
         conns.push(format!("p{i}"));
     }
     let _ = writeln!(s, "  {top} dut({});", conns.join(", "));
-    let clocks: Vec<String> = m.ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| format!("p{i}")).collect();
-    let ins: Vec<String> =
-        m.ports.iter().enumerate().filter(|(_, p)| p.dir == Dir::Input && !p.clock).map(|(i, _)| format!("p{i}")).collect();
-    let outs: Vec<String> =
-        m.ports.iter().enumerate().filter(|(_, p)| p.dir == Dir::Output).map(|(i, _)| format!("p{i}")).collect();
+    let clocks: Vec<String> =
+        m.ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| format!("p{i}")).collect();
+    let ins: Vec<String> = m
+        .ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.dir == Dir::Input && !p.clock)
+        .map(|(i, _)| format!("p{i}"))
+        .collect();
+    let outs: Vec<String> = m
+        .ports
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.dir == Dir::Output)
+        .map(|(i, _)| format!("p{i}"))
+        .collect();
     s.push_str("  integer fd, fo, r, cyc;\n  initial begin\n");
     for c in &clocks {
         let _ = writeln!(s, "    {c} = 1'b0;");
@@ -242,7 +255,11 @@ pub fn assert_traces_eq(what: &str, design: &Design, expected: &Trace, actual: &
     assert_eq!(expected.len(), actual.len(), "{what}: cycle counts differ");
     for (c, (e, a)) in expected.iter().zip(actual).enumerate() {
         for (i, (ev, av)) in e.iter().zip(a).enumerate() {
-            assert_eq!(ev, av, "{what}: cycle {c}, output '{}': evaluator {ev} vs simulator {av}", names[i].0);
+            assert_eq!(
+                ev, av,
+                "{what}: cycle {c}, output '{}': evaluator {ev} vs simulator {av}",
+                names[i].0
+            );
         }
         assert_eq!(e.len(), a.len(), "{what}: cycle {c}: output count differs");
     }

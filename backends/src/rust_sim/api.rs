@@ -49,7 +49,10 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         let _ = writeln!(s, "    pub(crate) in{i}: {},", Ty::of(f.width).name());
     }
     s.push_str("    pub(crate) vcd: Option<Box<rt::Vcd>>,\n}\n\n");
-    let _ = writeln!(s, "impl Default for {sname} {{\n    fn default() -> Self {{\n        Self::new()\n    }}\n}}\n");
+    let _ = writeln!(
+        s,
+        "impl Default for {sname} {{\n    fn default() -> Self {{\n        Self::new()\n    }}\n}}\n"
+    );
     let _ = writeln!(s, "impl {sname} {{");
     // new
     s.push_str("    /// Registers at 0, inputs 0, outputs settled.\n    pub fn new() -> Self {\n        let mut s = Self {\n");
@@ -63,9 +66,13 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for (i, f) in inputs.iter().enumerate() {
         let _ = writeln!(s, "                in{i}: {},", Ty::of(f.width).zero());
     }
-    s.push_str("                vcd: None,\n            },\n        };\n        s.eval();\n        s\n    }\n\n");
+    s.push_str(
+        "                vcd: None,\n            },\n        };\n        s.eval();\n        s\n    }\n\n",
+    );
     // eval
-    s.push_str("    /// Settles the combinational logic for the current inputs.\n    pub fn eval(&mut self) {\n");
+    s.push_str(
+        "    /// Settles the combinational logic for the current inputs.\n    pub fn eval(&mut self) {\n",
+    );
     for (i, f) in inputs.iter().enumerate() {
         let _ = writeln!(s, "        self.__s.in{i} = self.{};", f.field);
     }
@@ -92,7 +99,12 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         s.push_str("        self.eval();\n        if self.__s.vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
     };
     if c.domains.len() <= 1 {
-        tick(&mut s, "tick", "One rising clock edge (sampling the inputs as they are now), then settle.", &doms);
+        tick(
+            &mut s,
+            "tick",
+            "One rising clock edge (sampling the inputs as they are now), then settle.",
+            &doms,
+        );
     } else {
         for (d, dom) in c.domains.iter().enumerate() {
             let name = format!("tick_{}", ident(&dom.clock).trim_start_matches("r#"));
@@ -120,7 +132,9 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for (p, w, _) in &sigs {
         let _ = writeln!(s, "        v.declare({:?}, {w})?;", p.join("."));
     }
-    s.push_str("        self.__s.vcd = Some(Box::new(v));\n        self.__dump();\n        Ok(())\n    }\n\n");
+    s.push_str(
+        "        self.__s.vcd = Some(Box::new(v));\n        self.__dump();\n        Ok(())\n    }\n\n",
+    );
     s.push_str("    fn __dump(&mut self) {\n        if let Some(mut v) = self.__s.vcd.take() {\n            let _ = v.step();\n");
     let nchunks = sigs.len().div_ceil(CHUNK);
     for k in 0..nchunks {

@@ -73,7 +73,12 @@ fn cost(w: u32) -> usize {
 }
 
 /// Compiles a flat module (see [`super::flatten`]).
-pub fn compile(flat: Module, clocks: &[PortId], fields: &[PortField], _sname: &str) -> Result<Compiled, String> {
+pub fn compile(
+    flat: Module,
+    clocks: &[PortId],
+    fields: &[PortField],
+    _sname: &str,
+) -> Result<Compiled, String> {
     let top = flat.name.clone();
     let design = Design { modules: vec![flat], top: Some(ModuleId(0)) };
     let m = &design.modules[0];
@@ -94,7 +99,9 @@ pub fn compile(flat: Module, clocks: &[PortId], fields: &[PortField], _sname: &s
         let cell = m.cell(id);
         loc[id.index()] = match &cell.kind {
             CellKind::Const(b) => Loc::Const(ops::lit(b)),
-            CellKind::Input(p) if field_of(*p).is_none() => Loc::Const(ops::lit(&comb::Bits::zero(cell.width))),
+            CellKind::Input(p) if field_of(*p).is_none() => {
+                Loc::Const(ops::lit(&comb::Bits::zero(cell.width)))
+            }
             CellKind::Reg { .. } => {
                 let clk = m.operands(id).get(1).copied().ok_or("register without a clock")?;
                 let d = match m.cell(clk).kind {
@@ -255,7 +262,8 @@ pub fn compile(flat: Module, clocks: &[PortId], fields: &[PortField], _sname: &s
             }
             let nb = format!("n{}", &bank[1..]);
             let _ = writeln!(code, "        self.__s.{nb}[{slot}] = {e};");
-            let name = cell.name.as_deref().map(str::to_string).unwrap_or_else(|| format!("reg{}", id.index()));
+            let name =
+                cell.name.as_deref().map(str::to_string).unwrap_or_else(|| format!("reg{}", id.index()));
             regs.push((name, cell.width, cur_v));
         }
         if n > 0 {
@@ -273,7 +281,9 @@ pub fn compile(flat: Module, clocks: &[PortId], fields: &[PortField], _sname: &s
     let state = banks
         .fields
         .iter()
-        .map(|(f, (ty, n))| (f.clone(), format!("Box<[{}; {n}]>", ty.name()), format!("rt::zbox({})", ty.zero())))
+        .map(|(f, (ty, n))| {
+            (f.clone(), format!("Box<[{}; {n}]>", ty.name()), format!("rt::zbox({})", ty.zero()))
+        })
         .collect();
     Ok(Compiled { code, state, eval_fns, domains, regs, top })
 }

@@ -63,7 +63,8 @@ const KEYWORDS: &[&str] = &[
 ];
 
 fn sanitize(s: &str) -> String {
-    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if out.is_empty() {
         out.push('_');
     }
@@ -76,7 +77,9 @@ pub fn crate_name(top: &str) -> String {
     if s.starts_with(|c: char| c.is_ascii_digit()) {
         s = format!("m_{s}");
     }
-    if KEYWORDS.contains(&s.as_str()) || ["_", "std", "core", "alloc", "test", "proc_macro"].contains(&s.as_str()) {
+    if KEYWORDS.contains(&s.as_str())
+        || ["_", "std", "core", "alloc", "test", "proc_macro"].contains(&s.as_str())
+    {
         s = format!("sim_{s}");
     }
     s
