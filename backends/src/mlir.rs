@@ -72,8 +72,6 @@ struct Printer<'a> {
     topo: Vec<NetId>,
     /// How each net is referred to (`%a`, `%3`, `%7#1`).
     refs: Vec<String>,
-    /// For each instance: the name of its result (group), in generic form.
-    inst_group: BTreeMap<NetId, String>,
     /// For each instance: per child output port, the result name.
     inst_results: BTreeMap<NetId, Vec<String>>,
 }
@@ -93,7 +91,6 @@ impl<'a> Printer<'a> {
             generic,
             topo,
             refs: vec![String::new(); m.id_bound()],
-            inst_group: BTreeMap::new(),
             inst_results: BTreeMap::new(),
         };
         p.name_values();
@@ -136,19 +133,15 @@ impl<'a> Printer<'a> {
                 CellKind::Instance { module, .. } => {
                     let child = self.design.module(*module);
                     let outs: Vec<PortId> = child.outputs().collect();
-                    let group = (self.generic && outs.len() > 1).then(|| fresh(None, &mut taken));
-                    let mut results = Vec::new();
-                    for (i, p) in outs.iter().enumerate() {
-                        let leader = first.get(&(net, *p)).copied();
-                        let r = match &group {
-                            Some(g) => format!("{g}#{i}"),
-                            None => fresh(leader.and_then(|l| m.cell(l).name.as_deref()), &mut taken),
-                        };
-                        results.push(r);
-                    }
-                    if let Some(g) = group {
-                        self.inst_group.insert(net, g);
-                    }
+                    // One name per result, in the generic form too (`%a, %b = "hw.instance"`),
+                    // so user names survive a round trip.
+                    let results = outs
+                        .iter()
+                        .map(|p| {
+                            let leader = first.get(&(net, *p)).copied();
+                            fresh(leader.and_then(|l| m.cell(l).name.as_deref()), &mut taken)
+                        })
+                        .collect();
                     self.inst_results.insert(net, results);
                 }
                 _ => self.refs[net.index()] = fresh(cell.name.as_deref(), &mut taken),
@@ -372,11 +365,8 @@ impl<'a> Printer<'a> {
                 props.push("parameters = []".into());
                 props.push(format!("resultNames = {}", names(Dir::Output)));
                 let outs: Vec<String> = child.outputs().map(|p| Self::port_ty(child.port(p))).collect();
-                result = match (self.inst_group.get(&net), self.inst_results[&net].first()) {
-                    (Some(g), _) => format!("{g}:{} = ", outs.len()),
-                    (None, Some(one)) => format!("{one} = "),
-                    (None, None) => String::new(),
-                };
+                let lhs = &self.inst_results[&net];
+                result = if lhs.is_empty() { String::new() } else { format!("{} = ", lhs.join(", ")) };
                 res_ty = if outs.len() == 1 { outs[0].clone() } else { format!("({})", outs.join(", ")) };
             }
             _ => {}

@@ -120,6 +120,11 @@ pub fn testbench(design: &Design, cycles: usize) -> String {
         let range = if p.width > 1 { format!("[{}:0] ", p.width - 1) } else { String::new() };
         let kind = if p.dir == Dir::Input { "reg" } else { "wire" };
         let _ = writeln!(s, "  {kind} {range}p{i};");
+        if p.dir == Dir::Input && !p.clock {
+            // $fscanf reads into a staging variable: Verilator 5.006 does not wake the
+            // logic a $fscanf output argument drives, a plain assignment does.
+            let _ = writeln!(s, "  reg {range}s{i};");
+        }
         conns.push(format!("p{i}"));
     }
     let _ = writeln!(s, "  {top} dut({});", conns.join(", "));
@@ -147,7 +152,11 @@ pub fn testbench(design: &Design, cycles: usize) -> String {
     let _ = writeln!(s, "    for (cyc = 0; cyc < {cycles}; cyc = cyc + 1) begin");
     if !ins.is_empty() {
         let fmt = vec!["%h"; ins.len()].join(" ");
-        let _ = writeln!(s, "      r = $fscanf(fd, \"{fmt}\\n\", {});", ins.join(", "));
+        let staged: Vec<String> = ins.iter().map(|p| p.replacen('p', "s", 1)).collect();
+        let _ = writeln!(s, "      r = $fscanf(fd, \"{fmt}\\n\", {});", staged.join(", "));
+        for (p, st) in ins.iter().zip(&staged) {
+            let _ = writeln!(s, "      {p} = {st};");
+        }
     }
     s.push_str("      #1;\n");
     let fmt = vec!["%h"; outs.len()].join(" ");
@@ -300,7 +309,10 @@ pub fn iverilog_accepts(sv: &str) {
 }
 
 /// Proves two SystemVerilog texts of the same top equivalent: Yosys lowers each to BLIF
-/// (`proc; flatten; techmap; opt -fast; write_blif`) and `yosys-abc` runs `cec` (purely
+/// (`proc; flatten; memory; techmap; opt -fast; dffunmap; write_blif`: `memory` maps the
+/// ROMs Yosys infers from LUT case tables to logic, `dffunmap` turns the
+/// enable/reset flip-flops `opt` infers back into plain ones BLIF can hold) and `yosys-abc`
+/// runs `cec` (purely
 /// combinational designs) or `dsec` (designs with registers). Returns ABC's output.
 pub fn prove_equivalent(a: &str, b: &str, top: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
@@ -312,7 +324,7 @@ pub fn prove_equivalent(a: &str, b: &str, top: &str) -> String {
             "-q",
             "-p",
             &format!(
-                "read_verilog -sv {name}.sv; hierarchy -top {top}; proc; flatten; techmap; opt -fast; \
+                "read_verilog -sv {name}.sv; hierarchy -top {top}; proc; flatten; memory; techmap; opt -fast; dffunmap; \
                  write_blif {name}.blif"
             ),
         ]));

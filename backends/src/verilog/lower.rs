@@ -6,6 +6,8 @@
 //! leaks. Guards make division total: `x / 0 = 0`, `x % 0 = 0`, signed `x / -1 = 0 - x`
 //! (C division traps on MIN / -1 in Verilator's runtime) and signed `x % -1 = 0`.
 //!
+//! Shift amounts wider than 32 bits are clamped to 32 bits (see [`shift_amount`]).
+//!
 //! Icarus Verilog 11 divides wrongly by 1 above 64 bits (`65'h1FFFFFFFFFFFFFFFE / 1` gives
 //! 0), so divisions wider than 64 bits also guard `b == 1 ? a : ...`.
 
@@ -39,6 +41,28 @@ fn fold(op: BinOp, ops: &[Expr]) -> Expr {
 
 fn konst(v: u64, width: u32) -> Expr {
     Expr::Const(Bits::from_u64(v, width))
+}
+
+/// A shift amount as Verilog should see it. Amounts wider than 32 bits are clamped to 32
+/// bits (`amt[W-1:32] != 0 ? 32'hFFFFFFFF : amt[31:0]`, the same result since any amount of
+/// at least the width shifts everything out): Verilator rejects shifts by a constant of 2^32
+/// or more, which its constant propagation can create across instance boundaries.
+fn shift_amount(amount: &Expr, width: u32) -> Expr {
+    if width <= 32 {
+        return amount.clone();
+    }
+    match amount {
+        Expr::Const(b) => match b.as_u64() {
+            Some(v) if v <= u32::MAX as u64 => konst(v, 32),
+            _ => konst(u32::MAX as u64, 32),
+        },
+        Expr::Ident(name) => {
+            let high = Expr::Select { name: name.clone(), hi: width - 1, lo: 32 };
+            let over = Expr::bin(BinOp::Ne, high, Expr::Const(Bits::zero(width - 32)));
+            Expr::ternary(over, konst(u32::MAX as u64, 32), Expr::Select { name: name.clone(), hi: 31, lo: 0 })
+        }
+        other => panic!("a shift amount wider than 32 bits is not an identifier: {other:?}"),
+    }
 }
 
 /// What a cell lowers to.
@@ -96,9 +120,9 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
             let rem = Expr::bin_signed(BinOp::Mod, Expr::signed(e(0)), Expr::signed(e(1)));
             Expr::ternary(Expr::bin(BinOp::LogOr, by_zero, by_minus_one), zero(), rem)
         }
-        Shl => Expr::bin(BinOp::Shl, e(0), e(1)),
-        ShrU => Expr::bin(BinOp::Shr, e(0), e(1)),
-        ShrS => Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), e(1).operand()),
+        Shl => Expr::bin(BinOp::Shl, e(0), shift_amount(&ops[1], op_widths[1])),
+        ShrU => Expr::bin(BinOp::Shr, e(0), shift_amount(&ops[1], op_widths[1])),
+        ShrS => Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1]).operand()),
         Icmp(p) => {
             use IcmpPred::*;
             let (op, signed) = match p {

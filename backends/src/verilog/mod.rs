@@ -27,12 +27,19 @@ pub fn emit(design: &Design) -> String {
     let order = comb::order::hierarchy_order(design).unwrap_or_else(|_| design.module_ids().collect());
     let summaries = comb::order::summaries(design);
     let mut module_namer = Namer::new();
+    let mut module_names: Vec<String> = vec![String::new(); design.modules.len()];
+    for &mid in &order {
+        module_names[mid.index()] = module_namer.user(&design.module(mid).name);
+    }
     let mut names: Vec<Option<ModuleNames>> = (0..design.modules.len()).map(|_| None).collect();
     for &mid in &order {
         let m = design.module(mid);
         let mut namer = Namer::new();
+        for n in &module_names {
+            namer.reserve(n);
+        }
         let ports = m.ports.iter().map(|p| namer.user(&p.name)).collect();
-        names[mid.index()] = Some(ModuleNames { name: module_namer.user(&m.name), ports, namer });
+        names[mid.index()] = Some(ModuleNames { name: module_names[mid.index()].clone(), ports, namer });
     }
     let names: Vec<ModuleNames> = names.into_iter().map(|n| n.expect("every module named")).collect();
     let top = design.top.or(order.last().copied());

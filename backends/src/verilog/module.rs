@@ -87,6 +87,7 @@ pub fn print_module(
     let names = &all[mid.index()];
     let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
     let bound = m.id_bound();
+    let need = usage::needs(m);
     let mut p = Printer {
         design,
         m,
@@ -94,8 +95,8 @@ pub fn print_module(
         own: names,
         ports: &names.ports,
         namer: names.namer.clone(),
-        read: usage::fully_read(m),
-        need: usage::needs(m),
+        read: usage::fully_read(m, &topo, &need),
+        need,
         uses: usage::use_counts(m),
         home: vec![None; bound],
         name: vec![None; bound],

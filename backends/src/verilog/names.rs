@@ -316,6 +316,12 @@ impl Namer {
         }
     }
 
+    /// Takes `name` as it is, so no later name equals it (module names, which a signal of
+    /// the same name would hide: Verilator's VARHIDDEN).
+    pub fn reserve(&mut self, name: &str) {
+        self.taken.insert(name.to_string());
+    }
+
     /// The next free temporary (`_0`, `_1`, ...).
     pub fn temp(&mut self) -> String {
         loop {

@@ -7,7 +7,7 @@
 //!
 //! [`Need`] is what a user requires of an operand's expression: an identifier (clocks) or an
 //! atom, an identifier or constant (bit-selects, which fold on constants, and operands
-//! repeated by the division guards).
+//! repeated by the division guards, shift amounts wider than 32 bits, which are clamped).
 
 use comb::{CellKind, Module, NetId};
 
@@ -31,6 +31,7 @@ pub fn operand_need(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
         CellKind::Extract { .. } | CellKind::Reverse => Need::Atom,
         CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => Need::Atom,
         CellKind::Reg { .. } if pos == 1 => Need::Ident,
+        CellKind::Shl | CellKind::ShrU | CellKind::ShrS if pos == 1 && width > 32 => Need::Atom,
         CellKind::Lut { .. } if width > 8 => Need::Atom,
         _ => Need::Any,
     }
@@ -52,23 +53,50 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
     }
 }
 
-/// Per net (by index): true if every bit is read by some user or output port.
-pub fn fully_read(m: &Module) -> Vec<bool> {
+/// Per net (by index): true if every bit is read by some user or output port that is
+/// itself printed. `topo` is the printing order and `need` comes from [`needs`]: a
+/// combinational cell that will be inlined into a reader that drops it (a `comb.lut`
+/// operand with coefficient 0, a one-entry table) is never printed, so its own operands are
+/// not read through it.
+pub fn fully_read(m: &Module, topo: &[NetId], need: &[Need]) -> Vec<bool> {
     let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); m.id_bound()];
-    for net in m.cells() {
+    let add_reads = |ranges: &mut Vec<Vec<(u32, u32)>>, net: NetId| {
         let cell = m.cell(net);
-        if matches!(cell.kind, CellKind::InstOutput(_)) {
-            continue;
-        }
         for (pos, &op) in cell.operands().iter().enumerate() {
             if let Some(r) = operand_read(&cell.kind, pos, m.width(op), cell.width) {
                 ranges[op.index()].push(r);
             }
         }
-    }
+    };
+    let mut driven = vec![false; m.id_bound()];
     for p in m.outputs() {
         if let Some(n) = m.port_net(p) {
             ranges[n.index()].push((0, m.width(n)));
+            driven[n.index()] = true;
+        }
+    }
+    // State and hierarchy are always printed; so are their reads.
+    let fixed = |net: NetId| {
+        matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Instance { .. } | CellKind::InstOutput(_))
+    };
+    for &net in topo {
+        if fixed(net) {
+            add_reads(&mut ranges, net);
+        }
+    }
+    // Combinational cells, readers before what they read.
+    for &net in topo.iter().rev() {
+        if fixed(net) {
+            continue;
+        }
+        let cell = m.cell(net);
+        let vanishes = ranges[net.index()].is_empty()
+            && m.use_count(net) == 1
+            && !driven[net.index()]
+            && cell.name.is_none()
+            && need[net.index()] == Need::Any;
+        if !vanishes {
+            add_reads(&mut ranges, net);
         }
     }
     let mut out = vec![false; m.id_bound()];
