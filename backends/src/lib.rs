@@ -3,5 +3,5 @@
 //! Each backend reads a verified [`comb::Design`] and writes a string; none parses.
 #![warn(missing_docs)]
 
-pub mod rust_sim;
 pub mod cosim;
+pub mod rust_sim;

@@ -50,8 +50,13 @@ fn alu_design() -> Design {
     let b = input(&mut m, "b", 8);
     let op = input(&mut m, "op", 2);
     let x = input(&mut m, "x", 100);
-    let (k0, k1, k0_2, k1_2, k2_2) =
-        (konst(&mut m, 0, 8), konst(&mut m, 1, 8), konst(&mut m, 0, 2), konst(&mut m, 1, 2), konst(&mut m, 2, 2));
+    let (k0, k1, k0_2, k1_2, k2_2) = (
+        konst(&mut m, 0, 8),
+        konst(&mut m, 1, 8),
+        konst(&mut m, 0, 2),
+        konst(&mut m, 1, 2),
+        konst(&mut m, 2, 2),
+    );
     let count = named(&mut m, "count", Reg { reset: true, enable: true }, 8, &[k0, clk, en, rst, k0]);
     let inc = cell(&mut m, Add, 8, &[count, k1]);
     m.set_operand(count, 0, inc);
@@ -144,7 +149,8 @@ fn faults_are_reported_at_the_exact_cycle_and_port() {
         let rep = cosim(&d, SV, &opts).unwrap();
         let m = rep.mismatch.clone().unwrap_or_else(|| panic!("fault not detected: {rep}"));
         assert_eq!((m.cycle, m.port.as_str()), (cycle, port), "{rep}");
-        let (r, v) = (u128::from_str_radix(&m.rust, 16).unwrap(), u128::from_str_radix(&m.verilator, 16).unwrap());
+        let (r, v) =
+            (u128::from_str_radix(&m.rust, 16).unwrap(), u128::from_str_radix(&m.verilator, 16).unwrap());
         assert_eq!(r ^ v, 1, "{rep}");
         assert!(rep.to_string().contains(&format!("cycle {cycle} on output '{port}'")), "{rep}");
     }
@@ -164,7 +170,8 @@ fn vcd_and_keep_dir() {
     };
     let rep = cosim(&d, SV, &opts).unwrap();
     assert!(rep.passed(), "{rep}");
-    for f in ["vcd/rust.vcd", "vcd/verilator.vcd", "work/stimulus.txt", "work/sim/src/lib.rs", "work/tb.cpp"] {
+    for f in ["vcd/rust.vcd", "vcd/verilator.vcd", "work/stimulus.txt", "work/sim/src/lib.rs", "work/tb.cpp"]
+    {
         assert!(dir.path().join(f).is_file(), "{f} missing");
     }
 }

@@ -74,9 +74,7 @@ fn build(w: u32) -> comb::Design {
 fn reference(w: u32, x: &[Bits]) -> Vec<V> {
     let (a, b, c, s) = (r::from_bits(&x[0]), r::from_bits(&x[1]), r::from_bits(&x[2]), x[3].bit(0));
     let wu = w as usize;
-    let zip3 = |f: fn(bool, bool) -> bool| -> V {
-        (0..wu).map(|i| f(f(a[i], b[i]), c[i])).collect()
-    };
+    let zip3 = |f: fn(bool, bool) -> bool| -> V { (0..wu).map(|i| f(f(a[i], b[i]), c[i])).collect() };
     let mut o: Vec<V> = vec![
         zip3(|x, y| x & y),
         zip3(|x, y| x | y),

@@ -13,7 +13,8 @@ fn counter_smoke() {
     let a = input(&mut m, "a", 8);
     let zero = konst(&mut m, 0, 8);
     let one = konst(&mut m, 1, 8);
-    let r = named(&mut m, "count", CellKind::Reg { reset: true, enable: true }, 8, &[zero, clk, en, rst, zero]);
+    let r =
+        named(&mut m, "count", CellKind::Reg { reset: true, enable: true }, 8, &[zero, clk, en, rst, zero]);
     let inc = cell(&mut m, CellKind::Add, 8, &[r, one]);
     m.set_operand(r, 0, inc);
     let sum = cell(&mut m, CellKind::Add, 8, &[r, a]);
@@ -22,7 +23,13 @@ fn counter_smoke() {
     let _ = Dir::Input;
     let d = design(vec![m]);
     let stim: Vec<Vec<Bits>> = (0..10u64)
-        .map(|c| vec![Bits::from_u64((c < 2) as u64, 1), Bits::from_u64((c % 3 != 0) as u64, 1), Bits::from_u64(c * 30, 8)])
+        .map(|c| {
+            vec![
+                Bits::from_u64((c < 2) as u64, 1),
+                Bits::from_u64((c % 3 != 0) as u64, 1),
+                Bits::from_u64(c * 30, 8),
+            ]
+        })
         .collect();
     let out = run_all("smoke_h", &[(&d, stim.clone())]);
     let mut cnt = 0u8;

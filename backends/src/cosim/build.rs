@@ -113,13 +113,16 @@ pub fn verilator_exe(sv: &str, tb: &str, top: &str, trace: bool) -> Result<(Path
 /// Builds the runner crate in `runner_dir` with `cargo build --release`; returns the binary.
 /// `CARGO_TARGET_DIR` is honoured; otherwise the target dir is `runner_dir/target`.
 pub fn cargo_build(runner_dir: &Path) -> Result<PathBuf, String> {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| runner_dir.join("target"));
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| runner_dir.join("target"));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     run(
-        Command::new(cargo)
-            .current_dir(runner_dir)
-            .env("CARGO_TARGET_DIR", &target)
-            .args(["build", "--release", "--quiet", "--offline"]),
+        Command::new(cargo).current_dir(runner_dir).env("CARGO_TARGET_DIR", &target).args([
+            "build",
+            "--release",
+            "--quiet",
+            "--offline",
+        ]),
         "cargo build of the Rust simulator",
     )?;
     Ok(target.join("release/cosim_runner"))

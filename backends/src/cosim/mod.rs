@@ -193,7 +193,10 @@ pub fn cosim_with_reference(
     let outputs: Vec<String> = ports.outputs().map(|f| f.name.clone()).collect();
     if let Some(fault) = &opts.fault {
         let t = if fault.side == Side::Rust { &mut rust_t } else { &mut vl_t };
-        let p = outputs.iter().position(|o| *o == fault.port).ok_or_else(|| format!("no output '{}'", fault.port))?;
+        let p = outputs
+            .iter()
+            .position(|o| *o == fault.port)
+            .ok_or_else(|| format!("no output '{}'", fault.port))?;
         if let Some(v) = t.get_mut(fault.cycle).and_then(|c| c.get_mut(p)) {
             flip_bit0(v);
         }
@@ -201,11 +204,14 @@ pub fn cosim_with_reference(
     let mut mismatch = None;
     'cycles: for c in 0..opts.cycles {
         for (p, name) in outputs.iter().enumerate() {
-            let get = |t: &Vec<Vec<String>>| t.get(c).and_then(|l| l.get(p)).cloned().unwrap_or_else(|| "<missing>".into());
+            let get = |t: &Vec<Vec<String>>| {
+                t.get(c).and_then(|l| l.get(p)).cloned().unwrap_or_else(|| "<missing>".into())
+            };
             let (r, v) = (get(&rust_t), get(&vl_t));
             let e = ref_t.as_ref().map(get);
             if r != v || e.as_ref().is_some_and(|e| *e != r) {
-                mismatch = Some(Mismatch { cycle: c, port: name.clone(), rust: r, verilator: v, reference: e });
+                mismatch =
+                    Some(Mismatch { cycle: c, port: name.clone(), rust: r, verilator: v, reference: e });
                 break 'cycles;
             }
         }

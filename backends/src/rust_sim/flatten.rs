@@ -8,7 +8,7 @@
 //! feedback through registers across instance boundaries) need no special care.
 //! Cells keep hierarchical names (`u0.count`). A cycle made only of aliases is reported.
 
-use comb::{CellKind, Design, Dir, ModuleId, Module, NetId};
+use comb::{CellKind, Design, Dir, Module, ModuleId, NetId};
 use std::sync::Arc;
 
 /// Where a net of some context lives.

@@ -31,7 +31,7 @@ mod api;
 use comb::{CellKind, Design, Dir, Module, PortId};
 
 /// Statements per generated function at most.
-pub const CHUNK: usize = 2000;
+pub const CHUNK: usize = 500;
 
 /// A generated crate: relative paths and contents.
 #[derive(Clone, Debug)]
@@ -63,7 +63,8 @@ const KEYWORDS: &[&str] = &[
 ];
 
 fn sanitize(s: &str) -> String {
-    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let mut out: String =
+        s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
     if out.is_empty() {
         out.push('_');
     }
@@ -76,7 +77,9 @@ pub fn crate_name(top: &str) -> String {
     if s.starts_with(|c: char| c.is_ascii_digit()) {
         s = format!("m_{s}");
     }
-    if KEYWORDS.contains(&s.as_str()) || ["_", "std", "core", "alloc", "test", "proc_macro"].contains(&s.as_str()) {
+    if KEYWORDS.contains(&s.as_str())
+        || ["_", "std", "core", "alloc", "test", "proc_macro"].contains(&s.as_str())
+    {
         s = format!("sim_{s}");
     }
     s
@@ -154,7 +157,7 @@ fn clocks_of(flat: &Module) -> Vec<PortId> {
 
 /// The struct's port fields (clock ports excluded), in port order, with unique names.
 pub fn port_fields(module: &Module, clocks: &[PortId]) -> Vec<PortField> {
-    let mut used = vec!["__s".to_string()];
+    let mut used = vec!["__s".to_string(), "__vcd".to_string()];
     let mut out = Vec::new();
     for p in module.port_ids() {
         if clocks.contains(&p) {

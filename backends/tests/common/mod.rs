@@ -71,7 +71,11 @@ pub fn run_all(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)]) -> Vec<Vec<Ve
 
 /// [`run_all`], with extra statements run at the start of `main` (they may use the
 /// simulator crates directly and `dir`, the work directory).
-pub fn run_all_with(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)], extra: &str) -> Vec<Vec<Vec<String>>> {
+pub fn run_all_with(
+    harness: &str,
+    cases: &[(&Design, Vec<Vec<Bits>>)],
+    extra: &str,
+) -> Vec<Vec<Vec<String>>> {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let mut deps = String::new();
@@ -116,7 +120,11 @@ pub fn run_all_with(harness: &str, cases: &[(&Design, Vec<Vec<Bits>>)], extra: &
         let keep = std::env::temp_dir().join(format!("failed_{harness}"));
         let _ = std::fs::remove_dir_all(&keep);
         let _ = Command::new("cp").arg("-r").arg(root).arg(&keep).status();
-        panic!("harness build failed (copied to {}):\n{}", keep.display(), String::from_utf8_lossy(&out.stderr));
+        panic!(
+            "harness build failed (copied to {}):\n{}",
+            keep.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let st = Command::new(target_dir().join("release").join(harness)).arg(root).status().unwrap();
     assert!(st.success(), "harness run failed");
