@@ -188,7 +188,7 @@ pub fn emit(design: &Design) -> Result<SimCrate, String> {
     let lib = api::lib_rs(&compiled, &fields, &sname);
     let cargo = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"src/lib.rs\"\n\n\
-         [dependencies]\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\n"
+         [dependencies]\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"off\"\n"
     );
     Ok(SimCrate {
         files: vec![
