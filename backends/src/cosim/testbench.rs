@@ -346,6 +346,6 @@ pub fn rust_runner_cargo(design: &Design, sim_path: &str) -> String {
     let krate = rust_sim::crate_name(&design.module(design.top_id()).name);
     format!(
         "[package]\nname = \"cosim_runner\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n\
-         [dependencies]\n{krate} = {{ path = {sim_path:?} }}\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\n"
+         [dependencies]\n{krate} = {{ path = {sim_path:?} }}\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"off\"\n"
     )
 }

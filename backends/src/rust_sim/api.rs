@@ -40,7 +40,10 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         let _ = writeln!(s, "    /// {dir} `{}` ({} bits).", f.name, f.width);
         let _ = writeln!(s, "    pub {}: {},", f.field, Ty::of(f.width).name());
     }
-    s.push_str("    __s: Sim,\n}\n\n/// Private state.\npub(crate) struct Sim {\n");
+    s.push_str("    __s: Box<__Sim>,\n    __vcd: Option<Box<rt::Vcd>>,\n}\n\n");
+    s.push_str(
+        "/// Private state: integers only (so all-zero is a valid value).\npub(crate) struct __Sim {\n",
+    );
     for (f, t, _) in &c.state {
         let _ = writeln!(s, "    pub(crate) {f}: {t},");
     }
@@ -48,7 +51,11 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for (i, f) in inputs.iter().enumerate() {
         let _ = writeln!(s, "    pub(crate) in{i}: {},", Ty::of(f.width).name());
     }
-    s.push_str("    pub(crate) vcd: Option<Box<rt::Vcd>>,\n}\n\n");
+    let outputs: Vec<&PortField> = fields.iter().filter(|f| f.dir == Dir::Output).collect();
+    for (j, f) in outputs.iter().enumerate() {
+        let _ = writeln!(s, "    pub(crate) out{j}: {},", Ty::of(f.width).name());
+    }
+    s.push_str("}\n\n");
     let _ = writeln!(
         s,
         "impl Default for {sname} {{\n    fn default() -> Self {{\n        Self::new()\n    }}\n}}\n"
@@ -59,15 +66,10 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for f in fields {
         let _ = writeln!(s, "            {}: {},", f.field, Ty::of(f.width).zero());
     }
-    s.push_str("            __s: Sim {\n");
-    for (f, _, init) in &c.state {
-        let _ = writeln!(s, "                {f}: {init},");
-    }
-    for (i, f) in inputs.iter().enumerate() {
-        let _ = writeln!(s, "                in{i}: {},", Ty::of(f.width).zero());
-    }
     s.push_str(
-        "                vcd: None,\n            },\n        };\n        s.eval();\n        s\n    }\n\n",
+        "            // SAFETY: `__Sim` holds only integers and arrays of integers.\n\
+         \x20           __s: unsafe { rt::zeroed_box::<__Sim>() },\n\
+         \x20           __vcd: None,\n        };\n        s.eval();\n        s\n    }\n\n",
     );
     // eval
     s.push_str(
@@ -77,7 +79,10 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         let _ = writeln!(s, "        self.__s.in{i} = self.{};", f.field);
     }
     for k in 0..c.eval_fns {
-        let _ = writeln!(s, "        self.__eval_{k}();");
+        let _ = writeln!(s, "        logic::eval_{k}(&mut self.__s);");
+    }
+    for (j, f) in outputs.iter().enumerate() {
+        let _ = writeln!(s, "        self.{} = self.__s.out{j};", f.field);
     }
     s.push_str("    }\n\n    #[inline]\n    fn __changed(&self) -> bool {\n        false");
     for (i, f) in inputs.iter().enumerate() {
@@ -90,13 +95,13 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         let _ = writeln!(s, "    /// {doc}\n    pub fn {name}(&mut self) {{\n        if self.__changed() {{\n            self.eval();\n        }}");
         for &d in ds {
             for k in 0..c.domains[d].next_fns {
-                let _ = writeln!(s, "        self.__next_{d}_{k}();");
+                let _ = writeln!(s, "        logic::next_{d}_{k}(&mut self.__s);");
             }
         }
         for &d in ds {
-            let _ = writeln!(s, "        self.__commit_{d}();");
+            let _ = writeln!(s, "        logic::commit_{d}(&mut self.__s);");
         }
-        s.push_str("        self.eval();\n        if self.__s.vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
+        s.push_str("        self.eval();\n        if self.__vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
     };
     if c.domains.len() <= 1 {
         tick(
@@ -132,17 +137,15 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for (p, w, _) in &sigs {
         let _ = writeln!(s, "        v.declare({:?}, {w})?;", p.join("."));
     }
-    s.push_str(
-        "        self.__s.vcd = Some(Box::new(v));\n        self.__dump();\n        Ok(())\n    }\n\n",
-    );
-    s.push_str("    fn __dump(&mut self) {\n        if let Some(mut v) = self.__s.vcd.take() {\n            let _ = v.step();\n");
+    s.push_str("        self.__vcd = Some(Box::new(v));\n        self.__dump();\n        Ok(())\n    }\n\n");
+    s.push_str("    fn __dump(&mut self) {\n        if let Some(mut v) = self.__vcd.take() {\n            let _ = v.step();\n");
     let nchunks = sigs.len().div_ceil(CHUNK);
     for k in 0..nchunks {
         let _ = writeln!(s, "            let _ = self.__dump_{k}(&mut v);");
     }
-    s.push_str("            self.__s.vcd = Some(v);\n        }\n    }\n");
+    s.push_str("            self.__vcd = Some(v);\n        }\n    }\n");
     for (k, chunk) in sigs.chunks(CHUNK).enumerate() {
-        let _ = writeln!(s, "\n    fn __dump_{k}(&self, v: &mut rt::Vcd) -> std::io::Result<()> {{");
+        let _ = writeln!(s, "\n    fn __dump_{k}(&self, v: &mut rt::Vcd) -> std::io::Result<()> {{\n        let s = &*self.__s;");
         for (i, (_, w, e)) in chunk.iter().enumerate() {
             let _ = writeln!(s, "        v.value({}, {})?;", k * CHUNK + i, words_expr(e, *w));
         }

@@ -2,11 +2,13 @@
 //!
 //! Every cell other than a constant or register is one `let` statement, in topological
 //! order, cut into `__eval_<k>` functions of at most [`super::CHUNK`] statements. A value is
-//! *persistent* (kept in a slot of the boxed arrays `v_<type>` of the state) when a later
+//! *persistent* (kept in a slot of the arrays `v_<type>` of the state) when a later
 //! function or a register's next-state logic reads it; all others are locals the optimizer
 //! keeps in registers. Registers of clock domain `d` live in banks `r<d>_<type>`; the
 //! next-state functions `__next_<d>_<k>` write the second bank `n<d>_<type>`, and
-//! `__commit_<d>` swaps the two (every register is written every edge, so a swap suffices).
+//! `commit_<d>` copies them back. All functions take the state as one `&mut Sim` argument,
+//! which LLVM knows aliases nothing else; every access is a constant offset from it, so
+//! loads and stores are disambiguated cheaply (fast to compile and to run).
 
 use super::ops::{self, Tables, Ty};
 use super::{PortField, CHUNK};
@@ -20,7 +22,7 @@ use std::fmt::Write;
 pub struct Domain {
     /// The clock port's user name.
     pub clock: String,
-    /// Number of `__next_<d>_<k>` functions.
+    /// Number of `next_<d>_<k>` functions.
     pub next_fns: usize,
 }
 
@@ -31,7 +33,7 @@ pub struct Compiled {
     pub code: String,
     /// Private state fields: (name, type, initializer).
     pub state: Vec<(String, String, String)>,
-    /// Number of `__eval_<k>` functions.
+    /// Number of `eval_<k>` functions.
     pub eval_fns: usize,
     /// Clock domains in clock-port order.
     pub domains: Vec<Domain>,
@@ -161,46 +163,46 @@ pub fn compile(
     let refer = |o: NetId, chunk: Option<usize>| -> String {
         match &loc[o.index()] {
             Loc::Const(s) => s.clone(),
-            Loc::Reg { bank, slot } => format!("self.__s.{bank}[{slot}]"),
+            Loc::Reg { bank, slot } => format!("s.{bank}[{slot}]"),
             Loc::Stmt { chunk: c, pers } => match pers {
-                Some((f, s)) if Some(*c) != chunk => format!("self.__s.{f}[{s}]"),
+                Some((f, s)) if Some(*c) != chunk => format!("s.{f}[{s}]"),
                 _ => format!("v{}", o.index()),
             },
             Loc::None => "0".into(),
         }
     };
-    // Outputs by driver.
-    let mut outs: BTreeMap<NetId, Vec<&str>> = BTreeMap::new();
-    for f in fields.iter().filter(|f| f.dir == Dir::Output) {
+    // Outputs by driver: the state's `out<j>` slots, copied to the fields by `eval()`.
+    let mut outs: BTreeMap<NetId, Vec<String>> = BTreeMap::new();
+    for (j, f) in fields.iter().filter(|f| f.dir == Dir::Output).enumerate() {
         let drv = m.port_net(f.port).ok_or_else(|| format!("output '{}' is not driven", f.name))?;
-        outs.entry(drv).or_default().push(&f.field);
+        outs.entry(drv).or_default().push(format!("out{j}"));
     }
+    let input_index = |p: PortId| fields.iter().filter(|f| f.dir == Dir::Input).position(|f| f.port == p);
     let mut tables = Tables::default();
     let mut code = String::with_capacity(order.len() * 64);
     code.push_str(
         "//! The compiled logic: levelized straight-line evaluation and register updates.\n\
-         #![allow(unused, clippy::all)]\nuse super::*;\n\nimpl ",
+         #![allow(unused, clippy::all)]\nuse super::*;\n\n",
     );
-    let _ = writeln!(code, "{} {{", super::struct_name(&top));
     let mut cur = usize::MAX;
     for &id in &order {
         let Loc::Stmt { chunk: c, pers } = &loc[id.index()] else { continue };
         if *c != cur {
             if cur != usize::MAX {
-                code.push_str("    }\n");
+                code.push_str("}\n");
             }
             cur = *c;
-            let _ = writeln!(code, "    pub(crate) fn __eval_{c}(&mut self) {{");
+            let _ = writeln!(code, "pub(crate) fn eval_{c}(s: &mut __Sim) {{");
         }
         let cell = m.cell(id);
         let (w, ty) = (cell.width, Ty::of(cell.width));
         let e = match &cell.kind {
             CellKind::Input(p) => {
-                let f = &field_of(*p).ok_or("input without a field")?.field;
+                let i = input_index(*p).ok_or("input without a field")?;
                 match ty {
-                    Ty::N(t) if t > w => format!("self.{f} & {:#x}", (1u128 << w) - 1),
-                    Ty::N(_) => format!("self.{f}"),
-                    Ty::W(_) => format!("rt::mask(self.{f}, {w})"),
+                    Ty::N(t) if t > w => format!("s.in{i} & {:#x}", (1u128 << w) - 1),
+                    Ty::N(_) => format!("s.in{i}"),
+                    Ty::W(_) => format!("rt::mask(s.in{i}, {w})"),
                 }
             }
             kind => {
@@ -210,25 +212,25 @@ pub fn compile(
             }
         };
         let v = id.index();
-        let _ = writeln!(code, "        let v{v}: {} = {e};", ty.name());
-        if let Some((f, s)) = pers {
-            let _ = writeln!(code, "        self.__s.{f}[{s}] = v{v};");
+        let _ = writeln!(code, "    let v{v}: {} = {e};", ty.name());
+        if let Some((f, k)) = pers {
+            let _ = writeln!(code, "    s.{f}[{k}] = v{v};");
         }
         for f in outs.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
-            let _ = writeln!(code, "        self.{f} = v{v};");
+            let _ = writeln!(code, "    s.{f} = v{v};");
         }
     }
     if cur == usize::MAX {
-        code.push_str("    pub(crate) fn __eval_0(&mut self) {\n");
+        code.push_str("pub(crate) fn eval_0(s: &mut __Sim) {\n");
     }
     for (drv, fs) in &outs {
         if !matches!(loc[drv.index()], Loc::Stmt { .. }) {
             for f in fs {
-                let _ = writeln!(code, "        self.{f} = {};", refer(*drv, None));
+                let _ = writeln!(code, "    s.{f} = {};", refer(*drv, None));
             }
         }
     }
-    code.push_str("    }\n");
+    code.push_str("}\n");
     // Next-state functions per domain.
     let mut domains: Vec<Domain> =
         clocks.iter().map(|&p| Domain { clock: m.port(p).name.clone(), next_fns: 0 }).collect();
@@ -240,9 +242,9 @@ pub fn compile(
             let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
             if n % CHUNK == 0 {
                 if n > 0 {
-                    code.push_str("    }\n");
+                    code.push_str("}\n");
                 }
-                let _ = writeln!(code, "    pub(crate) fn __next_{d}_{}(&mut self) {{", n / CHUNK);
+                let _ = writeln!(code, "pub(crate) fn next_{d}_{}(s: &mut __Sim) {{", n / CHUNK);
             }
             n += 1;
             let (enable, reset) = match cell.kind {
@@ -251,7 +253,7 @@ pub fn compile(
             };
             let ops = m.operands(*id);
             let r = |i: usize| refer(ops[i], None);
-            let cur_v = format!("self.__s.{bank}[{slot}]");
+            let cur_v = format!("s.{bank}[{slot}]");
             let mut e = r(0);
             if enable {
                 e = format!("if {} != 0 {{ {e} }} else {{ {cur_v} }}", r(2));
@@ -261,29 +263,27 @@ pub fn compile(
                 e = format!("if {} != 0 {{ {} }} else {{ {e} }}", r(k), r(k + 1));
             }
             let nb = format!("n{}", &bank[1..]);
-            let _ = writeln!(code, "        self.__s.{nb}[{slot}] = {e};");
+            let _ = writeln!(code, "    s.{nb}[{slot}] = {e};");
             let name =
                 cell.name.as_deref().map(str::to_string).unwrap_or_else(|| format!("reg{}", id.index()));
             regs.push((name, cell.width, cur_v));
         }
         if n > 0 {
-            code.push_str("    }\n");
+            code.push_str("}\n");
         }
         dom.next_fns = n.div_ceil(CHUNK);
-        let _ = writeln!(code, "    pub(crate) fn __commit_{d}(&mut self) {{");
+        let _ = writeln!(code, "pub(crate) fn commit_{d}(s: &mut __Sim) {{");
         for (f, _) in banks.fields.iter().filter(|(f, _)| f.starts_with(&format!("r{d}_"))) {
-            let _ = writeln!(code, "        std::mem::swap(&mut self.__s.{f}, &mut self.__s.n{});", &f[1..]);
+            let _ = writeln!(code, "    s.{f} = s.n{};", &f[1..]);
         }
-        code.push_str("    }\n");
+        code.push_str("}\n");
     }
-    code.push_str("}\n\n");
+    code.push('\n');
     code.push_str(&tables.items);
     let state = banks
         .fields
         .iter()
-        .map(|(f, (ty, n))| {
-            (f.clone(), format!("Box<[{}; {n}]>", ty.name()), format!("rt::zbox({})", ty.zero()))
-        })
+        .map(|(f, (ty, n))| (f.clone(), format!("[{}; {n}]", ty.name()), format!("[{}; {n}]", ty.zero())))
         .collect();
     Ok(Compiled { code, state, eval_fns, domains, regs, top })
 }

@@ -31,7 +31,7 @@ mod api;
 use comb::{CellKind, Design, Dir, Module, PortId};
 
 /// Statements per generated function at most.
-pub const CHUNK: usize = 2000;
+pub const CHUNK: usize = 500;
 
 /// A generated crate: relative paths and contents.
 #[derive(Clone, Debug)]
@@ -157,7 +157,7 @@ fn clocks_of(flat: &Module) -> Vec<PortId> {
 
 /// The struct's port fields (clock ports excluded), in port order, with unique names.
 pub fn port_fields(module: &Module, clocks: &[PortId]) -> Vec<PortField> {
-    let mut used = vec!["__s".to_string()];
+    let mut used = vec!["__s".to_string(), "__vcd".to_string()];
     let mut out = Vec::new();
     for p in module.port_ids() {
         if clocks.contains(&p) {
@@ -188,7 +188,7 @@ pub fn emit(design: &Design) -> Result<SimCrate, String> {
     let lib = api::lib_rs(&compiled, &fields, &sname);
     let cargo = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"src/lib.rs\"\n\n\
-         [dependencies]\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\n"
+         [dependencies]\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"off\"\n"
     );
     Ok(SimCrate {
         files: vec![

@@ -156,19 +156,19 @@ fn native(kind: &CellKind, w: u32, t: u32, ops: &[(String, u32)]) -> Result<Stri
         DivS | ModS => {
             let op = if *kind == DivS { "wrapping_div" } else { "wrapping_rem" };
             format!(
-                "{{ let d = {}; if d == 0 {{ 0 }} else {{ {} }} }}",
+                "{{ let dv_ = {}; if dv_ == 0 {{ 0 }} else {{ {} }} }}",
                 sext(b, w, t),
-                masked(format!("{}.{op}(d) as u{t}", sext(a, w, t)), w, t)
+                masked(format!("{}.{op}(dv_) as u{t}", sext(a, w, t)), w, t)
             )
         }
         Shl => format!(
-            "{{ let s = {b}; if s >= {w} {{ 0 }} else {{ {} }} }}",
-            masked(format!("({a}).wrapping_shl(s as u32)"), w, t)
+            "{{ let sh_ = {b}; if sh_ >= {w} {{ 0 }} else {{ {} }} }}",
+            masked(format!("({a}).wrapping_shl(sh_ as u32)"), w, t)
         ),
-        ShrU => format!("{{ let s = {b}; if s >= {w} {{ 0 }} else {{ ({a}) >> s }} }}"),
+        ShrU => format!("{{ let sh_ = {b}; if sh_ >= {w} {{ 0 }} else {{ ({a}) >> sh_ }} }}"),
         ShrS => format!(
-            "{{ let s: u32 = if {b} >= {m1} {{ {m1} }} else {{ ({b}) as u32 }}; {} }}",
-            masked(format!("({} >> s) as u{t}", sext(a, w, t)), w, t),
+            "{{ let sh_: u32 = if {b} >= {m1} {{ {m1} }} else {{ ({b}) as u32 }}; {} }}",
+            masked(format!("({} >> sh_) as u{t}", sext(a, w, t)), w, t),
             m1 = w - 1
         ),
         Inv => masked(format!("!({a})"), w, t),
@@ -259,19 +259,19 @@ fn concat(ops: &[(String, u32)], w: u32) -> String {
             parts.join(" | ")
         }
         Ty::W(n) => {
-            let mut s = format!("{{ let mut r = [0u64; {n}]; ");
+            let mut s = format!("{{ let mut acc_ = [0u64; {n}]; ");
             for (x, ow) in ops {
                 off -= ow;
                 match Ty::of(*ow) {
                     Ty::N(_) => {
-                        let _ = write!(s, "rt::or_at_u128(&mut r, {off}, ({x}) as u128); ");
+                        let _ = write!(s, "rt::or_at_u128(&mut acc_, {off}, ({x}) as u128); ");
                     }
                     Ty::W(_) => {
-                        let _ = write!(s, "rt::or_at(&mut r, {off}, &{x}); ");
+                        let _ = write!(s, "rt::or_at(&mut acc_, {off}, &{x}); ");
                     }
                 }
             }
-            s.push_str("r }");
+            s.push_str("acc_ }");
             s
         }
     }
@@ -314,7 +314,7 @@ fn truth_table(ops: &[(String, u32)], t: &Bits, tables: &mut Tables) -> String {
     } else {
         let body: Vec<String> = t.words().iter().map(|w| format!("{w:#x}")).collect();
         let name = tables.add("u64", body.len(), &body.join(", "));
-        format!("{{ let i = {idx}; (({name}[i >> 6] >> (i & 63)) & 1) as u8 }}")
+        format!("{{ let ix_ = {idx}; (({name}[ix_ >> 6] >> (ix_ & 63)) & 1) as u8 }}")
     }
 }
 

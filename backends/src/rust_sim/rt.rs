@@ -422,3 +422,13 @@ pub fn zbox<T: Copy, const K: usize>(z: T) -> Box<[T; K]> {
         Err(_) => unreachable!("length is K"),
     }
 }
+
+/// A zero-initialized box, allocated directly on the heap.
+///
+/// # Safety
+/// All-zero bytes must be a valid `T` (true for the simulator state: integers and arrays
+/// of integers only).
+pub unsafe fn zeroed_box<T>() -> Box<T> {
+    // SAFETY: the caller guarantees that zero is a valid `T`.
+    unsafe { Box::<T>::new_zeroed().assume_init() }
+}

@@ -59,7 +59,11 @@ fn shift_amount(amount: &Expr, width: u32) -> Expr {
         Expr::Ident(name) => {
             let high = Expr::Select { name: name.clone(), hi: width - 1, lo: 32 };
             let over = Expr::bin(BinOp::Ne, high, Expr::Const(Bits::zero(width - 32)));
-            Expr::ternary(over, konst(u32::MAX as u64, 32), Expr::Select { name: name.clone(), hi: 31, lo: 0 })
+            Expr::ternary(
+                over,
+                konst(u32::MAX as u64, 32),
+                Expr::Select { name: name.clone(), hi: 31, lo: 0 },
+            )
         }
         other => panic!("a shift amount wider than 32 bits is not an identifier: {other:?}"),
     }
@@ -122,7 +126,9 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         }
         Shl => Expr::bin(BinOp::Shl, e(0), shift_amount(&ops[1], op_widths[1])),
         ShrU => Expr::bin(BinOp::Shr, e(0), shift_amount(&ops[1], op_widths[1])),
-        ShrS => Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1]).operand()),
+        ShrS => {
+            Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1]).operand())
+        }
         Icmp(p) => {
             use IcmpPred::*;
             let (op, signed) = match p {

@@ -100,7 +100,7 @@ pub fn run_all_with(
         h.join("Cargo.toml"),
         format!(
             "[package]\nname = \"{harness}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n{deps}\n\
-             [profile.release]\nopt-level = 3\ncodegen-units = 16\n"
+             [profile.release]\nopt-level = 3\ncodegen-units = 16\nlto = \"off\"\n"
         ),
     )
     .unwrap();
