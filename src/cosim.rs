@@ -8,6 +8,7 @@
 
 use crate::cli::CosimArgs;
 use crate::driver::{load_design, read_source, Failure};
+use backends::cosim::testbench::TbPorts;
 use backends::cosim::{cosim_with_reference, CosimOptions, Fault, Side};
 use comb::eval::Simulator;
 use comb::{Bits, Design};
@@ -26,11 +27,13 @@ fn fault_from_env() -> Result<Option<Fault>, Failure> {
     Ok(Some(Fault { side, cycle, port }))
 }
 
-/// The evaluator's outputs for a stimulus (non-clock inputs in port order).
+/// The evaluator's outputs for a stimulus. The stimulus holds the inputs the co-simulation
+/// drives ([`TbPorts::inputs`]: every input but the clocks, which include data inputs that
+/// clock a register); the clocks stay 0 between edges, as on the other two sides.
 fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, String> {
     let mut sim = Simulator::new(design)?;
-    let top = design.module(design.top_id());
-    let inputs: Vec<_> = top.inputs().filter(|&p| !top.port(p).clock).collect();
+    let ports = TbPorts::new(design, None)?;
+    let inputs: Vec<_> = ports.inputs().map(|f| f.port).collect();
     Ok(stim
         .iter()
         .map(|vals| {
@@ -38,7 +41,7 @@ fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, Strin
                 sim.set_input_port(p, v.clone());
             }
             sim.eval();
-            let outs = sim.outputs().into_iter().map(|(_, v)| v).collect();
+            let outs = ports.outputs().map(|f| sim.output(&f.name)).collect();
             sim.tick();
             outs
         })
