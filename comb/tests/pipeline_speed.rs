@@ -54,3 +54,32 @@ fn ten_thousand_cells_verified() {
     let reports = PassManager::default().run(&mut d, &mut passes::pipeline(OptLevel::O1)).unwrap();
     assert!(reports.iter().any(|r| r.changed));
 }
+
+/// Edits around a net with 200k users cost O(operands) each, not O(fan-out): this would
+/// take minutes if removing one use scanned the driver's whole user list.
+#[test]
+fn high_fan_out_edits_are_local() {
+    let mut m = Module::new("fan", Span::default());
+    let port =
+        |name: &str, dir| Port { name: name.into(), dir, width: 1, clock: false, span: Span::default() };
+    let a = m.add_port(port("a", Dir::Input));
+    let b = m.add_port(port("b", Dir::Input));
+    let (a, b) = (m.port_net(a).unwrap(), m.port_net(b).unwrap());
+    let users: Vec<NetId> =
+        (0..200_000).map(|_| m.add_cell(CellKind::And, 1, &[a, b], None, Span::default())).collect();
+    for &u in &users {
+        m.set_operand(u, 0, b);
+        m.set_operands(u, &[a, a]);
+    }
+    assert_eq!(m.use_count(a), 400_000);
+    assert_eq!(m.use_count(b), 0);
+    for &u in &users[..100_000] {
+        m.set_operands(u, &[]);
+        m.remove_cell(u);
+    }
+    assert_eq!(m.use_count(a), 200_000);
+    assert_eq!(m.users(a).len(), 200_000);
+    m.replace_all_uses(a, b);
+    assert_eq!((m.use_count(a), m.use_count(b)), (0, 200_000));
+    assert!(m.check_uses().is_ok());
+}
