@@ -48,6 +48,24 @@ pub fn range(w: u32) -> String {
     }
 }
 
+/// One section of a module body: its lines, each indented and ended, as one string (a
+/// million-cell module would otherwise keep a million small strings).
+#[derive(Default)]
+struct Section(String);
+
+impl Section {
+    fn push(&mut self, line: impl AsRef<str>) {
+        self.0.push_str("  ");
+        self.0.push_str(line.as_ref());
+        self.0.push('\n');
+    }
+    fn extend<S: AsRef<str>>(&mut self, lines: impl IntoIterator<Item = S>) {
+        for l in lines {
+            self.push(l);
+        }
+    }
+}
+
 struct Printer<'a> {
     design: &'a Design,
     m: &'a comb::Module,
@@ -65,11 +83,11 @@ struct Printer<'a> {
     first_out: BTreeMap<(NetId, PortId), NetId>,
     /// Dummy wires for child outputs nobody reads.
     dummy: BTreeMap<(NetId, PortId), String>,
-    state: Vec<String>,
-    comb: Vec<String>,
-    insts: Vec<String>,
-    ffs: Vec<String>,
-    assigns: Vec<String>,
+    state: Section,
+    comb: Section,
+    insts: Section,
+    ffs: Section,
+    assigns: Section,
     /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
     /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
     constant_compare: bool,
@@ -102,11 +120,11 @@ pub fn print_module(
         expr: vec![None; bound],
         first_out: BTreeMap::new(),
         dummy: BTreeMap::new(),
-        state: Vec::new(),
-        comb: Vec::new(),
-        insts: Vec::new(),
-        ffs: Vec::new(),
-        assigns: Vec::new(),
+        state: Section::default(),
+        comb: Section::default(),
+        insts: Section::default(),
+        ffs: Section::default(),
+        assigns: Section::default(),
         constant_compare: false,
     };
     p.plan(&topo);
@@ -261,11 +279,26 @@ impl Printer<'_> {
             return;
         }
         let name = self.take_name(net);
+        let wrap = self.home[i].is_none() && !self.read[i];
+        if wrap {
+            self.comb.push(LINT_OFF);
+        }
+        let buf = &mut self.comb.0;
         if self.home[i].is_some() {
-            self.comb.push(format!("assign {name} = {};", e.text()));
+            buf.push_str("  assign ");
         } else {
-            let d = self.decl(net, format!("wire {}{name} = {};", range(self.m.width(net)), e.text()));
-            self.comb.extend(d);
+            buf.push_str("  wire ");
+            let w = self.m.width(net);
+            if w != 1 {
+                let _ = write!(buf, "[{}:0] ", w - 1);
+            }
+        }
+        buf.push_str(&name);
+        buf.push_str(" = ");
+        e.print(buf);
+        buf.push_str(";\n");
+        if wrap {
+            self.comb.push(LINT_ON);
         }
         self.expr[i] = Some(Expr::Ident(name));
     }
@@ -385,9 +418,7 @@ impl Printer<'_> {
             }
         }
         for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
-            for line in section.iter() {
-                let _ = writeln!(out, "  {line}");
-            }
+            out.push_str(&section.0);
         }
         if self.constant_compare {
             for w in waiver {

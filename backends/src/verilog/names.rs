@@ -7,6 +7,8 @@
 //! start, so no name ever collides with one.
 
 use std::collections::HashSet;
+use std::fmt::Write;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
 /// configuration keywords, which tools reserve too.
@@ -281,10 +283,61 @@ pub fn is_temp_shape(s: &str) -> bool {
     s.len() > 1 && s.starts_with('_') && s[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The number `n` if `s` is exactly how temporary `n` prints (`_n`, no leading zero).
+fn temp_number(s: &str) -> Option<u32> {
+    let digits = s.strip_prefix('_')?;
+    if !is_temp_shape(s) || digits.len() > 1 && digits.starts_with('0') {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// FxHash (hashing names is on the emitter's hot path and needs no DoS resistance; the set is
+/// only probed, never iterated, so the output does not depend on the hash).
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        // The multiply only carries upward, so the low bits (the table index) would depend on
+        // the first bytes alone; fold the high bits down (murmur3's finalizer).
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(v as u64);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
+
 /// The names of one scope.
+///
+/// Temporaries are handed out in increasing number, so every `_n` below `next_temp` is
+/// taken; only temporary-shaped user names at or above it need remembering (`temps`). Other
+/// names are in `taken`. A million temporaries thus cost no string set entries.
 #[derive(Clone, Debug)]
 pub struct Namer {
-    taken: HashSet<String>,
+    taken: FxSet<String>,
+    temps: FxSet<u32>,
     next_temp: u32,
 }
 
@@ -297,19 +350,34 @@ impl Default for Namer {
 impl Namer {
     /// A scope where only the keywords are taken.
     pub fn new() -> Namer {
-        Namer { taken: KEYWORDS.iter().map(|s| s.to_string()).collect(), next_temp: 0 }
+        Namer {
+            taken: KEYWORDS.iter().map(|s| s.to_string()).collect(),
+            temps: FxSet::default(),
+            next_temp: 0,
+        }
+    }
+
+    /// Takes `name` if it is free; true if it was.
+    fn take(&mut self, name: &str) -> bool {
+        match temp_number(name) {
+            Some(n) => n >= self.next_temp && self.temps.insert(n),
+            None if self.taken.contains(name) => false,
+            None => self.taken.insert(name.to_string()),
+        }
     }
 
     /// Legalizes and uniquifies a user name, and takes it.
     pub fn user(&mut self, name: &str) -> String {
         let base = legalize(name);
-        if self.taken.insert(base.clone()) {
+        if self.take(&base) {
             return base;
         }
         let mut k = 0u32;
+        let mut cand = String::with_capacity(base.len() + 4);
         loop {
-            let cand = format!("{base}_{k}");
-            if self.taken.insert(cand.clone()) {
+            cand.clear();
+            let _ = write!(cand, "{base}_{k}");
+            if self.take(&cand) {
                 return cand;
             }
             k += 1;
@@ -318,13 +386,12 @@ impl Namer {
 
     /// The next free temporary (`_0`, `_1`, ...).
     pub fn temp(&mut self) -> String {
-        loop {
-            let cand = format!("_{}", self.next_temp);
+        while self.temps.contains(&self.next_temp) {
             self.next_temp += 1;
-            if self.taken.insert(cand.clone()) {
-                return cand;
-            }
         }
+        let n = self.next_temp;
+        self.next_temp += 1;
+        format!("_{n}")
     }
 }
 
