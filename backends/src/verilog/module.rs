@@ -24,6 +24,7 @@ use super::usage::{self, Need};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// Names fixed before any module is printed: the module's own and its ports'.
 #[derive(Debug)]
@@ -77,7 +78,7 @@ struct Printer<'a> {
     need: Vec<Need>,
     uses: Vec<usize>,
     home: Vec<Option<PortId>>,
-    name: Vec<Option<String>>,
+    name: Vec<Option<Rc<str>>>,
     expr: Vec<Option<Expr>>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     first_out: BTreeMap<(NetId, PortId), NetId>,
@@ -154,6 +155,7 @@ impl Printer<'_> {
                 self.home[n.index()] = Some(p);
             }
         }
+        self.namer.reserve(topo.iter().filter(|&&n| m.cell(n).name.is_some()).count());
         for &net in topo {
             let cell = m.cell(net);
             if let CellKind::InstOutput(port) = cell.kind {
@@ -165,20 +167,20 @@ impl Printer<'_> {
                 _ => cell.name.clone(),
             };
             if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user(&u));
+                self.name[net.index()] = Some(self.namer.user(&u).into());
             }
         }
     }
 
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.
-    fn take_name(&mut self, net: NetId) -> String {
+    fn take_name(&mut self, net: NetId) -> Rc<str> {
         if let Some(p) = self.home[net.index()] {
-            return self.ports[p.index()].clone();
+            return self.ports[p.index()].as_str().into();
         }
         if let Some(n) = &self.name[net.index()] {
             return n.clone();
         }
-        let t = self.namer.temp();
+        let t: Rc<str> = self.namer.temp().into();
         self.name[net.index()] = Some(t.clone());
         t
     }
@@ -200,7 +202,9 @@ impl Printer<'_> {
         let cell = m.cell(net);
         let w = cell.width;
         match &cell.kind {
-            CellKind::Input(p) => self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].clone())),
+            CellKind::Input(p) => {
+                self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].as_str().into()))
+            }
             CellKind::Const(b) => self.expr[net.index()] = Some(Expr::Const(b.clone())),
             CellKind::Instance { module, .. } => {
                 let child = self.design.module(*module);
@@ -259,7 +263,7 @@ impl Printer<'_> {
                             range(table.width()),
                             Expr::Const(table).text()
                         ));
-                        self.settle(net, Expr::Index { name: t, index: Box::new(index) });
+                        self.settle(net, Expr::Index { name: t.into(), index: Box::new(index) });
                     }
                 }
             }

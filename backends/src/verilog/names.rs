@@ -357,6 +357,11 @@ impl Namer {
         }
     }
 
+    /// Makes room for `n` more names.
+    pub fn reserve(&mut self, n: usize) {
+        self.taken.reserve(n);
+    }
+
     /// Takes `name` if it is free; true if it was.
     fn take(&mut self, name: &str) -> bool {
         match temp_number(name) {

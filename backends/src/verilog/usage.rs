@@ -53,27 +53,46 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
 }
 
 /// Per net (by index): true if every bit is read by some user or output port.
+///
+/// Most reads are whole-net reads, which settle a net at once; only partial reads are kept,
+/// in one list sorted by net afterwards (no allocation per net).
 pub fn fully_read(m: &Module) -> Vec<bool> {
-    let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); m.id_bound()];
+    let mut out = vec![false; m.id_bound()];
+    let mut partial: Vec<(NetId, u32, u32)> = Vec::new();
+    let mut read = |op: NetId, (lo, hi): (u32, u32), width: u32| {
+        if lo == 0 && hi >= width {
+            out[op.index()] = true;
+        } else {
+            partial.push((op, lo, hi));
+        }
+    };
     for net in m.cells() {
         let cell = m.cell(net);
         if matches!(cell.kind, CellKind::InstOutput(_)) {
             continue;
         }
         for (pos, &op) in cell.operands().iter().enumerate() {
-            if let Some(r) = operand_read(&cell.kind, pos, m.width(op), cell.width) {
-                ranges[op.index()].push(r);
+            let w = m.width(op);
+            if let Some(r) = operand_read(&cell.kind, pos, w, cell.width) {
+                read(op, r, w);
             }
         }
     }
     for p in m.outputs() {
         if let Some(n) = m.port_net(p) {
-            ranges[n.index()].push((0, m.width(n)));
+            let w = m.width(n);
+            read(n, (0, w), w);
         }
     }
-    let mut out = vec![false; m.id_bound()];
-    for net in m.cells() {
-        out[net.index()] = covers(&mut ranges[net.index()], m.width(net));
+    partial.sort_unstable();
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for group in partial.chunk_by(|a, b| a.0 == b.0) {
+        let net = group[0].0;
+        if !out[net.index()] {
+            ranges.clear();
+            ranges.extend(group.iter().map(|&(_, lo, hi)| (lo, hi)));
+            out[net.index()] = covers(&mut ranges, m.width(net));
+        }
     }
     out
 }
