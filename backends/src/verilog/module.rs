@@ -167,7 +167,7 @@ impl Printer<'_> {
                 _ => cell.name.clone(),
             };
             if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user(&u).into());
+                self.name[net.index()] = Some(self.namer.user_rc(&u));
             }
         }
     }

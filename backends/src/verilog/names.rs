@@ -9,6 +9,7 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 /// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
 /// configuration keywords, which tools reserve too.
@@ -270,6 +271,10 @@ pub fn is_keyword(s: &str) -> bool {
 
 /// `s` as a legal simple identifier (`[A-Za-z_][A-Za-z0-9_$]*`); may still be a keyword.
 pub fn legalize(s: &str) -> String {
+    let legal = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    if s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && s.bytes().all(legal) {
+        return s.to_string();
+    }
     let mut out: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
@@ -336,7 +341,7 @@ type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
 /// names are in `taken`. A million temporaries thus cost no string set entries.
 #[derive(Clone, Debug)]
 pub struct Namer {
-    taken: FxSet<String>,
+    taken: FxSet<Rc<str>>,
     temps: FxSet<u32>,
     next_temp: u32,
 }
@@ -351,7 +356,7 @@ impl Namer {
     /// A scope where only the keywords are taken.
     pub fn new() -> Namer {
         Namer {
-            taken: KEYWORDS.iter().map(|s| s.to_string()).collect(),
+            taken: KEYWORDS.iter().map(|&s| Rc::from(s)).collect(),
             temps: FxSet::default(),
             next_temp: 0,
         }
@@ -362,28 +367,37 @@ impl Namer {
         self.taken.reserve(n);
     }
 
-    /// Takes `name` if it is free; true if it was.
-    fn take(&mut self, name: &str) -> bool {
+    /// Takes `name` if it is free; the shared name if it was.
+    fn take(&mut self, name: &str) -> Option<Rc<str>> {
         match temp_number(name) {
-            Some(n) => n >= self.next_temp && self.temps.insert(n),
-            None if self.taken.contains(name) => false,
-            None => self.taken.insert(name.to_string()),
+            Some(n) => (n >= self.next_temp && self.temps.insert(n)).then(|| name.into()),
+            None if self.taken.contains(name) => None,
+            None => {
+                let rc: Rc<str> = name.into();
+                self.taken.insert(rc.clone());
+                Some(rc)
+            }
         }
     }
 
     /// Legalizes and uniquifies a user name, and takes it.
     pub fn user(&mut self, name: &str) -> String {
+        self.user_rc(name).to_string()
+    }
+
+    /// [`Namer::user`], as a shared string.
+    pub fn user_rc(&mut self, name: &str) -> Rc<str> {
         let base = legalize(name);
-        if self.take(&base) {
-            return base;
+        if let Some(rc) = self.take(&base) {
+            return rc;
         }
         let mut k = 0u32;
         let mut cand = String::with_capacity(base.len() + 4);
         loop {
             cand.clear();
             let _ = write!(cand, "{base}_{k}");
-            if self.take(&cand) {
-                return cand;
+            if let Some(rc) = self.take(&cand) {
+                return rc;
             }
             k += 1;
         }
