@@ -161,13 +161,13 @@ impl Printer<'_> {
             if let CellKind::InstOutput(port) = cell.kind {
                 self.first_out.entry((cell.operands()[0], port)).or_insert(net);
             }
-            let user = match &cell.kind {
-                CellKind::Instance { name, .. } => Some(name.clone()),
+            let user: Option<&str> = match &cell.kind {
+                CellKind::Instance { name, .. } => Some(name),
                 _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
-                _ => cell.name.clone(),
+                _ => cell.name.as_deref(),
             };
             if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user_rc(&u));
+                self.name[net.index()] = Some(self.namer.user_rc(u));
             }
         }
     }

@@ -6,6 +6,7 @@
 //! order they are asked for, skipping any name already taken. Keywords are taken from the
 //! start, so no name ever collides with one.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt::Write;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -271,16 +272,21 @@ pub fn is_keyword(s: &str) -> bool {
 
 /// `s` as a legal simple identifier (`[A-Za-z_][A-Za-z0-9_$]*`); may still be a keyword.
 pub fn legalize(s: &str) -> String {
+    legalize_cow(s).into_owned()
+}
+
+/// [`legalize`], borrowing `s` when it is legal already.
+fn legalize_cow(s: &str) -> Cow<'_, str> {
     let legal = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
     if s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && s.bytes().all(legal) {
-        return s.to_string();
+        return Cow::Borrowed(s);
     }
     let mut out: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
         out.insert(0, '_');
     }
-    out
+    Cow::Owned(out)
 }
 
 /// True if `s` has the shape of a temporary (`_` followed by digits).
@@ -371,11 +377,10 @@ impl Namer {
     fn take(&mut self, name: &str) -> Option<Rc<str>> {
         match temp_number(name) {
             Some(n) => (n >= self.next_temp && self.temps.insert(n)).then(|| name.into()),
-            None if self.taken.contains(name) => None,
             None => {
+                // One probe; the allocation is wasted only when the name is taken.
                 let rc: Rc<str> = name.into();
-                self.taken.insert(rc.clone());
-                Some(rc)
+                self.taken.insert(rc.clone()).then_some(rc)
             }
         }
     }
@@ -387,7 +392,7 @@ impl Namer {
 
     /// [`Namer::user`], as a shared string.
     pub fn user_rc(&mut self, name: &str) -> Rc<str> {
-        let base = legalize(name);
+        let base = legalize_cow(name);
         if let Some(rc) = self.take(&base) {
             return rc;
         }
