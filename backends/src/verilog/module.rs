@@ -106,6 +106,7 @@ pub fn print_module(
     let names = &all[mid.index()];
     let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
     let bound = m.id_bound();
+    let (read, need) = usage::read_and_needs(m);
     let mut p = Printer {
         design,
         m,
@@ -113,8 +114,8 @@ pub fn print_module(
         own: names,
         ports: &names.ports,
         namer: names.namer.clone(),
-        read: usage::fully_read(m),
-        need: usage::needs(m),
+        read,
+        need,
         uses: usage::use_counts(m),
         home: vec![None; bound],
         name: vec![None; bound],

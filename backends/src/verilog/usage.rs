@@ -57,6 +57,12 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
 /// Most reads are whole-net reads, which settle a net at once; only partial reads are kept,
 /// in one list sorted by net afterwards (no allocation per net).
 pub fn fully_read(m: &Module) -> Vec<bool> {
+    read_and_needs(m).0
+}
+
+/// [`fully_read`] and [`needs`] in one walk over the operands.
+pub fn read_and_needs(m: &Module) -> (Vec<bool>, Vec<Need>) {
+    let mut need = vec![Need::Any; m.id_bound()];
     let mut out = vec![false; m.id_bound()];
     let mut partial: Vec<(NetId, u32, u32)> = Vec::new();
     let mut read = |op: NetId, (lo, hi): (u32, u32), width: u32| {
@@ -68,11 +74,14 @@ pub fn fully_read(m: &Module) -> Vec<bool> {
     };
     for net in m.cells() {
         let cell = m.cell(net);
-        if matches!(cell.kind, CellKind::InstOutput(_)) {
-            continue;
-        }
+        let skip_read = matches!(cell.kind, CellKind::InstOutput(_));
         for (pos, &op) in cell.operands().iter().enumerate() {
             let w = m.width(op);
+            let n = operand_need(&cell.kind, pos, w, cell.width);
+            need[op.index()] = need[op.index()].max(n);
+            if skip_read {
+                continue;
+            }
             if let Some(r) = operand_read(&cell.kind, pos, w, cell.width) {
                 read(op, r, w);
             }
@@ -94,7 +103,7 @@ pub fn fully_read(m: &Module) -> Vec<bool> {
             out[net.index()] = covers(&mut ranges, m.width(net));
         }
     }
-    out
+    (out, need)
 }
 
 fn covers(ranges: &mut [(u32, u32)], width: u32) -> bool {
