@@ -156,7 +156,7 @@ impl Printer<'_> {
                 self.home[n.index()] = Some(p);
             }
         }
-        self.namer.reserve(topo.iter().filter(|&&n| m.cell(n).name.is_some()).count());
+        self.namer.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
         for &net in topo {
             let cell = m.cell(net);
             if let CellKind::InstOutput(port) = cell.kind {
@@ -171,6 +171,8 @@ impl Printer<'_> {
                 self.name[net.index()] = Some(self.namer.user_rc(u));
             }
         }
+        // Every user name is taken; the rest of the module asks only for temporaries.
+        self.namer.seal();
     }
 
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.

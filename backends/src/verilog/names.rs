@@ -350,6 +350,8 @@ pub struct Namer {
     taken: FxSet<Rc<str>>,
     temps: FxSet<u32>,
     next_temp: u32,
+    /// Set by [`Namer::seal`]: only temporaries from then on.
+    sealed: bool,
 }
 
 impl Default for Namer {
@@ -365,6 +367,7 @@ impl Namer {
             taken: KEYWORDS.iter().map(|&s| Rc::from(s)).collect(),
             temps: FxSet::default(),
             next_temp: 0,
+            sealed: false,
         }
     }
 
@@ -390,8 +393,17 @@ impl Namer {
         self.user_rc(name).to_string()
     }
 
+    /// Declares that only temporaries will be asked for from now on, and frees the table of
+    /// user names (temporaries never collide with them: a temporary-shaped user name is kept
+    /// apart). A million-name scope holds tens of MB there.
+    pub fn seal(&mut self) {
+        self.sealed = true;
+        self.taken = FxSet::default();
+    }
+
     /// [`Namer::user`], as a shared string.
     pub fn user_rc(&mut self, name: &str) -> Rc<str> {
+        assert!(!self.sealed, "a user name asked of a sealed namer");
         let base = legalize_cow(name);
         if let Some(rc) = self.take(&base) {
             return rc;
