@@ -126,6 +126,9 @@ pub fn topo_order(
     mid: ModuleId,
 ) -> Result<Vec<NetId>, Vec<NetId>> {
     let module = design.module(mid);
+    if ids_are_topological(module) {
+        return Ok(module.cells().collect());
+    }
     // 0 = new, 1 = on the search path, 2 = done
     let mut state = vec![0u8; module.id_bound()];
     let mut order = Vec::with_capacity(module.cell_count());
@@ -180,6 +183,23 @@ pub fn topo_order(
         }
     }
     Ok(order)
+}
+
+/// True if every cell's combinational dependencies have lower ids (and no instance outputs,
+/// whose dependencies go through summaries, exist). Then the search below would emit every
+/// cell as a root, right after the lower ids it depends on: the order is the id order. A
+/// netlist built from SSA text is mostly like that, and passes keep it so (merges keep
+/// the lower id; constants fold in place); one sequential scan replaces the search.
+fn ids_are_topological(module: &Module) -> bool {
+    module.graph().node_indices().all(|n| {
+        let cell = &module.graph()[n];
+        match &cell.kind {
+            k if k.is_state() => true,
+            CellKind::Instance { .. } => true,
+            CellKind::InstOutput(_) => false,
+            _ => cell.operands().iter().all(|o| o.0 < n),
+        }
+    })
 }
 
 /// Computes the [`CombSummary`] of every instantiated module, children first. Modules in a
