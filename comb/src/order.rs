@@ -191,15 +191,20 @@ pub fn topo_order(
 /// netlist built from SSA text is mostly like that, and passes keep it so (merges keep
 /// the lower id; constants fold in place); one sequential scan replaces the search.
 fn ids_are_topological(module: &Module) -> bool {
-    module.graph().node_indices().all(|n| {
-        let cell = &module.graph()[n];
-        match &cell.kind {
-            k if k.is_state() => true,
-            CellKind::Instance { .. } => true,
-            CellKind::InstOutput(_) => false,
-            _ => cell.operands().iter().all(|o| o.0 < n),
-        }
-    })
+    module.cells().all(|n| deps_have_lower_ids(module, n))
+}
+
+/// True if the combinational dependencies of `net` all have lower ids (false for instance
+/// outputs, whose dependencies go through summaries). When it holds for every cell,
+/// [`topo_order`] is the id order and there is no combinational cycle.
+pub fn deps_have_lower_ids(module: &Module, net: NetId) -> bool {
+    let cell = module.cell(net);
+    match &cell.kind {
+        k if k.is_state() => true,
+        CellKind::Instance { .. } => true,
+        CellKind::InstOutput(_) => false,
+        _ => cell.operands().iter().all(|&o| o < net),
+    }
 }
 
 /// Computes the [`CombSummary`] of every instantiated module, children first. Modules in a
