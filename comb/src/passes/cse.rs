@@ -77,10 +77,15 @@ impl Hasher for FxHasher {
         h ^ (h >> 33)
     }
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Byte by byte: a copy of variable length would be a call to memcpy.
+            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
+            self.write_u64(w);
         }
     }
     fn write_u64(&mut self, v: u64) {
