@@ -55,9 +55,14 @@ fn commutative(kind: &CellKind) -> bool {
 
 /// The operands as compared: sorted for commutative ops.
 fn key_ops(kind: &CellKind, operands: &[NetId]) -> SmallVec<[NetId; 4]> {
-    let mut ops: SmallVec<[NetId; 4]> = operands.iter().copied().collect();
+    let mut ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(operands);
     if commutative(kind) {
-        ops.sort_unstable();
+        match ops.as_mut_slice() {
+            // The common case without a call into the sort.
+            [a, b] if *b < *a => std::mem::swap(a, b),
+            [_, _] => {}
+            other => other.sort_unstable(),
+        }
     }
     ops
 }
