@@ -7,6 +7,7 @@
 //! (with the seeded [`rng`]) generates random netlists for differential tests.
 #![warn(missing_docs)]
 
+pub mod bench_design;
 pub mod bits;
 pub mod bits_ops;
 pub mod build;

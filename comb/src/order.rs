@@ -8,7 +8,7 @@
 //! cell so that each comes after its combinational dependencies.
 
 use crate::ids::{ModuleId, NetId, PortId};
-use crate::netlist::{CellKind, Design, Dir, Module};
+use crate::netlist::{CellKind, Design, Module};
 use smallvec::SmallVec;
 
 /// For one module: for each port (by index), the input ports an output depends on
@@ -22,8 +22,12 @@ pub struct CombSummary {
 /// Modules in an order where every instantiated module comes before its instantiator.
 /// `Err` holds a chain of modules that instantiate each other recursively.
 pub fn hierarchy_order(design: &Design) -> Result<Vec<ModuleId>, Vec<ModuleId>> {
-    let n = design.modules.len();
-    let children: Vec<Vec<ModuleId>> = design
+    hierarchy_order_of(&children(design))
+}
+
+/// Per module, the modules it instantiates (sorted, without duplicates).
+pub fn children(design: &Design) -> Vec<Vec<ModuleId>> {
+    design
         .modules
         .iter()
         .map(|m| {
@@ -38,7 +42,12 @@ pub fn hierarchy_order(design: &Design) -> Result<Vec<ModuleId>, Vec<ModuleId>> 
             c.dedup();
             c
         })
-        .collect();
+        .collect()
+}
+
+/// [`hierarchy_order`] given [`children`].
+pub fn hierarchy_order_of(children: &[Vec<ModuleId>]) -> Result<Vec<ModuleId>, Vec<ModuleId>> {
+    let n = children.len();
     // 0 = new, 1 = on stack, 2 = done
     let mut state = vec![0u8; n];
     let mut order = Vec::with_capacity(n);
@@ -108,97 +117,161 @@ pub fn comb_deps(
 /// Every live cell of `mid`, each after its combinational dependencies (ties broken by id,
 /// so the order is deterministic). `Err` holds the nets of one combinational cycle, in
 /// dependency order starting from the lowest id met.
+///
+/// An iterative depth-first search; the dependencies of the cells on the search path share
+/// one flat stack, so no cell costs an allocation.
 pub fn topo_order(
     design: &Design,
     summaries: &[CombSummary],
     mid: ModuleId,
 ) -> Result<Vec<NetId>, Vec<NetId>> {
     let module = design.module(mid);
-    let bound = module.id_bound();
-    let mut state = vec![0u8; bound];
+    if ids_are_topological(module) {
+        return Ok(module.cells().collect());
+    }
+    // 0 = new, 1 = on the search path, 2 = done
+    let mut state = vec![0u8; module.id_bound()];
     let mut order = Vec::with_capacity(module.cell_count());
-    let mut deps: SmallVec<[NetId; 4]> = SmallVec::new();
-    let mut stack: Vec<(NetId, SmallVec<[NetId; 4]>, usize)> = Vec::new();
+    let mut scratch: SmallVec<[NetId; 4]> = SmallVec::new();
+    // The search path: (cell, start of its dependencies in `deps`, index of the next one).
+    // The top cell's dependencies end at `deps.len()`.
+    let mut path: Vec<(NetId, usize, usize)> = Vec::new();
+    let mut deps: Vec<NetId> = Vec::new();
+    let mut push = |net: NetId, deps: &mut Vec<NetId>, path: &mut Vec<(NetId, usize, usize)>| {
+        let start = deps.len();
+        let cell = module.cell(net);
+        match &cell.kind {
+            k if k.is_state() => {}
+            CellKind::Instance { .. } => {}
+            CellKind::InstOutput(_) => {
+                scratch.clear();
+                comb_deps(design, summaries, module, net, &mut scratch);
+                deps.extend_from_slice(&scratch);
+            }
+            _ => deps.extend_from_slice(cell.operands()),
+        }
+        path.push((net, start, start));
+    };
     for root in module.cells() {
         if state[root.index()] != 0 {
             continue;
         }
-        deps.clear();
-        comb_deps(design, summaries, module, root, &mut deps);
         state[root.index()] = 1;
-        stack.push((root, deps.clone(), 0));
-        while let Some((net, ds, i)) = stack.last_mut() {
-            if let Some(&d) = ds.get(*i) {
-                *i += 1;
+        push(root, &mut deps, &mut path);
+        while let Some(&mut (net, start, ref mut next)) = path.last_mut() {
+            if let Some(&d) = deps.get(*next) {
+                *next += 1;
                 match state[d.index()] {
                     0 => {
-                        deps.clear();
-                        comb_deps(design, summaries, module, d, &mut deps);
                         state[d.index()] = 1;
-                        stack.push((d, deps.clone(), 0));
+                        push(d, &mut deps, &mut path);
                     }
                     1 => {
-                        let pos = stack.iter().position(|(s, _, _)| *s == d).unwrap_or(0);
-                        let mut cycle: Vec<NetId> = stack[pos..].iter().map(|(s, _, _)| *s).collect();
+                        let pos = path.iter().position(|&(s, _, _)| s == d).unwrap_or(0);
+                        let mut cycle: Vec<NetId> = path[pos..].iter().map(|&(s, _, _)| s).collect();
                         cycle.reverse();
                         return Err(cycle);
                     }
                     _ => {}
                 }
             } else {
-                let net = *net;
                 state[net.index()] = 2;
                 order.push(net);
-                stack.pop();
+                path.pop();
+                deps.truncate(start);
             }
         }
     }
     Ok(order)
 }
 
-/// Computes every module's [`CombSummary`], children first. Modules in a recursive
-/// instantiation or with a combinational cycle get conservative summaries (every output
-/// depends on every input); the verifier reports those errors separately.
+/// True if every cell's combinational dependencies have lower ids (and no instance outputs,
+/// whose dependencies go through summaries, exist). Then the search below would emit every
+/// cell as a root, right after the lower ids it depends on: the order is the id order. A
+/// netlist built from SSA text is mostly like that, and passes keep it so (merges keep
+/// the lower id; constants fold in place); one sequential scan replaces the search.
+fn ids_are_topological(module: &Module) -> bool {
+    module.cells().all(|n| deps_have_lower_ids(module, n))
+}
+
+/// True if the combinational dependencies of `net` all have lower ids (false for instance
+/// outputs, whose dependencies go through summaries). When it holds for every cell,
+/// [`topo_order`] is the id order and there is no combinational cycle.
+pub fn deps_have_lower_ids(module: &Module, net: NetId) -> bool {
+    let cell = module.cell(net);
+    match &cell.kind {
+        k if k.is_state() => true,
+        CellKind::Instance { .. } => true,
+        CellKind::InstOutput(_) => false,
+        _ => cell.operands().iter().all(|&o| o < net),
+    }
+}
+
+/// Computes the [`CombSummary`] of every instantiated module, children first. Modules in a
+/// recursive instantiation or with a combinational cycle get conservative summaries (every
+/// output depends on every input); the verifier reports those errors separately. A module
+/// nothing instantiates gets an empty summary: only [`comb_deps`] reads summaries, and only
+/// those of instantiated children.
 pub fn summaries(design: &Design) -> Vec<CombSummary> {
+    summaries_of(design, &children(design))
+}
+
+/// [`summaries`] given [`children`].
+pub fn summaries_of(design: &Design, children: &[Vec<ModuleId>]) -> Vec<CombSummary> {
     let mut out = vec![CombSummary::default(); design.modules.len()];
-    let order = hierarchy_order(design).unwrap_or_else(|_| design.module_ids().collect());
-    for mid in order {
-        let module = design.module(mid);
-        let all_inputs: Vec<PortId> = module.inputs().collect();
-        let mut summary = CombSummary { deps: vec![Vec::new(); module.ports.len()] };
-        match topo_order(design, &out, mid) {
-            Ok(topo) => {
-                // Per net, the set of inputs it depends on, as a sorted vec.
-                let mut reach: Vec<Vec<PortId>> = vec![Vec::new(); module.id_bound()];
-                let mut deps = SmallVec::new();
-                for net in topo {
-                    let mut set: Vec<PortId> = Vec::new();
-                    if let CellKind::Input(p) = module.cell(net).kind {
-                        set.push(p);
-                    }
-                    deps.clear();
-                    comb_deps(design, &out, module, net, &mut deps);
-                    for d in &deps {
-                        set.extend_from_slice(&reach[d.index()]);
-                    }
-                    set.sort();
-                    set.dedup();
-                    reach[net.index()] = set;
-                }
-                for p in module.outputs() {
-                    if let Some(n) = module.port_net(p) {
-                        summary.deps[p.index()] = reach[n.index()].clone();
-                    }
-                }
-            }
-            Err(_) => {
-                for p in module.outputs() {
-                    summary.deps[p.index()] = all_inputs.clone();
-                }
-            }
+    let mut instantiated = vec![false; design.modules.len()];
+    for c in children.iter().flatten() {
+        if let Some(i) = instantiated.get_mut(c.index()) {
+            *i = true;
         }
-        debug_assert!(module.ports.iter().all(|p| p.dir == Dir::Input || p.dir == Dir::Output));
-        out[mid.index()] = summary;
+    }
+    let order = hierarchy_order_of(children).unwrap_or_else(|_| design.module_ids().collect());
+    for mid in order.into_iter().filter(|m| instantiated[m.index()]) {
+        out[mid.index()] = summarize(design, &out, mid);
     }
     out
+}
+
+/// One module's summary, given its children's: per net, the set of inputs it depends on as
+/// a bit set (bit i for the i-th input port), computed in topological order.
+fn summarize(design: &Design, children: &[CombSummary], mid: ModuleId) -> CombSummary {
+    let module = design.module(mid);
+    let all_inputs: Vec<PortId> = module.inputs().collect();
+    let mut summary = CombSummary { deps: vec![Vec::new(); module.ports.len()] };
+    let Ok(topo) = topo_order(design, children, mid) else {
+        for p in module.outputs() {
+            summary.deps[p.index()] = all_inputs.clone();
+        }
+        return summary;
+    };
+    let words = all_inputs.len().div_ceil(64).max(1);
+    let mut reach = vec![0u64; module.id_bound() * words];
+    let mut deps = SmallVec::new();
+    for net in topo {
+        let i = net.index() * words;
+        if let CellKind::Input(p) = module.cell(net).kind {
+            let k = all_inputs.binary_search(&p).expect("an input cell's port is an input");
+            reach[i + k / 64] |= 1 << (k % 64);
+        }
+        deps.clear();
+        comb_deps(design, children, module, net, &mut deps);
+        for d in &deps {
+            let j = d.index() * words;
+            for w in 0..words {
+                reach[i + w] |= reach[j + w];
+            }
+        }
+    }
+    for p in module.outputs() {
+        if let Some(n) = module.port_net(p) {
+            let set = &reach[n.index() * words..][..words];
+            summary.deps[p.index()] = all_inputs
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| set[k / 64] >> (k % 64) & 1 == 1)
+                .map(|(_, &p)| p)
+                .collect();
+        }
+    }
+    summary
 }

@@ -1,8 +1,8 @@
 //! The netlist verifier, run after building and after every pass.
 //!
 //! Invariants checked, per module:
-//! 1. Every operand names a live cell, and the graph's edges mirror each cell's operand
-//!    list exactly (one edge per operand, weighted by its position).
+//! 1. Every operand names a live cell, and the use lists mirror the operand lists exactly
+//!    (each net's use count is the number of operand slots naming it, and each is listed).
 //! 2. Widths agree with each op's rule ([`CellKind::check_widths`]); an `Input` cell has its
 //!    port's width; instance operands match the child's inputs in number and width; an
 //!    instance output has the child port's width.
@@ -19,8 +19,7 @@ use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design, Dir, Module};
 use crate::order;
 use mlir_text::Span;
-use petgraph::visit::EdgeRef;
-use petgraph::Direction;
+use smallvec::SmallVec;
 
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,9 +58,15 @@ pub fn is_clock(design: &Design, module: &Module, net: NetId) -> bool {
 }
 
 /// Checks every invariant of every module; returns all failures (empty when sound).
+///
+/// Each module's cells are walked once: the local checks, the instances it holds and whether
+/// its ids are already topological (then it has no cycle and needs no search) come from
+/// the same pass over its cells.
 pub fn verify(design: &Design) -> Vec<VerifyError> {
     let mut errors = Vec::new();
-    if let Err(chain) = order::hierarchy_order(design) {
+    let local: Vec<Local> = design.module_ids().map(|mid| verify_local(design, mid)).collect();
+    let children: Vec<Vec<ModuleId>> = local.iter().map(|l| l.children.clone()).collect();
+    if let Err(chain) = order::hierarchy_order_of(&children) {
         let names: Vec<&str> = chain.iter().map(|m| design.module(*m).name.as_str()).collect();
         errors.push(VerifyError {
             module: names[0].to_string(),
@@ -71,43 +76,67 @@ pub fn verify(design: &Design) -> Vec<VerifyError> {
         });
         return errors;
     }
-    let summaries = order::summaries(design);
-    for mid in design.module_ids() {
-        verify_module(design, &summaries, mid, &mut errors);
+    let summaries = order::summaries_of(design, &children);
+    for (mid, l) in design.module_ids().zip(local) {
+        errors.extend(l.errors);
+        // 5. no combinational cycle
+        if l.topological {
+            continue;
+        }
+        if let Err(cycle) = order::topo_order(design, &summaries, mid) {
+            let module = design.module(mid);
+            let names: Vec<String> = cycle.iter().map(|n| n.to_string()).collect();
+            let net = cycle.first().copied();
+            errors.push(VerifyError {
+                module: module.name.clone(),
+                net,
+                span: net.map(|n| module.cell(n).span).unwrap_or(module.span),
+                message: format!("combinational cycle: {}", names.join(" -> ")),
+            });
+        }
     }
     errors
 }
 
-fn verify_module(
-    design: &Design,
-    summaries: &[order::CombSummary],
-    mid: ModuleId,
-    errors: &mut Vec<VerifyError>,
-) {
+/// What one walk over a module's cells finds.
+struct Local {
+    errors: Vec<VerifyError>,
+    /// The modules it instantiates, sorted, without duplicates.
+    children: Vec<ModuleId>,
+    /// Every cell depends only on lower ids ([`order::deps_have_lower_ids`]).
+    topological: bool,
+}
+
+/// Invariants 1 to 4 of one module, its children and whether its ids are topological.
+fn verify_local(design: &Design, mid: ModuleId) -> Local {
     let module = design.module(mid);
+    let mut errors = Vec::new();
+    let mut children = Vec::new();
+    let mut topological = true;
     let mut err = |net: Option<NetId>, message: String| {
         let span = net.filter(|n| module.contains(*n)).map(|n| module.cell(n).span).unwrap_or(module.span);
         errors.push(VerifyError { module: module.name.clone(), net, span, message });
     };
-    let graph = module.graph();
+    // 1. use lists mirror operands. Only `Module`'s own methods edit them, so a pass cannot
+    // break them; the full check (a random access per use) runs on modules under 100k cells
+    // and in debug builds.
+    if cfg!(debug_assertions) || module.cell_count() < 100_000 {
+        if let Err(net) = module.check_uses() {
+            err(Some(net), "use lists do not match the operand lists".into());
+        }
+    }
     for net in module.cells() {
         let cell = module.cell(net);
-        // 1. operands live, edges mirror operands
-        let mut edges: Vec<(u32, NetId)> = graph
-            .edges_directed(net.0, Direction::Incoming)
-            .map(|e| (*e.weight(), NetId(e.source())))
-            .collect();
-        edges.sort();
-        let expect: Vec<(u32, NetId)> =
-            cell.operands().iter().enumerate().map(|(i, &o)| (i as u32, o)).collect();
-        if edges != expect {
-            err(Some(net), "graph edges do not match the operand list".into());
+        if let CellKind::Instance { module: child, .. } = &cell.kind {
+            children.push(*child);
         }
+        topological &= order::deps_have_lower_ids(module, net);
+        // 1. operands live
         if let Some(bad) = cell.operands().iter().find(|o| !module.contains(**o)) {
             err(Some(net), format!("operand {bad} is not a live cell"));
             continue;
         }
-        let widths: Vec<u32> = cell.operands().iter().map(|&o| module.width(o)).collect();
+        let widths: SmallVec<[u32; 4]> = cell.operands().iter().map(|&o| module.width(o)).collect();
         // 2. widths
         match &cell.kind {
             CellKind::Input(p) => {
@@ -121,7 +150,7 @@ fn verify_module(
                     continue;
                 };
                 let ins: Vec<u32> = child_m.inputs().map(|p| child_m.port(p).width).collect();
-                if ins != widths {
+                if ins[..] != widths[..] {
                     err(
                         Some(net),
                         format!("instance operands do not match the inputs of '{}'", child_m.name),
@@ -209,9 +238,55 @@ fn verify_module(
             }
         }
     }
-    // 5. no combinational cycle
-    if let Err(cycle) = order::topo_order(design, summaries, mid) {
-        let names: Vec<String> = cycle.iter().map(|n| n.to_string()).collect();
-        err(cycle.first().copied(), format!("combinational cycle: {}", names.join(" -> ")));
+    children.sort();
+    children.dedup();
+    Local { errors, children, topological }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::netlist::{Module, Port};
+    use crate::Bits;
+
+    fn one_module(m: Module) -> Design {
+        Design { modules: vec![m], top: Some(ModuleId(0)) }
+    }
+
+    fn module_with_output() -> (Module, NetId, crate::PortId) {
+        let mut m = Module::new("m", Span::default());
+        let port =
+            |name: &str, dir| Port { name: name.into(), dir, width: 8, clock: false, span: Span::default() };
+        let a = m.add_port(port("a", Dir::Input));
+        let y = m.add_port(port("y", Dir::Output));
+        let a = m.port_net(a).unwrap();
+        (m, a, y)
+    }
+
+    #[test]
+    fn finds_a_cycle_through_higher_ids() {
+        let (mut m, a, y) = module_with_output();
+        let k = m.add_cell(CellKind::Const(Bits::zero(8)), 8, &[], None, Span::default());
+        let x = m.add_cell(CellKind::And, 8, &[a, k], None, Span::default());
+        let z = m.add_cell(CellKind::Xor, 8, &[x, a], None, Span::default());
+        m.set_operand(x, 1, z);
+        m.set_output(y, z);
+        let errors = verify(&one_module(m));
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.starts_with("combinational cycle"), "{}", errors[0]);
+    }
+
+    #[test]
+    fn accepts_forward_references_and_reports_widths() {
+        let (mut m, a, y) = module_with_output();
+        let k = m.add_cell(CellKind::Const(Bits::zero(8)), 8, &[], None, Span::default());
+        let x = m.add_cell(CellKind::And, 8, &[a, k], None, Span::default());
+        let z = m.add_cell(CellKind::Xor, 8, &[a, a], None, Span::default());
+        m.set_operand(x, 1, z); // x now reads a higher id: not a cycle
+        m.set_output(y, x);
+        assert_eq!(verify(&one_module(m.clone())), vec![]);
+        m.cell_mut(z).width = 4;
+        let errors = verify(&one_module(m));
+        assert!(errors.iter().any(|e| e.message.contains("operands and result")), "{errors:?}");
     }
 }

@@ -7,6 +7,7 @@
 
 use comb::Bits;
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// Unary operators (all print as a prefix).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,13 +108,13 @@ impl BinOp {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     /// A declared name.
-    Ident(String),
+    Ident(Rc<str>),
     /// A sized constant (`8'h2A`).
     Const(Bits),
     /// `name[hi:lo]`, or `name[lo]` when `hi == lo`.
     Select {
         /// The identifier selected from.
-        name: String,
+        name: Rc<str>,
         /// Highest bit.
         hi: u32,
         /// Lowest bit.
@@ -122,7 +123,7 @@ pub enum Expr {
     /// `name[index]` with a variable index.
     Index {
         /// The identifier indexed.
-        name: String,
+        name: Rc<str>,
         /// The index.
         index: Box<Expr>,
     },
@@ -143,7 +144,7 @@ pub enum Expr {
 impl Expr {
     /// An identifier.
     pub fn ident(s: &str) -> Expr {
-        Expr::Ident(s.to_string())
+        Expr::Ident(s.into())
     }
     /// A binary expression of two operands (each wrapped if signed).
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {

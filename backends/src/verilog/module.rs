@@ -24,6 +24,7 @@ use super::usage::{self, Need};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// Names fixed before any module is printed: the module's own and its ports'.
 #[derive(Debug)]
@@ -48,6 +49,24 @@ pub fn range(w: u32) -> String {
     }
 }
 
+/// One section of a module body: its lines, each indented and ended, as one string (a
+/// million-cell module would otherwise keep a million small strings).
+#[derive(Default)]
+struct Section(String);
+
+impl Section {
+    fn push(&mut self, line: impl AsRef<str>) {
+        self.0.push_str("  ");
+        self.0.push_str(line.as_ref());
+        self.0.push('\n');
+    }
+    fn extend<S: AsRef<str>>(&mut self, lines: impl IntoIterator<Item = S>) {
+        for l in lines {
+            self.push(l);
+        }
+    }
+}
+
 struct Printer<'a> {
     design: &'a Design,
     m: &'a comb::Module,
@@ -59,17 +78,17 @@ struct Printer<'a> {
     need: Vec<Need>,
     uses: Vec<usize>,
     home: Vec<Option<PortId>>,
-    name: Vec<Option<String>>,
+    name: Vec<Option<Rc<str>>>,
     expr: Vec<Option<Expr>>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     first_out: BTreeMap<(NetId, PortId), NetId>,
     /// Dummy wires for child outputs nobody reads.
     dummy: BTreeMap<(NetId, PortId), String>,
-    state: Vec<String>,
-    comb: Vec<String>,
-    insts: Vec<String>,
-    ffs: Vec<String>,
-    assigns: Vec<String>,
+    state: Section,
+    comb: Section,
+    insts: Section,
+    ffs: Section,
+    assigns: Section,
     /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
     /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
     constant_compare: bool,
@@ -87,7 +106,7 @@ pub fn print_module(
     let names = &all[mid.index()];
     let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
     let bound = m.id_bound();
-    let need = usage::needs(m);
+    let (read, need) = usage::read_and_needs(m, &topo);
     let mut p = Printer {
         design,
         m,
@@ -95,7 +114,7 @@ pub fn print_module(
         own: names,
         ports: &names.ports,
         namer: names.namer.clone(),
-        read: usage::fully_read(m, &topo, &need),
+        read,
         need,
         uses: usage::use_counts(m),
         home: vec![None; bound],
@@ -103,11 +122,11 @@ pub fn print_module(
         expr: vec![None; bound],
         first_out: BTreeMap::new(),
         dummy: BTreeMap::new(),
-        state: Vec::new(),
-        comb: Vec::new(),
-        insts: Vec::new(),
-        ffs: Vec::new(),
-        assigns: Vec::new(),
+        state: Section::default(),
+        comb: Section::default(),
+        insts: Section::default(),
+        ffs: Section::default(),
+        assigns: Section::default(),
         constant_compare: false,
     };
     p.plan(&topo);
@@ -137,31 +156,34 @@ impl Printer<'_> {
                 self.home[n.index()] = Some(p);
             }
         }
+        self.namer.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
         for &net in topo {
             let cell = m.cell(net);
             if let CellKind::InstOutput(port) = cell.kind {
                 self.first_out.entry((cell.operands()[0], port)).or_insert(net);
             }
-            let user = match &cell.kind {
-                CellKind::Instance { name, .. } => Some(name.clone()),
+            let user: Option<&str> = match &cell.kind {
+                CellKind::Instance { name, .. } => Some(name),
                 _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
-                _ => cell.name.clone(),
+                _ => cell.name.as_deref(),
             };
             if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user(&u));
+                self.name[net.index()] = Some(self.namer.user_rc(u));
             }
         }
+        // Every user name is taken; the rest of the module asks only for temporaries.
+        self.namer.seal();
     }
 
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.
-    fn take_name(&mut self, net: NetId) -> String {
+    fn take_name(&mut self, net: NetId) -> Rc<str> {
         if let Some(p) = self.home[net.index()] {
-            return self.ports[p.index()].clone();
+            return self.ports[p.index()].as_str().into();
         }
         if let Some(n) = &self.name[net.index()] {
             return n.clone();
         }
-        let t = self.namer.temp();
+        let t: Rc<str> = self.namer.temp().into();
         self.name[net.index()] = Some(t.clone());
         t
     }
@@ -183,7 +205,9 @@ impl Printer<'_> {
         let cell = m.cell(net);
         let w = cell.width;
         match &cell.kind {
-            CellKind::Input(p) => self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].clone())),
+            CellKind::Input(p) => {
+                self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].as_str().into()))
+            }
             CellKind::Const(b) => self.expr[net.index()] = Some(Expr::Const(b.clone())),
             CellKind::Instance { module, .. } => {
                 let child = self.design.module(*module);
@@ -242,7 +266,7 @@ impl Printer<'_> {
                             range(table.width()),
                             Expr::Const(table).text()
                         ));
-                        self.settle(net, Expr::Index { name: t, index: Box::new(index) });
+                        self.settle(net, Expr::Index { name: t.into(), index: Box::new(index) });
                     }
                 }
             }
@@ -262,11 +286,26 @@ impl Printer<'_> {
             return;
         }
         let name = self.take_name(net);
+        let wrap = self.home[i].is_none() && !self.read[i];
+        if wrap {
+            self.comb.push(LINT_OFF);
+        }
+        let buf = &mut self.comb.0;
         if self.home[i].is_some() {
-            self.comb.push(format!("assign {name} = {};", e.text()));
+            buf.push_str("  assign ");
         } else {
-            let d = self.decl(net, format!("wire {}{name} = {};", range(self.m.width(net)), e.text()));
-            self.comb.extend(d);
+            buf.push_str("  wire ");
+            let w = self.m.width(net);
+            if w != 1 {
+                let _ = write!(buf, "[{}:0] ", w - 1);
+            }
+        }
+        buf.push_str(&name);
+        buf.push_str(" = ");
+        e.print(buf);
+        buf.push_str(";\n");
+        if wrap {
+            self.comb.push(LINT_ON);
         }
         self.expr[i] = Some(Expr::Ident(name));
     }
@@ -386,9 +425,7 @@ impl Printer<'_> {
             }
         }
         for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
-            for line in section.iter() {
-                let _ = writeln!(out, "  {line}");
-            }
+            out.push_str(&section.0);
         }
         if self.constant_compare {
             for w in waiver {

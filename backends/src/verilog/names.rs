@@ -6,7 +6,11 @@
 //! order they are asked for, skipping any name already taken. Keywords are taken from the
 //! start, so no name ever collides with one.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
+use std::fmt::Write;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 /// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
 /// configuration keywords, which tools reserve too.
@@ -268,12 +272,21 @@ pub fn is_keyword(s: &str) -> bool {
 
 /// `s` as a legal simple identifier (`[A-Za-z_][A-Za-z0-9_$]*`); may still be a keyword.
 pub fn legalize(s: &str) -> String {
+    legalize_cow(s).into_owned()
+}
+
+/// [`legalize`], borrowing `s` when it is legal already.
+fn legalize_cow(s: &str) -> Cow<'_, str> {
+    let legal = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    if s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && s.bytes().all(legal) {
+        return Cow::Borrowed(s);
+    }
     let mut out: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
     if !out.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
         out.insert(0, '_');
     }
-    out
+    Cow::Owned(out)
 }
 
 /// True if `s` has the shape of a temporary (`_` followed by digits).
@@ -281,11 +294,69 @@ pub fn is_temp_shape(s: &str) -> bool {
     s.len() > 1 && s.starts_with('_') && s[1..].bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The number `n` if `s` is exactly how temporary `n` prints (`_n`, no leading zero).
+fn temp_number(s: &str) -> Option<u32> {
+    let digits = s.strip_prefix('_')?;
+    if !is_temp_shape(s) || digits.len() > 1 && digits.starts_with('0') {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// FxHash (hashing names is on the emitter's hot path and needs no DoS resistance; the set is
+/// only probed, never iterated, so the output does not depend on the hash).
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn finish(&self) -> u64 {
+        // The multiply only carries upward, so the low bits (the table index) would depend on
+        // the first bytes alone; fold the high bits down (murmur3's finalizer).
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Byte by byte: a copy of variable length would be a call to memcpy.
+            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
+            self.write_u64(w);
+        }
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(v as u64);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(v as u64);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
+
 /// The names of one scope.
+///
+/// Temporaries are handed out in increasing number, so every `_n` below `next_temp` is
+/// taken; only temporary-shaped user names at or above it need remembering (`temps`). Other
+/// names are in `taken`. A million temporaries thus cost no string set entries.
 #[derive(Clone, Debug)]
 pub struct Namer {
-    taken: HashSet<String>,
+    taken: FxSet<Rc<str>>,
+    temps: FxSet<u32>,
     next_temp: u32,
+    /// Set by [`Namer::seal`]: only temporaries from then on.
+    sealed: bool,
 }
 
 impl Default for Namer {
@@ -297,20 +368,58 @@ impl Default for Namer {
 impl Namer {
     /// A scope where only the keywords are taken.
     pub fn new() -> Namer {
-        Namer { taken: KEYWORDS.iter().map(|s| s.to_string()).collect(), next_temp: 0 }
+        Namer {
+            taken: KEYWORDS.iter().map(|&s| Rc::from(s)).collect(),
+            temps: FxSet::default(),
+            next_temp: 0,
+            sealed: false,
+        }
+    }
+
+    /// Makes room for `n` more names.
+    pub fn reserve(&mut self, n: usize) {
+        self.taken.reserve(n);
+    }
+
+    /// Takes `name` if it is free; the shared name if it was.
+    fn take(&mut self, name: &str) -> Option<Rc<str>> {
+        match temp_number(name) {
+            Some(n) => (n >= self.next_temp && self.temps.insert(n)).then(|| name.into()),
+            None => {
+                // One probe; the allocation is wasted only when the name is taken.
+                let rc: Rc<str> = name.into();
+                self.taken.insert(rc.clone()).then_some(rc)
+            }
+        }
     }
 
     /// Legalizes and uniquifies a user name, and takes it.
     pub fn user(&mut self, name: &str) -> String {
-        let base = legalize(name);
-        if self.taken.insert(base.clone()) {
-            return base;
+        self.user_rc(name).to_string()
+    }
+
+    /// Declares that only temporaries will be asked for from now on, and frees the table of
+    /// user names (temporaries never collide with them: a temporary-shaped user name is kept
+    /// apart). A million-name scope holds tens of MB there.
+    pub fn seal(&mut self) {
+        self.sealed = true;
+        self.taken = FxSet::default();
+    }
+
+    /// [`Namer::user`], as a shared string.
+    pub fn user_rc(&mut self, name: &str) -> Rc<str> {
+        assert!(!self.sealed, "a user name asked of a sealed namer");
+        let base = legalize_cow(name);
+        if let Some(rc) = self.take(&base) {
+            return rc;
         }
         let mut k = 0u32;
+        let mut cand = String::with_capacity(base.len() + 4);
         loop {
-            let cand = format!("{base}_{k}");
-            if self.taken.insert(cand.clone()) {
-                return cand;
+            cand.clear();
+            let _ = write!(cand, "{base}_{k}");
+            if let Some(rc) = self.take(&cand) {
+                return rc;
             }
             k += 1;
         }
@@ -318,19 +427,18 @@ impl Namer {
 
     /// Takes `name` as it is, so no later name equals it (module names, which a signal of
     /// the same name would hide: Verilator's VARHIDDEN).
-    pub fn reserve(&mut self, name: &str) {
-        self.taken.insert(name.to_string());
+    pub fn reserve_name(&mut self, name: &str) {
+        let _ = self.take(name);
     }
 
     /// The next free temporary (`_0`, `_1`, ...).
     pub fn temp(&mut self) -> String {
-        loop {
-            let cand = format!("_{}", self.next_temp);
+        while self.temps.contains(&self.next_temp) {
             self.next_temp += 1;
-            if self.taken.insert(cand.clone()) {
-                return cand;
-            }
         }
+        let n = self.next_temp;
+        self.next_temp += 1;
+        format!("_{n}")
     }
 }
 

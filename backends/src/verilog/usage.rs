@@ -54,34 +54,33 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
 }
 
 /// Per net (by index): true if every bit is read by some user or output port that is
-/// itself printed. `topo` is the printing order and `need` comes from [`needs`]: a
-/// combinational cell that will be inlined into a reader that drops it (a `comb.lut`
-/// operand with coefficient 0, a one-entry table) is never printed, so its own operands are
-/// not read through it.
-pub fn fully_read(m: &Module, topo: &[NetId], need: &[Need]) -> Vec<bool> {
-    let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); m.id_bound()];
-    let add_reads = |ranges: &mut Vec<Vec<(u32, u32)>>, net: NetId| {
-        let cell = m.cell(net);
-        for (pos, &op) in cell.operands().iter().enumerate() {
-            if let Some(r) = operand_read(&cell.kind, pos, m.width(op), cell.width) {
-                ranges[op.index()].push(r);
-            }
-        }
-    };
-    let mut driven = vec![false; m.id_bound()];
+/// itself printed; and per net, its users' strongest [`Need`]. `topo` is the printing
+/// order: a combinational cell that will be inlined into a reader that drops it (a
+/// `comb.lut` operand with coefficient 0, a one-entry table) is never printed, so its own
+/// operands are not read through it.
+///
+/// Most reads are whole-net reads, which settle a net at once; only partial reads are kept,
+/// in one list sorted by net afterwards (no allocation per net).
+pub fn read_and_needs(m: &Module, topo: &[NetId]) -> (Vec<bool>, Vec<Need>) {
+    let bound = m.id_bound();
+    let need = needs(m);
+    let mut reads = Reads { full: vec![false; bound], any: vec![false; bound], partial: Vec::new() };
+    let mut driven = vec![false; bound];
     for p in m.outputs() {
         if let Some(n) = m.port_net(p) {
-            ranges[n.index()].push((0, m.width(n)));
+            let w = m.width(n);
+            reads.add(n, (0, w), w);
             driven[n.index()] = true;
         }
     }
-    // State and hierarchy are always printed; so are their reads.
+    // State and hierarchy are always printed, so are their reads (an instance output reads
+    // nothing: its operand is the instance).
     let fixed = |net: NetId| {
         matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Instance { .. } | CellKind::InstOutput(_))
     };
     for &net in topo {
-        if fixed(net) {
-            add_reads(&mut ranges, net);
+        if fixed(net) && !matches!(m.cell(net).kind, CellKind::InstOutput(_)) {
+            reads.cell(m, net);
         }
     }
     // Combinational cells, readers before what they read.
@@ -89,21 +88,56 @@ pub fn fully_read(m: &Module, topo: &[NetId], need: &[Need]) -> Vec<bool> {
         if fixed(net) {
             continue;
         }
-        let cell = m.cell(net);
-        let vanishes = ranges[net.index()].is_empty()
+        let vanishes = !reads.any[net.index()]
             && m.use_count(net) == 1
             && !driven[net.index()]
-            && cell.name.is_none()
+            && m.cell(net).name.is_none()
             && need[net.index()] == Need::Any;
         if !vanishes {
-            add_reads(&mut ranges, net);
+            reads.cell(m, net);
         }
     }
-    let mut out = vec![false; m.id_bound()];
-    for net in m.cells() {
-        out[net.index()] = covers(&mut ranges[net.index()], m.width(net));
+    let Reads { mut full, mut partial, .. } = reads;
+    partial.sort_unstable();
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for group in partial.chunk_by(|a, b| a.0 == b.0) {
+        let net = group[0].0;
+        if !full[net.index()] {
+            ranges.clear();
+            ranges.extend(group.iter().map(|&(_, lo, hi)| (lo, hi)));
+            full[net.index()] = covers(&mut ranges, m.width(net));
+        }
     }
-    out
+    (full, need)
+}
+
+/// Reads seen so far: nets read whole, nets read at all, and partial ranges.
+struct Reads {
+    full: Vec<bool>,
+    any: Vec<bool>,
+    partial: Vec<(NetId, u32, u32)>,
+}
+
+impl Reads {
+    fn add(&mut self, op: NetId, (lo, hi): (u32, u32), width: u32) {
+        self.any[op.index()] = true;
+        if lo == 0 && hi >= width {
+            self.full[op.index()] = true;
+        } else {
+            self.partial.push((op, lo, hi));
+        }
+    }
+
+    /// The reads of one cell's operands.
+    fn cell(&mut self, m: &Module, net: NetId) {
+        let cell = m.cell(net);
+        for (pos, &op) in cell.operands().iter().enumerate() {
+            let w = m.width(op);
+            if let Some(r) = operand_read(&cell.kind, pos, w, cell.width) {
+                self.add(op, r, w);
+            }
+        }
+    }
 }
 
 fn covers(ranges: &mut [(u32, u32)], width: u32) -> bool {

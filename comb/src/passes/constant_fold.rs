@@ -14,6 +14,7 @@ use crate::bits::Bits;
 use crate::bits_ops::eval_cell;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, IcmpPred, Module};
+use smallvec::SmallVec;
 use std::collections::{HashMap, HashSet};
 
 /// The `constant-fold` pass.
@@ -54,31 +55,35 @@ pub(crate) fn fold_cell(m: &mut Module, id: NetId) -> bool {
     if !is_pure(&cell.kind) || matches!(cell.kind, CellKind::Const(_)) {
         return false;
     }
-    let ops: Vec<NetId> = cell.operands().to_vec();
-    let consts: Vec<Option<&Bits>> = ops.iter().map(|&o| const_of(m, o)).collect();
-    if consts.iter().all(|c| c.is_some()) {
-        let vals: Vec<&Bits> = consts.iter().map(|c| c.unwrap()).collect();
-        if let Some(v) = eval_cell(&cell.kind, cell.width, &vals) {
-            make_const(m, id, v);
-            return true;
-        }
-        return false;
+    let ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(cell.operands());
+    if ops.iter().all(|&o| const_of(m, o).is_some()) {
+        let vals: SmallVec<[&Bits; 4]> = ops.iter().filter_map(|&o| const_of(m, o)).collect();
+        let folded = eval_cell(&cell.kind, cell.width, &vals);
+        drop(vals);
+        return match folded {
+            Some(v) => {
+                make_const(m, id, v);
+                true
+            }
+            None => false,
+        };
     }
     let w = cell.width;
-    let c1 = consts.get(1).copied().flatten();
+    let c0 = ops.first().and_then(|&o| const_of(m, o));
+    let c1 = ops.get(1).and_then(|&o| const_of(m, o));
     use CellKind::*;
     match cell.kind.clone() {
         k if k.is_variadic_same_width() => fold_variadic(m, id, &k),
         Sub if ops[0] == ops[1] => zero(m, id, w),
         Sub | Shl | ShrU | ShrS if c1.is_some_and(|c| c.is_zero()) => use_op(m, id, ops[0]),
         Shl | ShrU if c1.is_some_and(|c| c.as_u64().is_none_or(|s| s >= w as u64)) => zero(m, id, w),
-        Shl | ShrU | ShrS if consts[0].is_some_and(|c| c.is_zero()) => zero(m, id, w),
+        Shl | ShrU | ShrS if c0.is_some_and(|c| c.is_zero()) => zero(m, id, w),
         DivU | DivS | ModU | ModS if c1.is_some_and(|c| c.is_zero()) => zero(m, id, w),
-        DivU | DivS | ModU | ModS if consts[0].is_some_and(|c| c.is_zero()) => zero(m, id, w),
+        DivU | DivS | ModU | ModS if c0.is_some_and(|c| c.is_zero()) => zero(m, id, w),
         DivU | DivS if c1.is_some_and(|c| c.as_u64() == Some(1)) => use_op(m, id, ops[0]),
         ModU | ModS if c1.is_some_and(|c| c.as_u64() == Some(1)) => zero(m, id, w),
         ModS if c1.is_some_and(|c| c.is_ones()) => zero(m, id, w),
-        Mux => match consts[0] {
+        Mux => match c0 {
             Some(c) => use_op(m, id, if c.bit(0) { ops[1] } else { ops[2] }),
             None if ops[1] == ops[2] => use_op(m, id, ops[1]),
             None => false,

@@ -55,9 +55,14 @@ fn commutative(kind: &CellKind) -> bool {
 
 /// The operands as compared: sorted for commutative ops.
 fn key_ops(kind: &CellKind, operands: &[NetId]) -> SmallVec<[NetId; 4]> {
-    let mut ops: SmallVec<[NetId; 4]> = operands.iter().copied().collect();
+    let mut ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(operands);
     if commutative(kind) {
-        ops.sort_unstable();
+        match ops.as_mut_slice() {
+            // The common case without a call into the sort.
+            [a, b] if *b < *a => std::mem::swap(a, b),
+            [_, _] => {}
+            other => other.sort_unstable(),
+        }
     }
     ops
 }
@@ -69,13 +74,23 @@ struct FxHasher(u64);
 
 impl Hasher for FxHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The multiply only carries upward; fold the high bits into the low ones (the table
+        // index), as murmur3's finalizer does.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ (h >> 33)
     }
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            // Byte by byte: a copy of variable length would be a call to memcpy.
+            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
+            self.write_u64(w);
         }
     }
     fn write_u64(&mut self, v: u64) {
@@ -98,9 +113,12 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
         order.drain(..).partition(|&c| m.cell(c).kind.is_state());
     order = comb;
     order.append(&mut regs);
-    // Buckets of cells by the hash of (kind, width, operands); compared structurally.
-    let mut table: HashMap<u64, SmallVec<[NetId; 1]>, BuildHasherDefault<FxHasher>> =
+    // Buckets of cells by the hash of (kind, width, operands), compared structurally. A
+    // bucket is a chain: the table holds its first cell, `next` links the rest (a compact
+    // table: 16 bytes per entry instead of a small vector's 32).
+    let mut table: HashMap<u64, NetId, BuildHasherDefault<FxHasher>> =
         HashMap::with_capacity_and_hasher(order.len(), Default::default());
+    let mut next: Vec<Option<NetId>> = vec![None; m.id_bound()];
     let mut changed = false;
     let mut again = false;
     for id in order {
@@ -115,19 +133,36 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
         let mut h = FxHasher::default();
         (&cell.kind, cell.width, &ops).hash(&mut h);
         let hash = h.finish();
-        let bucket = table.entry(hash).or_default();
-        let found = bucket.iter().position(|&other| {
+        let same = |other: NetId| {
             m.contains(other) && {
                 let o = m.cell(other);
                 o.kind == cell.kind && o.width == cell.width && key_ops(&o.kind, o.operands()) == ops
             }
-        });
-        match found {
-            Some(slot) => {
-                let other = bucket[slot];
+        };
+        // Walk the chain: (previous link, cell) until a structural match.
+        let mut prev: Option<NetId> = None;
+        let mut cur = table.get(&hash).copied();
+        while let Some(other) = cur {
+            if same(other) {
+                break;
+            }
+            prev = Some(other);
+            cur = next[other.index()];
+        }
+        match cur {
+            Some(other) => {
                 let (keep, drop) = if other < id { (other, id) } else { (id, other) };
                 again |= keep == id || m.cell(id).kind.is_state();
-                bucket[slot] = keep;
+                if keep == id {
+                    // `id` takes `other`'s place in the chain.
+                    next[id.index()] = next[other.index()];
+                    match prev {
+                        Some(p) => next[p.index()] = Some(id),
+                        None => {
+                            table.insert(hash, id);
+                        }
+                    }
+                }
                 if m.cell(keep).name.is_none() {
                     let name = m.cell(drop).name.clone();
                     m.cell_mut(keep).name = name;
@@ -135,7 +170,15 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
                 replace(m, drop, keep);
                 changed = true;
             }
-            None => bucket.push(id),
+            None => {
+                // Appended at the end, as the bucket vector did (the order of the search).
+                match prev {
+                    Some(p) => next[p.index()] = Some(id),
+                    None => {
+                        table.insert(hash, id);
+                    }
+                }
+            }
         }
     }
     changed.then_some(again)

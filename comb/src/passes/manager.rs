@@ -22,7 +22,8 @@ pub struct PassReport {
 /// Runs pipelines of passes.
 #[derive(Clone, Debug)]
 pub struct PassManager {
-    /// Run the verifier after every pass (on by default).
+    /// Run the verifier after every pass that changed the design (on by default; a pass
+    /// that changed nothing leaves the design that was verified already).
     pub verify_each: bool,
     /// Print the design after the pass of this name (`"all"`: after every pass).
     pub print_after: Option<String>,
@@ -50,7 +51,7 @@ impl PassManager {
             let start = self.time_passes.then(Instant::now);
             let changed = pass.run(design);
             let time = start.map(|s| s.elapsed()).unwrap_or_default();
-            if self.verify_each {
+            if self.verify_each && changed {
                 let errors = verify::verify(design);
                 if let Some(first) = errors.first() {
                     return Err(format!(

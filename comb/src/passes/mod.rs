@@ -2,8 +2,8 @@
 //!
 //! Each pass lives in its own file, has a kebab-case [`Pass::name`], a one-line
 //! [`Pass::description`], and reports whether it changed anything. [`PassManager`] runs a
-//! pipeline, verifying after every pass (a failure there is a bug in the pass, not in the
-//! input). Passes never add, remove or rename ports, keep every output driven, iterate
+//! pipeline, verifying after every pass that changed the design (a failure there is a bug
+//! in the pass, not in the input). Passes never add, remove or rename ports, keep every output driven, iterate
 //! cells in id (or id-tie-broken topological) order, and give cells they create an empty
 //! span and no name unless the name moved over from a user's cell.
 

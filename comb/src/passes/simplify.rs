@@ -8,6 +8,7 @@
 use super::{local_order, replace, Pass};
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, Module};
+use smallvec::SmallVec;
 
 /// The `simplify` pass.
 pub struct Simplify;
@@ -44,7 +45,7 @@ fn const_val(m: &Module, id: NetId) -> Option<bool> {
 fn simplify_cell(m: &mut Module, id: NetId) -> bool {
     use CellKind::*;
     let cell = m.cell(id);
-    let ops: Vec<NetId> = cell.operands().to_vec();
+    let ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(cell.operands());
     let w = cell.width;
     match cell.kind.clone() {
         Mux if ops[1] == ops[2] => replace(m, id, ops[1]),

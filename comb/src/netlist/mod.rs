@@ -1,0 +1,317 @@
+//! The netlist: modules of cells in a petgraph graph.
+//!
+//! A [`Design`] holds [`Module`]s; each module holds its [`Port`]s and a `StableGraph` whose
+//! nodes are [`Cell`]s. A cell drives one net, named by the cell's [`NetId`] (an instance
+//! drives none; its outputs are [`CellKind::InstOutput`] cells). The cell's own operand list
+//! is the authoritative order; the reverse direction, each net's users, is kept in use lists
+//! beside the graph ([`uses`]) rather than as petgraph edges, so that editing operands costs
+//! O(operands) whatever the fan-out ([`Module::operand_graph`] materializes the edges for
+//! petgraph algorithms). Everything goes through `Module`'s methods so the two never drift
+//! apart; the verifier checks that they agree.
+//!
+//! Room for what HLS needs later: state elements are cells whose operands are sampled on a
+//! clock edge (`Reg` today; memories and their ports will be further such kinds), so the
+//! "combinational graph" is always the graph with edges into state elements removed.
+
+mod kind;
+mod uses;
+
+pub use kind::{CellKind, IcmpPred};
+
+use crate::ids::{ModuleId, NetId, PortId};
+use mlir_text::Span;
+use petgraph::stable_graph::StableGraph;
+use smallvec::SmallVec;
+use std::sync::Arc;
+use uses::Uses;
+
+/// One cell: what it computes, its width, operands, optional user name and source span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// What it computes.
+    pub kind: CellKind,
+    /// Width of the driven net in bits (0 for an instance).
+    pub width: u32,
+    operands: SmallVec<[NetId; 3]>,
+    /// The user's name for the net (`%count` gives `count`), if it had a meaningful one.
+    pub name: Option<Arc<str>>,
+    /// Where it was written (empty for cells made by passes).
+    pub span: Span,
+    /// The `bin` (two-state) flag; has no effect on the meaning (values are two-state).
+    pub two_state: bool,
+}
+
+impl Cell {
+    /// The operands in order.
+    pub fn operands(&self) -> &[NetId] {
+        &self.operands
+    }
+}
+
+/// Port direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    /// Input.
+    Input,
+    /// Output.
+    Output,
+}
+
+/// A module port.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Port {
+    /// Name.
+    pub name: String,
+    /// Direction.
+    pub dir: Dir,
+    /// Width (1 for a clock).
+    pub width: u32,
+    /// True for `!seq.clock` ports.
+    pub clock: bool,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+/// A module: ports and a graph of cells.
+#[derive(Clone, Debug)]
+pub struct Module {
+    /// Name (`@name` without the `@`).
+    pub name: String,
+    /// Ports in declaration order.
+    pub ports: Vec<Port>,
+    /// Where the module was written.
+    pub span: Span,
+    graph: StableGraph<Cell, u32, petgraph::Directed, u32>,
+    uses: Uses,
+    /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
+    port_nets: Vec<Option<NetId>>,
+}
+
+impl Module {
+    /// An empty module.
+    pub fn new(name: impl Into<String>, span: Span) -> Module {
+        Module {
+            name: name.into(),
+            ports: Vec::new(),
+            span,
+            graph: StableGraph::default(),
+            uses: Uses::default(),
+            port_nets: Vec::new(),
+        }
+    }
+
+    /// Adds a port. For an input, also adds its `Input` cell.
+    pub fn add_port(&mut self, port: Port) -> PortId {
+        let id = PortId(self.ports.len() as u32);
+        let net = if port.dir == Dir::Input {
+            let name: Arc<str> = port.name.as_str().into();
+            Some(self.add_cell(CellKind::Input(id), port.width, &[], Some(name), port.span))
+        } else {
+            None
+        };
+        self.ports.push(port);
+        self.port_nets.push(net);
+        id
+    }
+
+    /// Input ports in order.
+    pub fn inputs(&self) -> impl Iterator<Item = PortId> + '_ {
+        self.port_ids().filter(|p| self.ports[p.index()].dir == Dir::Input)
+    }
+    /// Output ports in order.
+    pub fn outputs(&self) -> impl Iterator<Item = PortId> + '_ {
+        self.port_ids().filter(|p| self.ports[p.index()].dir == Dir::Output)
+    }
+    /// All ports in order.
+    pub fn port_ids(&self) -> impl Iterator<Item = PortId> {
+        (0..self.ports.len() as u32).map(PortId)
+    }
+    /// A port.
+    pub fn port(&self, p: PortId) -> &Port {
+        &self.ports[p.index()]
+    }
+    /// The `Input` cell of an input port, or the net driving an output port.
+    pub fn port_net(&self, p: PortId) -> Option<NetId> {
+        self.port_nets[p.index()]
+    }
+    /// Drives output port `p` with `net`.
+    pub fn set_output(&mut self, p: PortId, net: NetId) {
+        assert_eq!(self.ports[p.index()].dir, Dir::Output, "set_output on an input port");
+        self.port_nets[p.index()] = Some(net);
+    }
+
+    /// Adds a cell.
+    pub fn add_cell(
+        &mut self,
+        kind: CellKind,
+        width: u32,
+        operands: &[NetId],
+        name: Option<Arc<str>>,
+        span: Span,
+    ) -> NetId {
+        let cell =
+            Cell { kind, width, operands: SmallVec::from_slice(operands), name, span, two_state: false };
+        let id = NetId(self.graph.add_node(cell));
+        self.uses.grow(id.index());
+        for (i, &op) in operands.iter().enumerate() {
+            self.uses.add(&self.graph, op, id, i as u32);
+        }
+        id
+    }
+
+    /// A cell.
+    pub fn cell(&self, id: NetId) -> &Cell {
+        &self.graph[id.0]
+    }
+    /// A cell, mutably: kind, width, name and span may change; operands only through
+    /// [`Module::set_operands`].
+    pub fn cell_mut(&mut self, id: NetId) -> &mut Cell {
+        &mut self.graph[id.0]
+    }
+    /// True if the id names a live cell.
+    pub fn contains(&self, id: NetId) -> bool {
+        self.graph.contains_node(id.0)
+    }
+    /// Width of a net.
+    pub fn width(&self, id: NetId) -> u32 {
+        self.graph[id.0].width
+    }
+    /// Operands of a cell.
+    pub fn operands(&self, id: NetId) -> &[NetId] {
+        &self.graph[id.0].operands
+    }
+    /// Number of live cells.
+    pub fn cell_count(&self) -> usize {
+        self.graph.node_count()
+    }
+    /// Upper bound of [`NetId::index`] over live cells (for dense side tables).
+    pub fn id_bound(&self) -> usize {
+        petgraph::visit::NodeIndexable::node_bound(&self.graph)
+    }
+    /// Live cells in increasing id order (deterministic).
+    pub fn cells(&self) -> impl Iterator<Item = NetId> + '_ {
+        self.graph.node_indices().map(NetId)
+    }
+    /// Users of a net: (user cell, operand position), in increasing (user, position) order.
+    pub fn users(&self, id: NetId) -> Vec<(NetId, u32)> {
+        self.uses.users(&self.graph, id)
+    }
+    /// Number of uses by cells (not counting output ports).
+    pub fn use_count(&self, id: NetId) -> usize {
+        self.uses.count(id)
+    }
+    /// Output ports driven by `id`.
+    pub fn driven_ports(&self, id: NetId) -> impl Iterator<Item = PortId> + '_ {
+        self.outputs().filter(move |&p| self.port_nets[p.index()] == Some(id))
+    }
+
+    /// Replaces a cell's operands. Costs O(old + new operands).
+    pub fn set_operands(&mut self, id: NetId, operands: &[NetId]) {
+        let old = std::mem::replace(&mut self.graph[id.0].operands, SmallVec::from_slice(operands));
+        for (i, &o) in old.iter().enumerate() {
+            if operands.get(i) != Some(&o) {
+                self.uses.remove(o);
+            }
+        }
+        for (i, &o) in operands.iter().enumerate() {
+            if old.get(i) != Some(&o) {
+                self.uses.add(&self.graph, o, id, i as u32);
+            }
+        }
+    }
+
+    /// Replaces one operand.
+    pub fn set_operand(&mut self, id: NetId, index: usize, new: NetId) {
+        let old = std::mem::replace(&mut self.graph[id.0].operands[index], new);
+        if old != new {
+            self.uses.remove(old);
+            self.uses.add(&self.graph, new, id, index as u32);
+        }
+    }
+
+    /// Makes every user of `old` (cells and output ports) use `new` instead. Costs
+    /// O(uses of `old` + output ports).
+    pub fn replace_all_uses(&mut self, old: NetId, new: NetId) {
+        if old == new {
+            return;
+        }
+        for (user, pos) in self.users(old) {
+            self.graph[user.0].operands[pos as usize] = new;
+            self.uses.add(&self.graph, new, user, pos);
+        }
+        self.uses.clear(old);
+        for (i, p) in self.ports.iter().enumerate() {
+            if p.dir == Dir::Output && self.port_nets[i] == Some(old) {
+                self.port_nets[i] = Some(new);
+            }
+        }
+    }
+
+    /// Removes a cell that has no users and drives no output port.
+    pub fn remove_cell(&mut self, id: NetId) -> Cell {
+        debug_assert_eq!(self.use_count(id), 0, "removing a used cell");
+        let cell = self.graph.remove_node(id.0).expect("removing a dead cell");
+        for &o in cell.operands() {
+            self.uses.remove(o);
+        }
+        self.uses.clear(id);
+        cell
+    }
+
+    /// The node store: one node per live cell, indexed like [`NetId`]. It holds no edges
+    /// (operands live in the cells, users in the use lists); for petgraph algorithms over
+    /// operand edges use [`Module::operand_graph`].
+    pub fn graph(&self) -> &StableGraph<Cell, u32, petgraph::Directed, u32> {
+        &self.graph
+    }
+
+    /// A graph with the same node indices and one edge per operand, from the driver to the
+    /// user, weighted by the operand position (built on demand, O(cells + operands)).
+    pub fn operand_graph(&self) -> StableGraph<(), u32, petgraph::Directed, u32> {
+        let mut g = self.graph.map(|_, _| (), |_, &e| e);
+        for n in self.cells() {
+            for (i, &o) in self.operands(n).iter().enumerate() {
+                g.add_edge(o.0, n.0, i as u32);
+            }
+        }
+        g
+    }
+
+    /// Checks the use lists against the operand lists (for the verifier); `Err` names a net
+    /// whose users are recorded wrongly.
+    pub fn check_uses(&self) -> Result<(), NetId> {
+        self.uses.check(&self.graph)
+    }
+}
+
+/// A whole design: modules and which one is the top.
+#[derive(Clone, Debug, Default)]
+pub struct Design {
+    /// Modules in definition order (children may come after parents).
+    pub modules: Vec<Module>,
+    /// The top module (the last one no other instantiates, unless `--top` says otherwise).
+    pub top: Option<ModuleId>,
+}
+
+impl Design {
+    /// A module by id.
+    pub fn module(&self, id: ModuleId) -> &Module {
+        &self.modules[id.index()]
+    }
+    /// A module by id, mutably.
+    pub fn module_mut(&mut self, id: ModuleId) -> &mut Module {
+        &mut self.modules[id.index()]
+    }
+    /// Finds a module by name.
+    pub fn find(&self, name: &str) -> Option<ModuleId> {
+        self.modules.iter().position(|m| m.name == name).map(|i| ModuleId(i as u32))
+    }
+    /// Module ids in order.
+    pub fn module_ids(&self) -> impl Iterator<Item = ModuleId> {
+        (0..self.modules.len() as u32).map(ModuleId)
+    }
+    /// The top module's id. Panics if none is set (the builder always sets one).
+    pub fn top_id(&self) -> ModuleId {
+        self.top.expect("design has a top module")
+    }
+}
