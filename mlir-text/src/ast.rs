@@ -296,21 +296,47 @@ pub struct Region {
     pub span: Span,
 }
 
-/// One operation, in generic shape.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Operation {
-    /// Full name, `comb.add`, `hw.module`, `builtin.module`, `func.func`. Custom forms
-    /// without a dialect prefix are normalized: `func` -> `func.func`, `module` ->
-    /// `builtin.module`, `return` -> `func.return`; seed standard ops keep their bare name
-    /// (`constant`, `addi`, `load`, ...).
-    pub name: Arc<str>,
-    /// The results, in order.
-    pub results: SmallVec<[ValueId; 1]>,
-    /// The operands, in order.
-    pub operands: SmallVec<[Operand; 3]>,
-    /// The type of each operand, as written in the function type (generic form) or as the
-    /// custom form implies.
-    pub operand_types: SmallVec<[Type; 2]>,
+/// An op's name (`comb.add`), interned by the reader: one pointer wide, and it derefs to
+/// `str`, so `&*op.name == "comb.add"` and `match &*op.name { ... }` read as for a string.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct OpName(Arc<String>);
+
+impl OpName {
+    /// A name (normally interned by the reader, so equal names share one allocation).
+    pub fn new(name: &str) -> OpName {
+        OpName(Arc::new(name.to_string()))
+    }
+}
+
+impl std::ops::Deref for OpName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl AsRef<str> for OpName {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl std::fmt::Debug for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// The parts of an op that most ops do not have, kept out of line so that [`Operation`]
+/// stays small (a million-op module is a million of them).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OpExtra {
     /// Block successors, as labels of the enclosing region.
     pub successors: Vec<Arc<str>>,
     /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
@@ -320,13 +346,46 @@ pub struct Operation {
     /// Regions.
     pub regions: Vec<Region>,
     /// `loc(...)` if written.
-    pub loc: Option<Box<Location>>,
+    pub loc: Option<Location>,
+}
+
+impl OpExtra {
+    /// True if nothing is set (then the op stores no [`OpExtra`] at all).
+    pub fn is_empty(&self) -> bool {
+        self.successors.is_empty()
+            && self.properties.is_empty()
+            && self.attributes.is_empty()
+            && self.regions.is_empty()
+            && self.loc.is_none()
+    }
+}
+
+/// One operation, in generic shape.
+///
+/// The type of operand `i` is the type of its value, `file.ty(op.operands[i].value)`: the
+/// reader checks that every use (the generic form's function type, a custom form's
+/// implied types) agrees with the definition, so it is not stored twice. Successors,
+/// properties, attributes, regions and the location are read through methods
+/// ([`Operation::properties`], [`Operation::regions`], ...).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operation {
+    /// Full name, `comb.add`, `hw.module`, `builtin.module`, `func.func`. Custom forms
+    /// without a dialect prefix are normalized: `func` -> `func.func`, `module` ->
+    /// `builtin.module`, `return` -> `func.return`; seed standard ops keep their bare name
+    /// (`constant`, `addi`, `load`, ...).
+    pub name: OpName,
+    /// The results, in order.
+    pub results: SmallVec<[ValueId; 4]>,
+    /// The operands, in order.
+    pub operands: SmallVec<[Operand; 2]>,
     /// The whole op, from its first result name (or its name) to its end.
     pub span: Span,
     /// The op name as written.
     pub name_span: Span,
     /// True if it was written in generic form.
     pub generic: bool,
+    /// Everything else; `None` when all of it is empty.
+    pub extra: Option<Box<OpExtra>>,
 }
 
 impl Operation {
@@ -336,11 +395,31 @@ impl Operation {
     }
     /// Like [`Operation::attr`], with the entry's span.
     pub fn named_attr(&self, name: &str) -> Option<&NamedAttr> {
-        self.properties.iter().chain(&self.attributes).find(|a| a.name == name)
+        self.properties().iter().chain(self.attributes()).find(|a| a.name == name)
     }
     /// The dialect prefix (`comb` of `comb.add`), or `""`.
     pub fn dialect(&self) -> &str {
         self.name.split_once('.').map(|(d, _)| d).unwrap_or("")
+    }
+    /// Block successors, as labels of the enclosing region.
+    pub fn successors(&self) -> &[Arc<str>] {
+        self.extra.as_deref().map_or(&[], |e| &e.successors)
+    }
+    /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
+    pub fn properties(&self) -> &[NamedAttr] {
+        self.extra.as_deref().map_or(&[], |e| &e.properties)
+    }
+    /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
+    pub fn attributes(&self) -> &[NamedAttr] {
+        self.extra.as_deref().map_or(&[], |e| &e.attributes)
+    }
+    /// The regions.
+    pub fn regions(&self) -> &[Region] {
+        self.extra.as_deref().map_or(&[], |e| &e.regions)
+    }
+    /// `loc(...)` if written.
+    pub fn loc(&self) -> Option<&Location> {
+        self.extra.as_deref().and_then(|e| e.loc.as_ref())
     }
 }
 

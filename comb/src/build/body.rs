@@ -15,7 +15,7 @@ impl<'f> Builder<'f> {
         let hw = &*op.name == "hw.module";
         let term_name = if hw { "hw.output" } else { "func.return" };
         let n_outputs = self.design.module(mid).outputs().count();
-        let Some(region) = op.regions.first() else {
+        let Some(region) = op.regions().first() else {
             self.error(op.name_span, format!("'{}' has no body", op.name));
             return;
         };

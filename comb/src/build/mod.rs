@@ -98,14 +98,14 @@ impl<'f> Builder<'f> {
             };
             match &*op.name {
                 "builtin.module" => {
-                    for r in &op.regions {
+                    for r in op.regions() {
                         for blk in &r.blocks {
                             stack.push(blk.ops.iter());
                         }
                     }
                 }
                 "hw.module" => out.push(op),
-                "func.func" if !op.regions.is_empty() => out.push(op),
+                "func.func" if !op.regions().is_empty() => out.push(op),
                 "func.func" => {} // a declaration
                 "hw.module.extern" => {
                     self.error(op.name_span, "external modules ('hw.module.extern') are not supported")
@@ -136,7 +136,7 @@ impl<'f> Builder<'f> {
             return None;
         }
         let entry_args: &[mlir_text::ValueId] =
-            op.regions.first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
+            op.regions().first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
         let mut ports: Vec<(PortDir, String, Type, Span)> = Vec::new();
         let ty_attr = if hw { "module_type" } else { "function_type" };
         let ty_span = op.named_attr(ty_attr).map(|a| a.span).unwrap_or(op.name_span);
@@ -173,9 +173,9 @@ impl<'f> Builder<'f> {
             }
         }
         let n_inputs = ports.iter().filter(|p| p.0 != PortDir::Output).count();
-        if !op.regions.is_empty() && !op.regions[0].blocks.is_empty() && entry_args.len() != n_inputs {
+        if !op.regions().is_empty() && !op.regions()[0].blocks.is_empty() && entry_args.len() != n_inputs {
             self.error(
-                op.regions[0].blocks[0].span,
+                op.regions()[0].blocks[0].span,
                 format!("the body has {} arguments but the module has {n_inputs} inputs", entry_args.len()),
             );
             return None;

@@ -15,7 +15,7 @@ impl<'a> Parser<'a> {
         if name.is_empty() {
             return Err(Diagnostic::error(t.span, "empty operation name"));
         }
-        let mut d = Draft::new(self.intern(name), t.span);
+        let mut d = Draft::new(self.intern_op(name), t.span);
         d.generic = true;
         self.expect(Tok::LParen)?;
         let uses: SmallVec<[_; 3]> = self.parse_uses()?;
