@@ -30,6 +30,7 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
         design: Design::default(),
         by_name: HashMap::new(),
         unnamed: HashMap::new(),
+        net_of: Vec::new(),
     };
     let ops = b.collect();
     let mut bodies = Vec::new();
@@ -63,10 +64,13 @@ pub(crate) struct Builder<'f> {
     pub(crate) by_name: HashMap<String, ModuleId>,
     /// The `%name` of cells without a user name (`%0`), for messages.
     pub(crate) unnamed: HashMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>,
+    /// Scratch for [`body`]: the net of each value.
+    pub(crate) net_of: body::NetOf,
 }
 
-/// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values.
-pub(crate) fn cell_name(name: &str) -> Option<std::sync::Arc<str>> {
+/// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values. A plain
+/// name shares the reader's string (no copy per cell).
+pub(crate) fn cell_name(name: &std::sync::Arc<str>) -> Option<std::sync::Arc<str>> {
     if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -78,7 +82,7 @@ pub(crate) fn cell_name(name: &str) -> Option<std::sync::Arc<str>> {
                 Some(format!("{base}_{idx}").into())
             }
         }
-        None => Some(name.into()),
+        None => Some(name.clone()),
     }
 }
 
