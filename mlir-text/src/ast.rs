@@ -11,6 +11,7 @@
 
 use crate::source::Span;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Index of a value (op result or block argument) in [`File::values`].
@@ -142,7 +143,8 @@ pub struct BigInt {
     /// True for a leading `-`.
     pub negative: bool,
     /// Little-endian 64-bit words of the magnitude (no trailing zero words; empty for 0).
-    pub magnitude: Vec<u64>,
+    /// Two words are inline: an `i128` needs no allocation.
+    pub magnitude: SmallVec<[u64; 2]>,
 }
 
 impl BigInt {
@@ -150,7 +152,7 @@ impl BigInt {
     pub fn from_i128(v: i128) -> BigInt {
         let negative = v < 0;
         let m = v.unsigned_abs();
-        let mut magnitude = vec![m as u64, (m >> 64) as u64];
+        let mut magnitude: SmallVec<[u64; 2]> = SmallVec::from_buf([m as u64, (m >> 64) as u64]);
         while magnitude.last() == Some(&0) {
             magnitude.pop();
         }
@@ -210,8 +212,8 @@ pub enum Attr {
 /// `name = value` in an attribute or property dictionary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedAttr {
-    /// The key.
-    pub name: String,
+    /// The key (borrowed for the names custom forms fill in, no allocation).
+    pub name: Cow<'static, str>,
     /// The value ([`Attr::Unit`] for a bare key).
     pub value: Attr,
     /// Where the entry was written.
@@ -334,19 +336,19 @@ impl std::fmt::Debug for OpName {
 }
 
 /// The parts of an op that most ops do not have, kept out of line so that [`Operation`]
-/// stays small (a million-op module is a million of them).
+/// stays small (a million-op module is a million of them). Boxed slices: 16 bytes each.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct OpExtra {
     /// Block successors, as labels of the enclosing region.
-    pub successors: Vec<Arc<str>>,
+    pub successors: Box<[Arc<str>]>,
     /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
-    pub properties: Vec<NamedAttr>,
+    pub properties: Box<[NamedAttr]>,
     /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
-    pub attributes: Vec<NamedAttr>,
+    pub attributes: Box<[NamedAttr]>,
     /// Regions.
-    pub regions: Vec<Region>,
+    pub regions: Box<[Region]>,
     /// `loc(...)` if written.
-    pub loc: Option<Location>,
+    pub loc: Option<Box<Location>>,
 }
 
 impl OpExtra {
@@ -419,7 +421,7 @@ impl Operation {
     }
     /// `loc(...)` if written.
     pub fn loc(&self) -> Option<&Location> {
-        self.extra.as_deref().and_then(|e| e.loc.as_ref())
+        self.extra.as_deref().and_then(|e| e.loc.as_deref())
     }
 }
 

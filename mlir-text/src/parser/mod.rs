@@ -90,8 +90,12 @@ impl Draft {
             regions: Vec::new(),
         }
     }
-    fn prop(&mut self, name: &str, value: Attr, span: Span) {
-        self.properties.push(NamedAttr { name: name.to_string(), value, span });
+    fn prop(&mut self, name: &'static str, value: Attr, span: Span) {
+        if self.properties.is_empty() {
+            // Most ops get one property: no room for four.
+            self.properties.reserve_exact(1);
+        }
+        self.properties.push(NamedAttr { name: name.into(), value, span });
     }
 }
 

@@ -36,7 +36,7 @@ impl<'a> Parser<'a> {
             Tok::BareId => self.parse_custom_op()?,
             _ => return Err(self.err_expected("operation name")),
         };
-        let loc = if self.at_kw("loc") { Some(self.parse_location()?) } else { None };
+        let loc = if self.at_kw("loc") { Some(Box::new(self.parse_location()?)) } else { None };
         let span = Span::new(start, self.prev_end);
         let total: u64 = groups.iter().map(|g| g.1 as u64).sum();
         if !groups.is_empty() && total != draft.result_types.len() as u64 {
@@ -72,8 +72,22 @@ impl<'a> Parser<'a> {
         }
         let Draft { name, name_span, generic, operands, successors, properties, attributes, regions, .. } =
             draft;
-        let extra = OpExtra { successors, properties, attributes, regions, loc };
-        let extra = if extra.is_empty() { None } else { Some(Box::new(extra)) };
+        let extra = if successors.is_empty()
+            && properties.is_empty()
+            && attributes.is_empty()
+            && regions.is_empty()
+            && loc.is_none()
+        {
+            None
+        } else {
+            Some(Box::new(OpExtra {
+                successors: successors.into(),
+                properties: properties.into(),
+                attributes: attributes.into(),
+                regions: regions.into(),
+                loc,
+            }))
+        };
         Ok(Operation { name, results, operands, span, name_span, generic, extra })
     }
 
