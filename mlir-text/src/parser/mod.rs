@@ -282,15 +282,19 @@ impl<'a> Parser<'a> {
         }
         let t = self.bump()?;
         let text = &self.slice(t.span)[1..];
-        match text.split_once('#') {
-            Some((name, idx)) => {
-                let index = idx
-                    .parse::<u32>()
-                    .map_err(|_| Diagnostic::error(t.span, "result number is too large"))?;
-                Ok(UseRef { name, index, span: t.span })
-            }
-            None => Ok(UseRef { name: text, index: 0, span: t.span }),
+        // The lexer puts a `#` only before a trailing result number: look from the end.
+        let b = text.as_bytes();
+        let mut i = b.len();
+        while i > 0 && b[i - 1].is_ascii_digit() {
+            i -= 1;
         }
+        if i > 0 && i < b.len() && b[i - 1] == b'#' {
+            let index = text[i..]
+                .parse::<u32>()
+                .map_err(|_| Diagnostic::error(t.span, "result number is too large"))?;
+            return Ok(UseRef { name: &text[..i - 1], index, span: t.span });
+        }
+        Ok(UseRef { name: text, index: 0, span: t.span })
     }
     /// Parses `%a, %b, ...` (possibly empty if no `%` comes).
     fn parse_uses(&mut self) -> Result<SmallVec<[UseRef<'a>; 3]>, Diagnostic> {
@@ -308,7 +312,7 @@ impl<'a> Parser<'a> {
     /// Parses a value name being defined (no `#`).
     fn parse_def_name(&mut self) -> Result<(&'a str, Span), Diagnostic> {
         let u = self.parse_use()?;
-        if self.slice(u.span).contains('#') {
+        if u.name.len() + 1 != (u.span.end - u.span.start) as usize {
             return Err(Diagnostic::error(u.span, "expected a value name without a result number"));
         }
         Ok((u.name, u.span))
