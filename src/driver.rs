@@ -68,8 +68,7 @@ pub fn load_design(
     if let Some(op) = hls::first_hls_op(&file) {
         return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
     }
-    let mut design = comb::build::build_design(&file, top).map_err(input_err)?;
-    drop(file);
+    let mut design = comb::build::build_design_owned(file, top).map_err(input_err)?;
     let level = match opt {
         0 => comb::passes::OptLevel::O0,
         _ => comb::passes::OptLevel::O1,

@@ -19,7 +19,7 @@ fn main() {
                 continue;
             }
         };
-        match comb::build_design(&file, None) {
+        match comb::build_design_owned(file, None) {
             Ok(d) => {
                 for m in &d.modules {
                     println!(

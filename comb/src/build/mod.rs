@@ -24,6 +24,23 @@ use std::collections::HashMap;
 /// Builds the design of `file`; `top` names the top module (else the last module that no
 /// other instantiates).
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    check(build_bodies(file)?, top)
+}
+
+/// Like [`build_design`], but takes the op tree and frees it as soon as the bodies are
+/// built, before the whole-design checks: the peak memory of a big input is then the
+/// netlist and its checks, not the op tree as well.
+pub fn build_design_owned(file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    let built = build_bodies(&file);
+    drop(file);
+    check(built?, top)
+}
+
+/// Stands in for the op tree once the bodies are built (phase 4 does not read it).
+static NO_FILE: File = File { ops: Vec::new(), values: Vec::new() };
+
+/// Phases 1 to 3; the builder returned no longer refers to `file`.
+fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
     let mut b = Builder {
         file,
         errors: Vec::new(),
@@ -45,6 +62,12 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
     if !b.errors.is_empty() {
         return Err(b.errors);
     }
+    let Builder { errors, design, by_name, unnamed, .. } = b;
+    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() })
+}
+
+/// Phase 4 and the choice of the top module.
+fn check(mut b: Builder<'_>, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
     b.check_design();
     if b.errors.is_empty() {
         b.choose_top(top);
