@@ -43,7 +43,7 @@ pub fn read_source(input: &str) -> Result<SourceFile, Failure> {
         let b = std::fs::read(input).map_err(|e| Failure::Message(format!("cannot read '{input}': {e}")))?;
         (input, b)
     };
-    match mlir_text::decode_source(name, &bytes) {
+    match mlir_text::decode_source_owned(name, bytes) {
         (src, None) => Ok(src),
         (src, Some(diag)) => Err(Failure::Input(Box::new(src), vec![diag])),
     }

@@ -7,7 +7,7 @@ fn main() {
             eprintln!("{path}: cannot read");
             continue;
         };
-        let (src, bad) = mlir_text::decode_source(&path, &bytes);
+        let (src, bad) = mlir_text::decode_source_owned(&path, bytes);
         if let Some(d) = bad {
             eprint!("{}", d.render(&src));
             continue;

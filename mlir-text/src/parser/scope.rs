@@ -112,17 +112,28 @@ fn spread(h: u32) -> u64 {
     (h as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-impl<'a> Scope<'a> {
-    fn slot_name<'s>(&'s self, s: &Slot, values: &'s [ValueInfo]) -> &'s str {
-        if s.what & RARE != 0 {
-            self.rare[(s.what & !RARE) as usize].0
-        } else {
-            &values[s.what as usize].name
-        }
+/// The name of result `index` of `count` results named `name` (`r#1` for `%r:2`).
+fn value_name(name: &str, index: u32, count: usize) -> Arc<str> {
+    if count == 1 {
+        Arc::from(name)
+    } else {
+        Arc::from(format!("{name}#{index}").as_str())
     }
+}
 
+/// The name a slot stands for.
+fn slot_name<'s>(rare: &'s [(&str, Entry)], s: &Slot, values: &'s [ValueInfo]) -> &'s str {
+    if s.what & RARE != 0 {
+        rare[(s.what & !RARE) as usize].0
+    } else {
+        &values[s.what as usize].name
+    }
+}
+
+impl<'a> Scope<'a> {
     fn find(&self, name: &str, hash: u32, values: &[ValueInfo]) -> Option<Found> {
-        let s = self.table.find(spread(hash), |s| s.hash == hash && self.slot_name(s, values) == name)?;
+        let s =
+            self.table.find(spread(hash), |s| s.hash == hash && slot_name(&self.rare, s, values) == name)?;
         Some(if s.what & RARE != 0 {
             Found::Rare((s.what & !RARE) as usize)
         } else {
@@ -176,14 +187,6 @@ impl<'a> Parser<'a> {
         let id = ValueId(self.values.len() as u32);
         self.values.push(ValueInfo { name, ty, span, def });
         id
-    }
-
-    fn value_name(&self, name: &str, index: u32, count: usize) -> Arc<str> {
-        if count == 1 {
-            Arc::from(name)
-        } else {
-            Arc::from(format!("{name}#{index}").as_str())
-        }
     }
 
     fn type_mismatch(&self, u: &UseRef<'a>, want: &Type, have: &Type) -> Diagnostic {
@@ -280,22 +283,29 @@ impl<'a> Parser<'a> {
         };
         if self.scopes.last().is_some_and(|s| s.isolated && s.pending == 0) {
             // The common case: a fresh name in an isolated scope with nothing pending: one
-            // lookup, one insert.
-            let fresh = self.scopes.last().is_some_and(|s| s.find(name, hash, &self.values).is_none());
-            if fresh {
-                let mut ids: SmallVec<[ValueId; 1]> = SmallVec::with_capacity(types.len());
-                for (idx, ty) in types.iter().enumerate() {
-                    let vname = self.value_name(name, idx as u32, types.len());
-                    ids.push(self.new_value(vname, ty.clone(), span, def_of(idx)));
-                }
-                if let Some(scope) = self.scopes.last_mut() {
-                    if ids.len() == 1 {
-                        scope.insert_new(hash, ids[0].0);
-                    } else {
-                        scope.insert_rare(name, hash, Entry::Defined(ids.clone()));
+            // probe of the table finds the name absent and the place to put it.
+            let Parser { scopes, values, .. } = self;
+            if let Some(Scope { table, rare, .. }) = scopes.last_mut() {
+                let eq = |s: &Slot| s.hash == hash && slot_name(rare, s, values) == name;
+                if let hashbrown::hash_table::Entry::Vacant(v) =
+                    table.entry(spread(hash), eq, |s| spread(s.hash))
+                {
+                    let mut ids: SmallVec<[ValueId; 1]> = SmallVec::with_capacity(types.len());
+                    for (idx, ty) in types.iter().enumerate() {
+                        let id = ValueId(values.len() as u32);
+                        let vname = value_name(name, idx as u32, types.len());
+                        values.push(ValueInfo { name: vname, ty: ty.clone(), span, def: def_of(idx) });
+                        ids.push(id);
                     }
+                    let what = if ids.len() == 1 {
+                        ids[0].0
+                    } else {
+                        rare.push((name, Entry::Defined(ids.clone())));
+                        RARE | (rare.len() - 1) as u32
+                    };
+                    v.insert(Slot { hash, what });
+                    return Ok(ids);
                 }
-                return Ok(ids);
             }
         }
         for i in (0..self.scopes.len()).rev() {
@@ -335,7 +345,7 @@ impl<'a> Parser<'a> {
         let mut ids: SmallVec<[ValueId; 1]> = SmallVec::with_capacity(types.len());
         for (idx, ty) in types.iter().enumerate() {
             let def = def_of(idx);
-            let vname = self.value_name(name, idx as u32, types.len());
+            let vname = value_name(name, idx as u32, types.len());
             if let Some(&(_, id)) = forward.iter().find(|r: &&(u32, ValueId)| r.0 as usize == idx) {
                 let info = &mut self.values[id.index()];
                 if info.ty != *ty {
