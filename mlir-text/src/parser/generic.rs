@@ -55,7 +55,7 @@ impl<'a> Parser<'a> {
             ));
         }
         self.resolve_all(&mut d, &uses, &inputs, ty_span)?;
-        d.result_types = results.into();
+        d.result_types = results;
         Ok(d)
     }
 }

@@ -69,7 +69,7 @@ pub(crate) struct Draft {
     name_span: Span,
     generic: bool,
     operands: SmallVec<[Operand; 2]>,
-    result_types: SmallVec<[Type; 1]>,
+    result_types: types::Types,
     successors: Vec<Arc<str>>,
     properties: Vec<NamedAttr>,
     attributes: Vec<NamedAttr>,
