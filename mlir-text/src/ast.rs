@@ -336,13 +336,14 @@ impl std::fmt::Debug for OpName {
 }
 
 /// The parts of an op that most ops do not have, kept out of line so that [`Operation`]
-/// stays small (a million-op module is a million of them). Boxed slices: 16 bytes each.
+/// stays small (a million-op module is a million of them).
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct OpExtra {
     /// Block successors, as labels of the enclosing region.
     pub successors: Box<[Arc<str>]>,
     /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
-    pub properties: Box<[NamedAttr]>,
+    /// One inline: most ops that have properties have one (`predicate`, `lowBit`, `value`).
+    pub properties: SmallVec<[NamedAttr; 1]>,
     /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
     pub attributes: Box<[NamedAttr]>,
     /// Regions.

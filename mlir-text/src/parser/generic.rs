@@ -36,7 +36,7 @@ impl<'a> Parser<'a> {
         }
         if self.tok.kind == Tok::Less {
             self.bump()?;
-            d.properties = self.parse_attr_dict()?;
+            d.properties = self.parse_attr_dict()?.into();
             self.expect(Tok::Greater)?;
         }
         if self.tok.kind == Tok::LParen {

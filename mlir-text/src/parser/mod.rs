@@ -71,7 +71,7 @@ pub(crate) struct Draft {
     operands: SmallVec<[Operand; 2]>,
     result_types: types::Types,
     successors: Vec<Arc<str>>,
-    properties: Vec<NamedAttr>,
+    properties: SmallVec<[NamedAttr; 1]>,
     attributes: Vec<NamedAttr>,
     regions: Vec<Region>,
 }
@@ -85,16 +85,12 @@ impl Draft {
             operands: SmallVec::new(),
             result_types: SmallVec::new(),
             successors: Vec::new(),
-            properties: Vec::new(),
+            properties: SmallVec::new(),
             attributes: Vec::new(),
             regions: Vec::new(),
         }
     }
     fn prop(&mut self, name: &'static str, value: Attr, span: Span) {
-        if self.properties.is_empty() {
-            // Most ops get one property: no room for four.
-            self.properties.reserve_exact(1);
-        }
         self.properties.push(NamedAttr { name: name.into(), value, span });
     }
 }

@@ -82,7 +82,7 @@ impl<'a> Parser<'a> {
         } else {
             Some(Box::new(OpExtra {
                 successors: successors.into(),
-                properties: properties.into(),
+                properties,
                 attributes: attributes.into(),
                 regions: regions.into(),
                 loc,
