@@ -43,7 +43,7 @@ pub fn read_source(input: &str) -> Result<SourceFile, Failure> {
         let b = std::fs::read(input).map_err(|e| Failure::Message(format!("cannot read '{input}': {e}")))?;
         (input, b)
     };
-    match mlir_text::decode_source(name, &bytes) {
+    match mlir_text::decode_source_owned(name, bytes) {
         (src, None) => Ok(src),
         (src, Some(diag)) => Err(Failure::Input(Box::new(src), vec![diag])),
     }
@@ -68,8 +68,7 @@ pub fn load_design(
     if let Some(op) = hls::first_hls_op(&file) {
         return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
     }
-    let mut design = comb::build::build_design(&file, top).map_err(input_err)?;
-    drop(file);
+    let mut design = comb::build::build_design_owned(file, top).map_err(input_err)?;
     let level = match opt {
         0 => comb::passes::OptLevel::O0,
         _ => comb::passes::OptLevel::O1,

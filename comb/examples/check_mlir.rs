@@ -7,7 +7,7 @@ fn main() {
             eprintln!("{path}: cannot read");
             continue;
         };
-        let (src, bad) = mlir_text::decode_source(&path, &bytes);
+        let (src, bad) = mlir_text::decode_source_owned(&path, bytes);
         if let Some(d) = bad {
             eprint!("{}", d.render(&src));
             continue;
@@ -19,7 +19,7 @@ fn main() {
                 continue;
             }
         };
-        match comb::build_design(&file, None) {
+        match comb::build_design_owned(file, None) {
             Ok(d) => {
                 for m in &d.modules {
                     println!(

@@ -14,7 +14,7 @@ pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {
             if is_hls_op(&op.name) {
                 return Some(op);
             }
-            for b in op.regions.iter().flat_map(|r| &r.blocks) {
+            for b in op.regions().iter().flat_map(|r| &r.blocks) {
                 if let Some(found) = walk(&b.ops) {
                     return Some(found);
                 }

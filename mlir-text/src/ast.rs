@@ -11,6 +11,7 @@
 
 use crate::source::Span;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// Index of a value (op result or block argument) in [`File::values`].
@@ -142,7 +143,8 @@ pub struct BigInt {
     /// True for a leading `-`.
     pub negative: bool,
     /// Little-endian 64-bit words of the magnitude (no trailing zero words; empty for 0).
-    pub magnitude: Vec<u64>,
+    /// Two words are inline: an `i128` needs no allocation.
+    pub magnitude: SmallVec<[u64; 2]>,
 }
 
 impl BigInt {
@@ -150,7 +152,7 @@ impl BigInt {
     pub fn from_i128(v: i128) -> BigInt {
         let negative = v < 0;
         let m = v.unsigned_abs();
-        let mut magnitude = vec![m as u64, (m >> 64) as u64];
+        let mut magnitude: SmallVec<[u64; 2]> = SmallVec::from_buf([m as u64, (m >> 64) as u64]);
         while magnitude.last() == Some(&0) {
             magnitude.pop();
         }
@@ -210,8 +212,8 @@ pub enum Attr {
 /// `name = value` in an attribute or property dictionary.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedAttr {
-    /// The key.
-    pub name: String,
+    /// The key (borrowed for the names custom forms fill in, no allocation).
+    pub name: Cow<'static, str>,
     /// The value ([`Attr::Unit`] for a bare key).
     pub value: Attr,
     /// Where the entry was written.
@@ -296,37 +298,97 @@ pub struct Region {
     pub span: Span,
 }
 
+/// An op's name (`comb.add`), interned by the reader: one pointer wide, and it derefs to
+/// `str`, so `&*op.name == "comb.add"` and `match &*op.name { ... }` read as for a string.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct OpName(Arc<String>);
+
+impl OpName {
+    /// A name (normally interned by the reader, so equal names share one allocation).
+    pub fn new(name: &str) -> OpName {
+        OpName(Arc::new(name.to_string()))
+    }
+}
+
+impl std::ops::Deref for OpName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.0.as_str()
+    }
+}
+
+impl AsRef<str> for OpName {
+    fn as_ref(&self) -> &str {
+        self
+    }
+}
+
+impl std::fmt::Display for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl std::fmt::Debug for OpName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
+
+/// The parts of an op that most ops do not have, kept out of line so that [`Operation`]
+/// stays small (a million-op module is a million of them).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OpExtra {
+    /// Block successors, as labels of the enclosing region.
+    pub successors: Box<[Arc<str>]>,
+    /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
+    /// One inline: most ops that have properties have one (`predicate`, `lowBit`, `value`).
+    pub properties: SmallVec<[NamedAttr; 1]>,
+    /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
+    pub attributes: Box<[NamedAttr]>,
+    /// Regions.
+    pub regions: Box<[Region]>,
+    /// `loc(...)` if written.
+    pub loc: Option<Box<Location>>,
+}
+
+impl OpExtra {
+    /// True if nothing is set (then the op stores no [`OpExtra`] at all).
+    pub fn is_empty(&self) -> bool {
+        self.successors.is_empty()
+            && self.properties.is_empty()
+            && self.attributes.is_empty()
+            && self.regions.is_empty()
+            && self.loc.is_none()
+    }
+}
+
 /// One operation, in generic shape.
+///
+/// The type of operand `i` is the type of its value, `file.ty(op.operands[i].value)`: the
+/// reader checks that every use (the generic form's function type, a custom form's
+/// implied types) agrees with the definition, so it is not stored twice. Successors,
+/// properties, attributes, regions and the location are read through methods
+/// ([`Operation::properties`], [`Operation::regions`], ...).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Operation {
     /// Full name, `comb.add`, `hw.module`, `builtin.module`, `func.func`. Custom forms
     /// without a dialect prefix are normalized: `func` -> `func.func`, `module` ->
     /// `builtin.module`, `return` -> `func.return`; seed standard ops keep their bare name
     /// (`constant`, `addi`, `load`, ...).
-    pub name: Arc<str>,
+    pub name: OpName,
     /// The results, in order.
-    pub results: SmallVec<[ValueId; 1]>,
+    pub results: SmallVec<[ValueId; 4]>,
     /// The operands, in order.
-    pub operands: SmallVec<[Operand; 3]>,
-    /// The type of each operand, as written in the function type (generic form) or as the
-    /// custom form implies.
-    pub operand_types: SmallVec<[Type; 2]>,
-    /// Block successors, as labels of the enclosing region.
-    pub successors: Vec<Arc<str>>,
-    /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
-    pub properties: Vec<NamedAttr>,
-    /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
-    pub attributes: Vec<NamedAttr>,
-    /// Regions.
-    pub regions: Vec<Region>,
-    /// `loc(...)` if written.
-    pub loc: Option<Box<Location>>,
+    pub operands: SmallVec<[Operand; 2]>,
     /// The whole op, from its first result name (or its name) to its end.
     pub span: Span,
     /// The op name as written.
     pub name_span: Span,
     /// True if it was written in generic form.
     pub generic: bool,
+    /// Everything else; `None` when all of it is empty.
+    pub extra: Option<Box<OpExtra>>,
 }
 
 impl Operation {
@@ -336,11 +398,31 @@ impl Operation {
     }
     /// Like [`Operation::attr`], with the entry's span.
     pub fn named_attr(&self, name: &str) -> Option<&NamedAttr> {
-        self.properties.iter().chain(&self.attributes).find(|a| a.name == name)
+        self.properties().iter().chain(self.attributes()).find(|a| a.name == name)
     }
     /// The dialect prefix (`comb` of `comb.add`), or `""`.
     pub fn dialect(&self) -> &str {
         self.name.split_once('.').map(|(d, _)| d).unwrap_or("")
+    }
+    /// Block successors, as labels of the enclosing region.
+    pub fn successors(&self) -> &[Arc<str>] {
+        self.extra.as_deref().map_or(&[], |e| &e.successors)
+    }
+    /// `<{...}>` properties (generic form) — custom forms put inherent attributes here too.
+    pub fn properties(&self) -> &[NamedAttr] {
+        self.extra.as_deref().map_or(&[], |e| &e.properties)
+    }
+    /// `{...}` discardable attributes (and inherent ones written in an attribute dict).
+    pub fn attributes(&self) -> &[NamedAttr] {
+        self.extra.as_deref().map_or(&[], |e| &e.attributes)
+    }
+    /// The regions.
+    pub fn regions(&self) -> &[Region] {
+        self.extra.as_deref().map_or(&[], |e| &e.regions)
+    }
+    /// `loc(...)` if written.
+    pub fn loc(&self) -> Option<&Location> {
+        self.extra.as_deref().and_then(|e| e.loc.as_deref())
     }
 }
 

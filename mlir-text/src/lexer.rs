@@ -120,16 +120,55 @@ pub struct Lexer<'a> {
     pos: usize,
 }
 
+/// Character classes, one lookup per byte in the hot loops.
+const ID_START: u8 = 1;
+const ID_CHAR: u8 = 2;
+const SUFFIX_CHAR: u8 = 4;
+const SPACE: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let alpha = c.is_ascii_alphabetic();
+        let alnum = c.is_ascii_alphanumeric();
+        let mut k = 0;
+        if alpha || c == b'_' {
+            k |= ID_START;
+        }
+        if alnum || matches!(c, b'_' | b'$' | b'.') {
+            k |= ID_CHAR;
+        }
+        if alnum || matches!(c, b'_' | b'$' | b'.' | b'-') {
+            k |= SUFFIX_CHAR;
+        }
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r') {
+            k |= SPACE;
+        }
+        t[b] = k;
+        b += 1;
+    }
+    t
+};
+
 fn is_id_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_'
+    CLASS[b as usize] & ID_START != 0
 }
 
 fn is_id_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'.'
+    CLASS[b as usize] & ID_CHAR != 0
 }
 
-fn is_suffix_char(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-')
+/// The first index from `i` whose byte is not of class `k` (or the end).
+fn skip_class(bytes: &[u8], mut i: usize, k: u8) -> usize {
+    while let Some(&b) = bytes.get(i) {
+        if CLASS[b as usize] & k == 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 impl<'a> Lexer<'a> {
@@ -166,14 +205,13 @@ impl<'a> Lexer<'a> {
     /// Skips whitespace and `//` comments from `pos`, returning the next position.
     pub fn skip_trivia(&self, mut pos: usize) -> usize {
         loop {
-            match self.byte(pos) {
-                b' ' | b'\t' | b'\n' | b'\r' => pos += 1,
-                b'/' if self.byte(pos + 1) == b'/' => {
-                    while pos < self.bytes.len() && self.bytes[pos] != b'\n' {
-                        pos += 1;
-                    }
+            pos = skip_class(self.bytes, pos, SPACE);
+            if self.byte(pos) == b'/' && self.byte(pos + 1) == b'/' {
+                while pos < self.bytes.len() && self.bytes[pos] != b'\n' {
+                    pos += 1;
                 }
-                _ => return pos,
+            } else {
+                return pos;
             }
         }
     }
@@ -225,10 +263,7 @@ impl<'a> Lexer<'a> {
             b'0'..=b'9' => self.number(start),
             b'%' | b'^' | b'@' | b'#' | b'!' => self.prefixed(start, b),
             _ if is_id_start(b) => {
-                let mut end = start + 1;
-                while is_id_char(self.byte(end)) {
-                    end += 1;
-                }
+                let end = skip_class(self.bytes, start + 1, ID_CHAR);
                 Ok(self.tok(Tok::BareId, start, end))
             }
             _ => {
@@ -331,9 +366,7 @@ impl<'a> Lexer<'a> {
                 end += 1;
             }
         } else if is_id_start(c) || matches!(c, b'$' | b'.' | b'-') {
-            while is_suffix_char(self.byte(end)) {
-                end += 1;
-            }
+            end = skip_class(self.bytes, end, SUFFIX_CHAR);
         } else {
             let what = match kind {
                 Tok::Percent => "value name",

@@ -32,16 +32,22 @@ impl Span {
 pub struct SourceFile {
     name: String,
     text: String,
-    line_starts: Vec<u32>,
+    /// Byte offset of each line's start; computed on the first diagnostic (reading a big
+    /// file that has no error never needs it).
+    line_starts: std::sync::OnceLock<Vec<u32>>,
 }
 
 impl SourceFile {
     /// Wraps `text`, read from `name`.
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let mut line_starts = vec![0u32];
-        line_starts.extend(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1));
-        SourceFile { name: name.into(), text, line_starts }
+        SourceFile { name: name.into(), text: text.into(), line_starts: std::sync::OnceLock::new() }
+    }
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut v = vec![0u32];
+            v.extend(self.text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i as u32 + 1));
+            v
+        })
     }
     /// The file name used in diagnostics.
     pub fn name(&self) -> &str {
@@ -60,11 +66,12 @@ impl SourceFile {
     /// 1-based line and column (column counted in characters) of byte offset `pos`.
     pub fn line_col(&self, pos: u32) -> (usize, usize) {
         let pos = pos.min(self.text.len() as u32);
-        let line = match self.line_starts.binary_search(&pos) {
+        let line_starts = self.line_starts();
+        let line = match line_starts.binary_search(&pos) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let start = self.line_starts[line] as usize;
+        let start = line_starts[line] as usize;
         let mut end = pos as usize;
         while end > start && !self.text.is_char_boundary(end) {
             end -= 1;
@@ -74,9 +81,10 @@ impl SourceFile {
     }
     /// The text of 1-based line `line`, without its newline.
     pub fn line_text(&self, line: usize) -> &str {
-        let Some(&start) = self.line_starts.get(line.wrapping_sub(1)) else { return "" };
+        let line_starts = self.line_starts();
+        let Some(&start) = line_starts.get(line.wrapping_sub(1)) else { return "" };
         let start = start as usize;
-        let end = self.line_starts.get(line).map(|&e| e as usize).unwrap_or(self.text.len());
+        let end = line_starts.get(line).map(|&e| e as usize).unwrap_or(self.text.len());
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
 }

@@ -6,8 +6,12 @@ use super::ops::Plan;
 use super::{cell_name, Builder};
 use crate::ids::{ModuleId, NetId, PortId};
 use crate::netlist::CellKind;
-use mlir_text::{Operation, Span, Type, ValueId};
-use std::collections::HashMap;
+use mlir_text::{Operation, Span, Type};
+use smallvec::SmallVec;
+
+/// The net of each value, indexed by [`mlir_text::ValueId`] over the whole file (a value belongs to
+/// one body, so bodies share the table without clearing it).
+pub(crate) type NetOf = Vec<Option<NetId>>;
 
 impl<'f> Builder<'f> {
     /// Builds the body of module `mid` from `op` (an `hw.module` or `func.func`).
@@ -15,7 +19,7 @@ impl<'f> Builder<'f> {
         let hw = &*op.name == "hw.module";
         let term_name = if hw { "hw.output" } else { "func.return" };
         let n_outputs = self.design.module(mid).outputs().count();
-        let Some(region) = op.regions.first() else {
+        let Some(region) = op.regions().first() else {
             self.error(op.name_span, format!("'{}' has no body", op.name));
             return;
         };
@@ -30,13 +34,14 @@ impl<'f> Builder<'f> {
             }
             return;
         };
-        let mut net_of: HashMap<ValueId, NetId> = HashMap::with_capacity(block.ops.len() + block.args.len());
+        let mut net_of = std::mem::take(&mut self.net_of);
+        net_of.resize(self.file.values.len(), None);
         {
             let m = self.design.module(mid);
             let inputs: Vec<PortId> = m.inputs().collect();
             for (arg, p) in block.args.iter().zip(inputs) {
                 if let Some(n) = m.port_net(p) {
-                    net_of.insert(*arg, n);
+                    net_of[arg.index()] = Some(n);
                 }
             }
         }
@@ -66,7 +71,7 @@ impl<'f> Builder<'f> {
                     if m.cell(net).name.is_none() {
                         self.unnamed.insert((mid, net), self.file.value(o.results[0]).name.clone());
                     }
-                    net_of.insert(o.results[0], net);
+                    net_of[o.results[0].index()] = Some(net);
                     pending.push((o, net));
                 }
                 Some(Plan::Instance(child)) => {
@@ -84,7 +89,7 @@ impl<'f> Builder<'f> {
                     for ((p, w), r) in outs.into_iter().zip(&o.results) {
                         let name = cell_name(&self.file.value(*r).name);
                         let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);
-                        net_of.insert(*r, out);
+                        net_of[r.index()] = Some(out);
                     }
                     pending.push((o, inst));
                 }
@@ -104,17 +109,13 @@ impl<'f> Builder<'f> {
             ),
             None => {}
         }
+        self.net_of = net_of;
     }
 
     /// Operand `i` of `o` as (net, width, is-clock), if it maps to a net.
-    fn operand(
-        &self,
-        o: &Operation,
-        i: usize,
-        net_of: &HashMap<ValueId, NetId>,
-    ) -> Option<(NetId, u32, Option<&'f Type>)> {
+    fn operand(&self, o: &Operation, i: usize, net_of: &NetOf) -> Option<(NetId, u32, Option<&'f Type>)> {
         let v = o.operands.get(i)?.value;
-        let net = *net_of.get(&v)?;
+        let net = (*net_of.get(v.index())?)?;
         let ty = &self.file.value(v).ty;
         let w = match ty {
             Type::Int { width, .. } => *width,
@@ -125,25 +126,30 @@ impl<'f> Builder<'f> {
     }
 
     /// Pass 2: checks and sets the operands of the cell `net` made from `o`.
-    fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &HashMap<ValueId, NetId>) {
-        let kind = self.design.module(mid).cell(net).kind.clone();
-        let width = self.design.module(mid).cell(net).width;
-        let mut nets = Vec::with_capacity(o.operands.len());
-        let mut widths = Vec::with_capacity(o.operands.len());
+    fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &NetOf) {
+        let cell = self.design.module(mid).cell(net);
+        let width = cell.width;
+        let is_reg = matches!(cell.kind, CellKind::Reg { .. });
+        let is_from_clock = matches!(cell.kind, CellKind::FromClock);
+        let child = match &cell.kind {
+            CellKind::Instance { module, .. } => Some(*module),
+            _ => None,
+        };
+        let mut nets: SmallVec<[NetId; 4]> = SmallVec::with_capacity(o.operands.len());
+        let mut widths: SmallVec<[u32; 4]> = SmallVec::with_capacity(o.operands.len());
         for (i, opd) in o.operands.iter().enumerate() {
             // An operand whose definition failed has been reported already.
             let Some((n, w, ty)) = self.operand(o, i, net_of) else { return };
-            let ty = ty.cloned().unwrap_or(Type::None);
-            let want_clock = match &kind {
-                CellKind::Reg { .. } => i == 1,
-                CellKind::FromClock => true,
-                CellKind::Instance { module, .. } => {
-                    let cm = self.design.module(*module);
-                    cm.inputs().nth(i).is_some_and(|p| cm.port(p).clock)
-                }
-                _ => false,
+            let ty = ty.unwrap_or(&Type::None);
+            let want_clock = if is_reg {
+                i == 1
+            } else if let Some(module) = child {
+                let cm = self.design.module(module);
+                cm.inputs().nth(i).is_some_and(|p| cm.port(p).clock)
+            } else {
+                is_from_clock
             };
-            match (&ty, want_clock) {
+            match (ty, want_clock) {
                 (Type::Clock, true) | (Type::Int { .. }, false) => {}
                 (Type::Clock, false) => {
                     self.error(
@@ -156,11 +162,7 @@ impl<'f> Builder<'f> {
                     return;
                 }
                 (_, true) => {
-                    let what = if matches!(kind, CellKind::Reg { .. }) {
-                        "the clock".to_string()
-                    } else {
-                        format!("operand #{i}")
-                    };
+                    let what = if is_reg { "the clock".to_string() } else { format!("operand #{i}") };
                     self.error(opd.span, format!("{what} of '{}' must be a !seq.clock, got '{ty}'", o.name));
                     return;
                 }
@@ -175,8 +177,8 @@ impl<'f> Builder<'f> {
             nets.push(n);
             widths.push(w);
         }
-        if let CellKind::Instance { module, .. } = &kind {
-            let cm = self.design.module(*module);
+        if let Some(module) = child {
+            let cm = self.design.module(module);
             let ins: Vec<(String, u32)> =
                 cm.inputs().map(|p| (cm.port(p).name.clone(), cm.port(p).width)).collect();
             let cname = cm.name.clone();
@@ -200,7 +202,7 @@ impl<'f> Builder<'f> {
                     return;
                 }
             }
-        } else if let Err(msg) = kind.check_widths(&widths, width) {
+        } else if let Err(msg) = self.design.module(mid).cell(net).kind.check_widths(&widths, width) {
             self.error(o.span, msg);
             return;
         }
@@ -208,7 +210,7 @@ impl<'f> Builder<'f> {
     }
 
     /// Drives the outputs from `hw.output` / `func.return`.
-    fn drive_outputs(&mut self, mid: ModuleId, t: &Operation, net_of: &HashMap<ValueId, NetId>) {
+    fn drive_outputs(&mut self, mid: ModuleId, t: &Operation, net_of: &NetOf) {
         let outs: Vec<(PortId, String, u32, bool)> = {
             let m = self.design.module(mid);
             m.outputs().map(|p| (p, m.port(p).name.clone(), m.port(p).width, m.port(p).clock)).collect()

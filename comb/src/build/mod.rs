@@ -24,12 +24,30 @@ use std::collections::HashMap;
 /// Builds the design of `file`; `top` names the top module (else the last module that no
 /// other instantiates).
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    check(build_bodies(file)?, top)
+}
+
+/// Like [`build_design`], but takes the op tree and frees it as soon as the bodies are
+/// built, before the whole-design checks: the peak memory of a big input is then the
+/// netlist and its checks, not the op tree as well.
+pub fn build_design_owned(file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    let built = build_bodies(&file);
+    drop(file);
+    check(built?, top)
+}
+
+/// Stands in for the op tree once the bodies are built (phase 4 does not read it).
+static NO_FILE: File = File { ops: Vec::new(), values: Vec::new() };
+
+/// Phases 1 to 3; the builder returned no longer refers to `file`.
+fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
     let mut b = Builder {
         file,
         errors: Vec::new(),
         design: Design::default(),
         by_name: HashMap::new(),
         unnamed: HashMap::new(),
+        net_of: Vec::new(),
     };
     let ops = b.collect();
     let mut bodies = Vec::new();
@@ -44,6 +62,12 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
     if !b.errors.is_empty() {
         return Err(b.errors);
     }
+    let Builder { errors, design, by_name, unnamed, .. } = b;
+    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() })
+}
+
+/// Phase 4 and the choice of the top module.
+fn check(mut b: Builder<'_>, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
     b.check_design();
     if b.errors.is_empty() {
         b.choose_top(top);
@@ -63,10 +87,13 @@ pub(crate) struct Builder<'f> {
     pub(crate) by_name: HashMap<String, ModuleId>,
     /// The `%name` of cells without a user name (`%0`), for messages.
     pub(crate) unnamed: HashMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>,
+    /// Scratch for [`body`]: the net of each value.
+    pub(crate) net_of: body::NetOf,
 }
 
-/// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values.
-pub(crate) fn cell_name(name: &str) -> Option<std::sync::Arc<str>> {
+/// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values. A plain
+/// name shares the reader's string (no copy per cell).
+pub(crate) fn cell_name(name: &std::sync::Arc<str>) -> Option<std::sync::Arc<str>> {
     if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
@@ -78,7 +105,7 @@ pub(crate) fn cell_name(name: &str) -> Option<std::sync::Arc<str>> {
                 Some(format!("{base}_{idx}").into())
             }
         }
-        None => Some(name.into()),
+        None => Some(name.clone()),
     }
 }
 
@@ -98,14 +125,14 @@ impl<'f> Builder<'f> {
             };
             match &*op.name {
                 "builtin.module" => {
-                    for r in &op.regions {
+                    for r in op.regions() {
                         for blk in &r.blocks {
                             stack.push(blk.ops.iter());
                         }
                     }
                 }
                 "hw.module" => out.push(op),
-                "func.func" if !op.regions.is_empty() => out.push(op),
+                "func.func" if !op.regions().is_empty() => out.push(op),
                 "func.func" => {} // a declaration
                 "hw.module.extern" => {
                     self.error(op.name_span, "external modules ('hw.module.extern') are not supported")
@@ -136,7 +163,7 @@ impl<'f> Builder<'f> {
             return None;
         }
         let entry_args: &[mlir_text::ValueId] =
-            op.regions.first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
+            op.regions().first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
         let mut ports: Vec<(PortDir, String, Type, Span)> = Vec::new();
         let ty_attr = if hw { "module_type" } else { "function_type" };
         let ty_span = op.named_attr(ty_attr).map(|a| a.span).unwrap_or(op.name_span);
@@ -173,9 +200,9 @@ impl<'f> Builder<'f> {
             }
         }
         let n_inputs = ports.iter().filter(|p| p.0 != PortDir::Output).count();
-        if !op.regions.is_empty() && !op.regions[0].blocks.is_empty() && entry_args.len() != n_inputs {
+        if !op.regions().is_empty() && !op.regions()[0].blocks.is_empty() && entry_args.len() != n_inputs {
             self.error(
-                op.regions[0].blocks[0].span,
+                op.regions()[0].blocks[0].span,
                 format!("the body has {} arguments but the module has {n_inputs} inputs", entry_args.len()),
             );
             return None;

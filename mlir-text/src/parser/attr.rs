@@ -9,14 +9,15 @@ use crate::ast::{Attr, BigInt, FloatKind, Location, NamedAttr, Type};
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
 use crate::source::Span;
+use smallvec::SmallVec;
 
 /// Longest integer literal accepted, in characters (2^24 bits need ~5 million digits; far
 /// beyond any real input, and parsing stays linear-ish below this).
 const MAX_INT_CHARS: usize = 20_000;
 
 /// Parses the text of an integer token (decimal or `0x` hex) into a magnitude.
-pub(crate) fn parse_magnitude(s: &str) -> Option<Vec<u64>> {
-    let mut mag: Vec<u64> = Vec::new();
+pub(crate) fn parse_magnitude(s: &str) -> Option<SmallVec<[u64; 2]>> {
+    let mut mag: SmallVec<[u64; 2]> = SmallVec::new();
     if let Some(hex) = s.strip_prefix("0x") {
         let digits: Vec<u32> = hex.chars().map(|c| c.to_digit(16)).collect::<Option<_>>()?;
         for (i, d) in digits.iter().rev().enumerate() {
@@ -253,8 +254,8 @@ impl<'a> Parser<'a> {
         loop {
             let t = self.tok;
             let name = match t.kind {
-                Tok::BareId => self.tok_text().to_string(),
-                Tok::Str => self.string_value(t),
+                Tok::BareId => self.tok_text().to_string().into(),
+                Tok::Str => self.string_value(t).into(),
                 _ => return Err(self.err_expected("attribute name")),
             };
             self.bump()?;

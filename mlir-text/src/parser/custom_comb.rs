@@ -137,7 +137,8 @@ impl<'a> Parser<'a> {
                 self.bin_flag(&mut d)?;
                 let uses = self.operands1()?;
                 let (ty, span) = self.colon_type(&mut d)?;
-                let mut types = vec![Type::int(1)];
+                let mut types: SmallVec<[Type; 4]> = SmallVec::new();
+                types.push(Type::int(1));
                 types.resize(uses.len().max(1), ty.clone());
                 self.resolve_all(&mut d, &uses, &types, span)?;
                 d.result_types.push(ty);

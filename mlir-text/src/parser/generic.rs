@@ -15,7 +15,7 @@ impl<'a> Parser<'a> {
         if name.is_empty() {
             return Err(Diagnostic::error(t.span, "empty operation name"));
         }
-        let mut d = Draft::new(self.intern(name), t.span);
+        let mut d = Draft::new(self.intern_op(name), t.span);
         d.generic = true;
         self.expect(Tok::LParen)?;
         let uses: SmallVec<[_; 3]> = self.parse_uses()?;
@@ -36,7 +36,7 @@ impl<'a> Parser<'a> {
         }
         if self.tok.kind == Tok::Less {
             self.bump()?;
-            d.properties = self.parse_attr_dict()?;
+            d.properties = self.parse_attr_dict()?.into();
             self.expect(Tok::Greater)?;
         }
         if self.tok.kind == Tok::LParen {
@@ -55,7 +55,7 @@ impl<'a> Parser<'a> {
             ));
         }
         self.resolve_all(&mut d, &uses, &inputs, ty_span)?;
-        d.result_types = results.into();
+        d.result_types = results;
         Ok(d)
     }
 }

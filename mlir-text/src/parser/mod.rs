@@ -12,10 +12,11 @@ mod custom_comb;
 mod custom_core;
 mod custom_hls;
 mod generic;
+mod ops;
 mod scope;
 mod types;
 
-use crate::ast::{Attr, Block, File, Location, NamedAttr, Operand, Operation, Region, Type, ValueInfo};
+use crate::ast::{Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueInfo};
 use crate::diag::Diagnostic;
 use crate::lexer::{unescape, Lexer, Tok, Token};
 use crate::source::{SourceFile, Span};
@@ -64,35 +65,33 @@ pub(crate) struct UseRef<'a> {
 
 /// An op being parsed: everything but its results and location.
 pub(crate) struct Draft {
-    name: Arc<str>,
+    name: OpName,
     name_span: Span,
     generic: bool,
-    operands: SmallVec<[Operand; 3]>,
-    operand_types: SmallVec<[Type; 2]>,
-    result_types: SmallVec<[Type; 1]>,
+    operands: SmallVec<[Operand; 2]>,
+    result_types: types::Types,
     successors: Vec<Arc<str>>,
-    properties: Vec<NamedAttr>,
+    properties: SmallVec<[NamedAttr; 1]>,
     attributes: Vec<NamedAttr>,
     regions: Vec<Region>,
 }
 
 impl Draft {
-    fn new(name: Arc<str>, name_span: Span) -> Draft {
+    fn new(name: OpName, name_span: Span) -> Draft {
         Draft {
             name,
             name_span,
             generic: false,
             operands: SmallVec::new(),
-            operand_types: SmallVec::new(),
             result_types: SmallVec::new(),
             successors: Vec::new(),
-            properties: Vec::new(),
+            properties: SmallVec::new(),
             attributes: Vec::new(),
             regions: Vec::new(),
         }
     }
-    fn prop(&mut self, name: &str, value: Attr, span: Span) {
-        self.properties.push(NamedAttr { name: name.to_string(), value, span });
+    fn prop(&mut self, name: &'static str, value: Attr, span: Span) {
+        self.properties.push(NamedAttr { name: name.into(), value, span });
     }
 }
 
@@ -124,6 +123,7 @@ pub(crate) struct Parser<'a> {
     prev_end: usize,
     values: Vec<ValueInfo>,
     interned: FxMap<Box<str>, Arc<str>>,
+    op_names: FxMap<Box<str>, OpName>,
     attr_aliases: FxMap<&'a str, Attr>,
     type_aliases: FxMap<&'a str, Type>,
     loc_aliases: FxMap<&'a str, Location>,
@@ -142,6 +142,7 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             values: Vec::new(),
             interned: FxMap::default(),
+            op_names: FxMap::default(),
             attr_aliases: FxMap::default(),
             type_aliases: FxMap::default(),
             loc_aliases: FxMap::default(),
@@ -233,6 +234,15 @@ impl<'a> Parser<'a> {
         self.depth = self.depth.saturating_sub(1);
     }
     /// An interned op name.
+    fn intern_op(&mut self, s: &str) -> OpName {
+        if let Some(a) = self.op_names.get(s) {
+            return a.clone();
+        }
+        let a = OpName::new(s);
+        self.op_names.insert(Box::from(s), a.clone());
+        a
+    }
+    /// An interned block label.
     fn intern(&mut self, s: &str) -> Arc<str> {
         if let Some(a) = self.interned.get(s) {
             return a.clone();
@@ -268,15 +278,19 @@ impl<'a> Parser<'a> {
         }
         let t = self.bump()?;
         let text = &self.slice(t.span)[1..];
-        match text.split_once('#') {
-            Some((name, idx)) => {
-                let index = idx
-                    .parse::<u32>()
-                    .map_err(|_| Diagnostic::error(t.span, "result number is too large"))?;
-                Ok(UseRef { name, index, span: t.span })
-            }
-            None => Ok(UseRef { name: text, index: 0, span: t.span }),
+        // The lexer puts a `#` only before a trailing result number: look from the end.
+        let b = text.as_bytes();
+        let mut i = b.len();
+        while i > 0 && b[i - 1].is_ascii_digit() {
+            i -= 1;
         }
+        if i > 0 && i < b.len() && b[i - 1] == b'#' {
+            let index = text[i..]
+                .parse::<u32>()
+                .map_err(|_| Diagnostic::error(t.span, "result number is too large"))?;
+            return Ok(UseRef { name: &text[..i - 1], index, span: t.span });
+        }
+        Ok(UseRef { name: text, index: 0, span: t.span })
     }
     /// Parses `%a, %b, ...` (possibly empty if no `%` comes).
     fn parse_uses(&mut self) -> Result<SmallVec<[UseRef<'a>; 3]>, Diagnostic> {
@@ -294,7 +308,7 @@ impl<'a> Parser<'a> {
     /// Parses a value name being defined (no `#`).
     fn parse_def_name(&mut self) -> Result<(&'a str, Span), Diagnostic> {
         let u = self.parse_use()?;
-        if self.slice(u.span).contains('#') {
+        if u.name.len() + 1 != (u.span.end - u.span.start) as usize {
             return Err(Diagnostic::error(u.span, "expected a value name without a result number"));
         }
         Ok((u.name, u.span))
@@ -316,7 +330,6 @@ impl<'a> Parser<'a> {
         for (u, t) in uses.iter().zip(types) {
             let o = self.resolve(u, t)?;
             d.operands.push(o);
-            d.operand_types.push(t.clone());
         }
         Ok(())
     }
@@ -325,7 +338,6 @@ impl<'a> Parser<'a> {
         for u in uses {
             let o = self.resolve(u, ty)?;
             d.operands.push(o);
-            d.operand_types.push(ty.clone());
         }
         Ok(())
     }
@@ -377,214 +389,6 @@ impl<'a> Parser<'a> {
                 "unexpected end of file, expected '#-}' to close the resource block",
             )),
         }
-    }
-
-    // ---- ops -----------------------------------------------------------------------
-
-    fn parse_op(&mut self) -> Result<Operation, Diagnostic> {
-        let start = self.tok.span.start as usize;
-        let mut groups: SmallVec<[(&'a str, u32, Span); 1]> = SmallVec::new();
-        if self.tok.kind == Tok::Percent {
-            loop {
-                let (name, span) = self.parse_def_name()?;
-                let mut count = 1;
-                if self.eat(Tok::Colon)? {
-                    let (n, s) = self.parse_u32("result count")?;
-                    if n == 0 {
-                        return Err(Diagnostic::error(s, "result count must be at least 1"));
-                    }
-                    count = n;
-                }
-                groups.push((name, count, span));
-                if !self.eat(Tok::Comma)? {
-                    break;
-                }
-            }
-            self.expect(Tok::Equal)?;
-        }
-        let draft = match self.tok.kind {
-            Tok::Str => self.parse_generic_op()?,
-            Tok::BareId => self.parse_custom_op()?,
-            _ => return Err(self.err_expected("operation name")),
-        };
-        let loc = if self.at_kw("loc") { Some(Box::new(self.parse_location()?)) } else { None };
-        let span = Span::new(start, self.prev_end);
-        let total: u64 = groups.iter().map(|g| g.1 as u64).sum();
-        if !groups.is_empty() && total != draft.result_types.len() as u64 {
-            return Err(Diagnostic::error(
-                Span::new(start, groups.last().map(|g| g.2.end as usize).unwrap_or(start)),
-                format!(
-                    "operation '{}' defines {} results but was provided {} to bind",
-                    draft.name,
-                    draft.result_types.len(),
-                    total
-                ),
-            ));
-        }
-        let mut results = SmallVec::new();
-        let mut next = 0usize;
-        for (name, count, nspan) in groups {
-            let tys = &draft.result_types[next..next + count as usize];
-            next += count as usize;
-            results.extend(self.define(name, nspan, tys, None)?);
-        }
-        if next == 0 && !draft.result_types.is_empty() {
-            // Results nobody names: still values of the file.
-            for (i, ty) in draft.result_types.iter().enumerate() {
-                let id = crate::ast::ValueId(self.values.len() as u32);
-                self.values.push(ValueInfo {
-                    name: Arc::from(""),
-                    ty: ty.clone(),
-                    span: draft.name_span,
-                    def: crate::ast::ValueDef::OpResult { index: i as u32 },
-                });
-                results.push(id);
-            }
-        }
-        let Draft {
-            name,
-            name_span,
-            generic,
-            operands,
-            operand_types,
-            successors,
-            properties,
-            attributes,
-            regions,
-            ..
-        } = draft;
-        Ok(Operation {
-            name,
-            results,
-            operands,
-            operand_types,
-            successors,
-            properties,
-            attributes,
-            regions,
-            loc,
-            span,
-            name_span,
-            generic,
-        })
-    }
-
-    fn parse_custom_op(&mut self) -> Result<Draft, Diagnostic> {
-        let t = self.bump()?;
-        let raw = self.slice(t.span);
-        let name = normalize_name(raw);
-        let d = Draft::new(self.intern(name), t.span);
-        match name {
-            "builtin.module" => self.parse_builtin_module(d),
-            "func.func" => self.parse_func(d),
-            "func.return" | "hw.output" => self.parse_terminator(d),
-            "hw.module" | "hw.module.extern" => self.parse_hw_module(d),
-            "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
-            "hw.instance" => self.parse_instance(d),
-            _ if name.starts_with("comb.") => self.parse_comb(d),
-            "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
-            _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
-            _ => Err(Diagnostic::error(t.span, format!("unknown op '{name}'"))),
-        }
-    }
-
-    // ---- regions -------------------------------------------------------------------
-
-    /// Parses `{ ... }`; `entry` are arguments of the entry block declared by the op.
-    fn parse_region(&mut self, kind: RegionKind, entry: &[EntryArg<'a>]) -> Result<Region, Diagnostic> {
-        let open = self.tok.span;
-        self.expect(Tok::LBrace)?;
-        self.enter()?;
-        self.push_scope(kind.graph, kind.isolated);
-        let mut blocks = Vec::new();
-        let mut first = true;
-        loop {
-            if self.tok.kind == Tok::RBrace && (!first || entry.is_empty()) {
-                break;
-            }
-            let block = if self.tok.kind == Tok::Caret {
-                let b = self.parse_labeled_block()?;
-                if first && !entry.is_empty() && !b.args.is_empty() {
-                    return Err(Diagnostic::error(
-                        b.span,
-                        "the entry block's arguments are declared by the op",
-                    ));
-                }
-                b
-            } else if first {
-                let start = self.tok.span.start as usize;
-                let mut args = Vec::with_capacity(entry.len());
-                for (i, (name, ty, span)) in entry.iter().enumerate() {
-                    args.extend(self.define(name, *span, std::slice::from_ref(ty), Some(i as u32))?);
-                }
-                let ops = self.parse_block_ops()?;
-                Block { label: None, args, ops, span: Span::new(start, self.prev_end.max(start)) }
-            } else {
-                return Err(self.err_expected("'}'"));
-            };
-            blocks.push(block);
-            first = false;
-            if self.tok.kind != Tok::Caret {
-                break;
-            }
-        }
-        if self.tok.kind != Tok::RBrace {
-            return Err(self.err_expected("'}'"));
-        }
-        let close = self.bump()?;
-        self.pop_scope()?;
-        self.leave();
-        Ok(Region { blocks, span: open.to(close.span) })
-    }
-
-    fn parse_block_ops(&mut self) -> Result<Vec<Operation>, Diagnostic> {
-        let mut ops = Vec::new();
-        while !matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
-            ops.push(self.parse_op()?);
-        }
-        Ok(ops)
-    }
-
-    fn parse_labeled_block(&mut self) -> Result<Block, Diagnostic> {
-        let t = self.expect(Tok::Caret)?;
-        let label = self.intern(&self.slice(t.span)[1..]);
-        let mut args = Vec::new();
-        if self.eat(Tok::LParen)? && !self.eat(Tok::RParen)? {
-            loop {
-                let (name, span) = self.parse_def_name()?;
-                self.expect(Tok::Colon)?;
-                let ty = self.parse_type()?;
-                if self.at_kw("loc") {
-                    self.parse_location()?;
-                }
-                let idx = args.len() as u32;
-                args.extend(self.define(name, span, std::slice::from_ref(&ty), Some(idx))?);
-                if !self.eat(Tok::Comma)? {
-                    break;
-                }
-            }
-            self.expect(Tok::RParen)?;
-        }
-        self.expect(Tok::Colon)?;
-        let ops = self.parse_block_ops()?;
-        Ok(Block { label: Some(label), args, ops, span: Span::new(t.span.start as usize, self.prev_end) })
-    }
-
-    /// Parses `(region, region, ...)` of the generic form.
-    fn parse_region_list(&mut self, kind: RegionKind) -> Result<Vec<Region>, Diagnostic> {
-        self.expect(Tok::LParen)?;
-        let mut v = Vec::new();
-        if self.eat(Tok::RParen)? {
-            return Ok(v);
-        }
-        loop {
-            v.push(self.parse_region(kind, &[])?);
-            if !self.eat(Tok::Comma)? {
-                break;
-            }
-        }
-        self.expect(Tok::RParen)?;
-        Ok(v)
     }
 }
 

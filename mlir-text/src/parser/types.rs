@@ -6,6 +6,7 @@ use crate::ast::{ComplexType, FloatKind, ModulePort, PortDir, Signedness, Type, 
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
 use crate::source::Span;
+use smallvec::SmallVec;
 
 /// Recognizes `iN`, `siN`, `uiN`; `Some(Err)` for a bad width.
 fn int_type(text: &str, span: Span) -> Option<Result<Type, Diagnostic>> {
@@ -29,6 +30,9 @@ fn int_type(text: &str, span: Span) -> Option<Result<Type, Diagnostic>> {
     Some(Ok(Type::Int { width: width as u32, signedness }))
 }
 
+/// A list of types as ops write them (operands, results): two inline.
+pub(crate) type Types = SmallVec<[Type; 2]>;
+
 fn boxed(c: ComplexType) -> Type {
     Type::Complex(Box::new(c))
 }
@@ -43,8 +47,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `t1, t2, ...` (at least one).
-    pub(crate) fn parse_type_list(&mut self) -> Result<Vec<Type>, Diagnostic> {
-        let mut v = vec![self.parse_type()?];
+    pub(crate) fn parse_type_list(&mut self) -> Result<Types, Diagnostic> {
+        let mut v = Types::new();
+        v.push(self.parse_type()?);
         while self.eat(Tok::Comma)? {
             v.push(self.parse_type()?);
         }
@@ -52,10 +57,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses `(t1, ...)` (possibly empty).
-    pub(crate) fn parse_paren_types(&mut self) -> Result<Vec<Type>, Diagnostic> {
+    pub(crate) fn parse_paren_types(&mut self) -> Result<Types, Diagnostic> {
         self.expect(Tok::LParen)?;
         if self.eat(Tok::RParen)? {
-            return Ok(Vec::new());
+            return Ok(Types::new());
         }
         let v = self.parse_type_list()?;
         self.expect(Tok::RParen)?;
@@ -63,16 +68,18 @@ impl<'a> Parser<'a> {
     }
 
     /// Parses the results of a function type: `t` or `(t1, ...)`.
-    pub(crate) fn parse_result_types(&mut self) -> Result<Vec<Type>, Diagnostic> {
+    pub(crate) fn parse_result_types(&mut self) -> Result<Types, Diagnostic> {
         if self.tok.kind == Tok::LParen {
             self.parse_paren_types()
         } else {
-            Ok(vec![self.parse_type()?])
+            let mut v = Types::new();
+            v.push(self.parse_type()?);
+            Ok(v)
         }
     }
 
     /// Parses a function type `(ins) -> outs`.
-    pub(crate) fn parse_function_type(&mut self) -> Result<(Vec<Type>, Vec<Type>), Diagnostic> {
+    pub(crate) fn parse_function_type(&mut self) -> Result<(Types, Types), Diagnostic> {
         if self.tok.kind != Tok::LParen {
             return Err(self.err_expected("function type"));
         }
@@ -144,7 +151,7 @@ impl<'a> Parser<'a> {
             }
             Tok::LParen => {
                 let (inputs, results) = self.parse_function_type()?;
-                Ok(boxed(ComplexType::Function { inputs, results }))
+                Ok(boxed(ComplexType::Function { inputs: inputs.into_vec(), results: results.into_vec() }))
             }
             _ => Err(self.err_expected("type")),
         }
