@@ -23,6 +23,8 @@ rows=()
 fail=0
 now() { date +%s.%N; }
 
+# vl_build: seconds to build the Verilator model (`*`: cached, time of the last build);
+# rs_build: seconds of `cargo build --release` of the harness and the generated crate.
 for d in ${DESIGNS:-counter alu_reg seq1000 seq10000 seq100000}; do
   dir=$out/$d
   mkdir -p "$dir"
@@ -38,16 +40,26 @@ for d in ${DESIGNS:-counter alu_reg seq1000 seq10000 seq100000}; do
   top=$(sed -n 's/^module \([A-Za-z0-9_]*\)(.*/\1/p' "$dir/top.sv" | tail -1)
 
   t0=$(now)
-  (cd "$dir/v" && verilator --cc --exe --build -O3 --x-assign 0 --x-initial 0 \
-      --top-module "$top" -Wno-fatal -MAKEFLAGS "OPT_FAST=$vlopt OPT_GLOBAL=$vlopt" \
-      -CFLAGS -O2 -j 2 -o Vbench ../top.sv tb.cpp > build.log 2>&1) \
-    || { echo "verilator build failed for $d (see $dir/v/build.log)"; exit 1; }
+  # Verilator builds are cached by the hash of their inputs (the 100k build takes minutes).
+  key=$(cat "$dir/top.sv" "$dir/v/tb.cpp" <(echo "$vlopt"; verilator --version) | sha256sum | cut -c1-16)
+  vexe=$dir/v/obj_dir/Vbench
+  cached='*'
+  if [ "$(cat "$dir/v/key" 2>/dev/null)" != "$key" ] || [ ! -x "$vexe" ]; then
+    cached=
+    rm -rf "$dir/v/obj_dir"
+    (cd "$dir/v" && verilator --cc --exe --build -O3 --x-assign 0 --x-initial 0 \
+        --top-module "$top" -Wno-fatal -MAKEFLAGS "OPT_FAST=$vlopt OPT_GLOBAL=$vlopt" \
+        -CFLAGS -O2 -j "$(nproc)" -o Vbench ../top.sv tb.cpp > build.log 2>&1) \
+      || { echo "verilator build failed for $d (see $dir/v/build.log)"; exit 1; }
+    echo "$key" > "$dir/v/key"
+    echo "$(now) $t0" | awk '{printf "%.1f", $1 - $2}' > "$dir/v/build_secs"
+  fi
   t1=$(now)
+  touch "$dir/sim/src/lib.rs"
   CARGO_TARGET_DIR=$dir/rs/target cargo build --release -q --manifest-path "$dir/rs/Cargo.toml"
   t2=$(now)
-  vbuild=$(echo "$t1 $t0" | awk '{printf "%.1f", $1 - $2}')
+  vbuild="$(cat "$dir/v/build_secs")$cached"
   rbuild=$(echo "$t2 $t1" | awk '{printf "%.1f", $1 - $2}')
-  vexe=$dir/v/obj_dir/Vbench
   rexe=$dir/rs/target/release/harness
 
   # Calibrate: a short run of each, then enough cycles for the faster one to take $secs.
