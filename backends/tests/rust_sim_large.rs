@@ -20,11 +20,11 @@ pub fn random_design(name: &str, ops: usize, regs: usize, seed: u64) -> Design {
         .map(|i| named(&mut m, &format!("r{i}"), Reg { reset: false, enable: false }, 32, &[k, clk]))
         .collect();
     pool.extend(&rs);
-    let mut pick = |rng: &mut SplitMix64, pool: &Vec<NetId>| {
+    let pick = |rng: &mut SplitMix64, pool: &Vec<NetId>| {
         // Mostly recent values, so the logic is deep as well as wide.
         let n = pool.len() as u64;
         let back = rng.next_u64() % n.min(64);
-        if rng.next_u64() % 4 == 0 {
+        if rng.next_u64().is_multiple_of(4) {
             pool[(rng.next_u64() % n) as usize]
         } else {
             pool[(n - 1 - back) as usize]

@@ -183,6 +183,24 @@ const EXTRA: &str = r##"
     let v = std::fs::read_to_string(dir.join("t.vcd")).unwrap();
     assert!(v.contains("$scope module seq_regs $end") && v.contains(" plain $end"), "{v}");
     assert!(v.contains("$var wire 200 ") && v.contains("#2") && !v.contains("#3"), "{v}");
+    // Next-state logic fed only by inputs (`wide + d200`) is stale after a tick and must be
+    // recomputed by tick-after-tick, by eval, and after inputs change between eval and tick.
+    let mut u = seq_regs::SeqRegs::new();
+    u.en = 1;
+    u.d200 = [1, 0, 0, 0];
+    u.tick();
+    u.tick();
+    u.tick();
+    assert_eq!(u.o_wide, [3, 0, 0, 0]);
+    u.eval();
+    u.eval();
+    u.tick();
+    assert_eq!(u.o_wide, [4, 0, 0, 0]);
+    u.d200 = [5, 0, 0, 0];
+    u.eval();
+    u.d200 = [2, 0, 0, 0];
+    u.tick();
+    assert_eq!(u.o_wide, [6, 0, 0, 0]);
     // Per-clock ticks.
     let mut c = two_clk::TwoClk::new();
     c.tick_clk_a();

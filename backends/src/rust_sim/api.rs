@@ -1,9 +1,17 @@
 //! Prints `src/lib.rs` of the generated crate: the public struct, its private state, and
 //! `new`/`eval`/`tick`/`trace_vcd` of SPEC section 5.
 //!
-//! `eval()` snapshots the inputs; `tick()` re-evaluates first only if an input changed
-//! since the last evaluation (so set-inputs-then-tick without `eval()` is exact, and the
-//! usual set/eval/read/tick loop evaluates the logic twice per cycle, not three times).
+//! The schedule (the parts are described in [`super::logic`]):
+//! - `new()`: every part.
+//! - `eval()`: if an input differs from the snapshot of the last evaluation, snapshot and
+//!   run part IO; then, if an input changed or the next-state values are stale (`nv == 0`),
+//!   part IN.
+//! - `tick()`: `eval()` if an input changed or the next-state values are stale (so
+//!   set-inputs-then-tick is exact); commit the second register bank; run parts R and IO,
+//!   which settle the outputs; part IN's next-state values are now stale.
+//!
+//! The usual set/eval/read/tick loop so evaluates register-only logic once per cycle and
+//! only the input-to-output logic twice.
 
 use super::logic::Compiled;
 use super::ops::Ty;
@@ -55,7 +63,8 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for (j, f) in outputs.iter().enumerate() {
         let _ = writeln!(s, "    pub(crate) out{j}: {},", Ty::of(f.width).name());
     }
-    s.push_str("}\n\n");
+    s.push_str("    /// The next-state values are those of the current registers and inputs.\n");
+    s.push_str("    pub(crate) nv: u8,\n}\n\n");
     let _ = writeln!(
         s,
         "impl Default for {sname} {{\n    fn default() -> Self {{\n        Self::new()\n    }}\n}}\n"
@@ -69,39 +78,64 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     s.push_str(
         "            // SAFETY: `__Sim` holds only integers and arrays of integers.\n\
          \x20           __s: unsafe { rt::zeroed_box::<__Sim>() },\n\
-         \x20           __vcd: None,\n        };\n        s.eval();\n        s\n    }\n\n",
+         \x20           __vcd: None,\n        };\n        s.__settle_all();\n        s\n    }\n\n",
     );
     // eval
+    let call = |s: &mut String, part: usize, ind: &str| {
+        for k in 0..c.part_fns[part] {
+            let _ = writeln!(s, "{ind}logic::p{part}_{k}(&mut self.__s);");
+        }
+    };
+    let copy_out = |s: &mut String| {
+        for (j, f) in outputs.iter().enumerate() {
+            let _ = writeln!(s, "        self.{} = self.__s.out{j};", f.field);
+        }
+    };
     s.push_str(
-        "    /// Settles the combinational logic for the current inputs.\n    pub fn eval(&mut self) {\n",
+        "    /// Settles the combinational logic for the current inputs.\n    pub fn eval(&mut self) {\n\
+         \x20       let changed = self.__changed();\n        if changed {\n",
     );
     for (i, f) in inputs.iter().enumerate() {
-        let _ = writeln!(s, "        self.__s.in{i} = self.{};", f.field);
+        let _ = writeln!(s, "            self.__s.in{i} = self.{};", f.field);
     }
-    for k in 0..c.eval_fns {
-        let _ = writeln!(s, "        logic::eval_{k}(&mut self.__s);");
-    }
-    for (j, f) in outputs.iter().enumerate() {
-        let _ = writeln!(s, "        self.{} = self.__s.out{j};", f.field);
-    }
+    call(&mut s, 1, "            ");
+    s.push_str("        }\n        if changed || self.__s.nv == 0 {\n");
+    call(&mut s, 2, "            ");
+    s.push_str("            self.__s.nv = 1;\n        }\n");
+    copy_out(&mut s);
     s.push_str("    }\n\n    #[inline]\n    fn __changed(&self) -> bool {\n        false");
     for (i, f) in inputs.iter().enumerate() {
         let _ = write!(s, " || self.{} != self.__s.in{i}", f.field);
     }
     s.push_str("\n    }\n\n");
+    s.push_str("    /// Runs every part (after construction).\n    fn __settle_all(&mut self) {\n");
+    for (i, f) in inputs.iter().enumerate() {
+        let _ = writeln!(s, "        self.__s.in{i} = self.{};", f.field);
+    }
+    for p in 0..3 {
+        call(&mut s, p, "        ");
+    }
+    s.push_str("        self.__s.nv = 1;\n");
+    copy_out(&mut s);
+    s.push_str("    }\n\n");
     // ticks
     let doms: Vec<usize> = (0..c.domains.len()).collect();
     let tick = |s: &mut String, name: &str, doc: &str, ds: &[usize]| {
-        let _ = writeln!(s, "    /// {doc}\n    pub fn {name}(&mut self) {{\n        if self.__changed() {{\n            self.eval();\n        }}");
-        for &d in ds {
-            for k in 0..c.domains[d].next_fns {
-                let _ = writeln!(s, "        logic::next_{d}_{k}(&mut self.__s);");
-            }
-        }
+        let _ = writeln!(
+            s,
+            "    /// {doc}\n    pub fn {name}(&mut self) {{\n        \
+             if self.__s.nv == 0 || self.__changed() {{\n            self.eval();\n        }}"
+        );
         for &d in ds {
             let _ = writeln!(s, "        logic::commit_{d}(&mut self.__s);");
         }
-        s.push_str("        self.eval();\n        if self.__vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
+        call(s, 0, "        ");
+        call(s, 1, "        ");
+        if c.part_fns[2] > 0 {
+            s.push_str("        self.__s.nv = 0;\n");
+        }
+        copy_out(s);
+        s.push_str("        if self.__vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
     };
     if c.domains.len() <= 1 {
         tick(

@@ -1,14 +1,20 @@
 //! Levelizes the flat module and prints its logic as straight-line Rust (`src/logic.rs`).
 //!
 //! Every cell other than a constant or register is one `let` statement, in topological
-//! order, cut into `__eval_<k>` functions of at most [`super::CHUNK`] statements. A value is
-//! *persistent* (kept in a slot of the arrays `v_<type>` of the state) when a later
-//! function or a register's next-state logic reads it; all others are locals the optimizer
-//! keeps in registers. Registers of clock domain `d` live in banks `r<d>_<type>`; the
-//! next-state functions `__next_<d>_<k>` write the second bank `n<d>_<type>`, and
-//! `commit_<d>` copies them back. All functions take the state as one `&mut Sim` argument,
+//! order. Statements fall into three *parts* by when they must be re-evaluated:
+//! - part 0 (`R`): depends on registers and constants only — changes only at a clock edge;
+//! - part 1 (`IO`): depends on an input and feeds an output — after an edge or an input change;
+//! - part 2 (`IN`): depends on an input and feeds only next-state logic — needed only before
+//!   the next edge.
+//!
+//! A register's next value is written to the second bank `n<d>_<type>` by the part of its
+//! latest operand, right after that operand; `commit_<d>` copies the bank back to
+//! `r<d>_<type>`. Each part is cut into functions `p<part>_<k>` of at most
+//! [`super::CHUNK`] statements. A value is *persistent* (kept in a slot of the arrays
+//! `v_<type>` of the state) when another function reads it; all others are locals the
+//! optimizer keeps in registers. All functions take the state as one `&mut Sim` argument,
 //! which LLVM knows aliases nothing else; every access is a constant offset from it, so
-//! loads and stores are disambiguated cheaply (fast to compile and to run).
+//! loads and stores are disambiguated cheaply and need no bounds checks.
 
 use super::ops::{self, Tables, Ty};
 use super::{PortField, CHUNK};
@@ -22,8 +28,6 @@ use std::fmt::Write;
 pub struct Domain {
     /// The clock port's user name.
     pub clock: String,
-    /// Number of `next_<d>_<k>` functions.
-    pub next_fns: usize,
 }
 
 /// The compiled logic and what the API printer needs to know about it.
@@ -33,8 +37,8 @@ pub struct Compiled {
     pub code: String,
     /// Private state fields: (name, type, initializer).
     pub state: Vec<(String, String, String)>,
-    /// Number of `eval_<k>` functions.
-    pub eval_fns: usize,
+    /// Number of `p<part>_<k>` functions of each part (R, IO, IN).
+    pub part_fns: [usize; 3],
     /// Clock domains in clock-port order.
     pub domains: Vec<Domain>,
     /// Registers for tracing: (hierarchical user name, width, expression reading it).
@@ -48,7 +52,14 @@ enum Loc {
     None,
     Const(String),
     Reg { bank: String, slot: usize },
-    Stmt { chunk: usize, pers: Option<(String, usize)> },
+    Stmt { func: usize, pers: Option<(String, usize)> },
+}
+
+/// One line of a part: a value, or a register's next-state write.
+#[derive(Clone, Copy)]
+enum Item {
+    Stmt(NetId),
+    Next(NetId),
 }
 
 /// Slot allocator for boxed arrays keyed by field name.
@@ -74,6 +85,11 @@ fn cost(w: u32) -> usize {
     }
 }
 
+/// The operands a register's next value reads (all but the clock).
+fn next_operands(m: &Module, id: NetId) -> impl Iterator<Item = NetId> + '_ {
+    m.operands(id).iter().enumerate().filter(|&(i, _)| i != 1).map(|(_, &o)| o)
+}
+
 /// Compiles a flat module (see [`super::flatten`]).
 pub fn compile(
     flat: Module,
@@ -95,8 +111,8 @@ pub fn compile(
     let mut loc = vec![Loc::None; m.id_bound()];
     let mut banks = Banks::default();
     let mut reg_domain: Vec<(NetId, usize)> = Vec::new();
-    // Classify and chunk.
-    let (mut chunk, mut used) = (0usize, 0usize);
+    // Classify; `dep_in`: depends on an input (through logic).
+    let mut dep_in = vec![false; m.id_bound()];
     for &id in &order {
         let cell = m.cell(id);
         loc[id.index()] = match &cell.kind {
@@ -125,158 +141,207 @@ pub fn compile(
             CellKind::Instance { .. } | CellKind::InstOutput(_) | CellKind::ToClock | CellKind::FromClock => {
                 return Err(format!("'{}' left after flattening", cell.kind.op_name()));
             }
+            CellKind::Input(_) => {
+                dep_in[id.index()] = true;
+                Loc::Stmt { func: 0, pers: None }
+            }
             _ => {
-                if used >= CHUNK {
-                    chunk += 1;
-                    used = 0;
-                }
-                used += cost(cell.width);
-                Loc::Stmt { chunk, pers: None }
+                dep_in[id.index()] = m.operands(id).iter().any(|o| dep_in[o.index()]);
+                Loc::Stmt { func: 0, pers: None }
             }
         };
     }
-    let eval_fns = chunk + 1;
-    // Persistence: read from another function, or by a register.
-    let mark = |loc: &mut Vec<Loc>, banks: &mut Banks, o: NetId| {
-        if let Loc::Stmt { chunk, pers: pers @ None } = &mut loc[o.index()] {
-            let _ = chunk;
-            let ty = Ty::of(m.width(o));
-            *pers = Some(banks.alloc(format!("v_{}", ty.key()), ty));
-        }
-    };
-    for &id in &order {
-        if let Loc::Stmt { chunk: cu, .. } = loc[id.index()] {
-            for &o in m.operands(id) {
-                if matches!(loc[o.index()], Loc::Stmt { chunk: co, .. } if co != cu) {
-                    mark(&mut loc, &mut banks, o);
-                }
-            }
-        }
-    }
-    for &(id, _) in &reg_domain {
-        for (i, &o) in m.operands(id).iter().enumerate() {
-            if i != 1 {
-                mark(&mut loc, &mut banks, o);
-            }
-        }
-    }
-    let refer = |o: NetId, chunk: Option<usize>| -> String {
-        match &loc[o.index()] {
-            Loc::Const(s) => s.clone(),
-            Loc::Reg { bank, slot } => format!("s.{bank}[{slot}]"),
-            Loc::Stmt { chunk: c, pers } => match pers {
-                Some((f, s)) if Some(*c) != chunk => format!("s.{f}[{s}]"),
-                _ => format!("v{}", o.index()),
-            },
-            Loc::None => "0".into(),
-        }
-    };
-    // Outputs by driver: the state's `out<j>` slots, copied to the fields by `eval()`.
+    let is_stmt = |loc: &[Loc], o: NetId| matches!(loc[o.index()], Loc::Stmt { .. });
+    // Outputs by driver: the state's `out<j>` slots, copied to the fields by the API.
     let mut outs: BTreeMap<NetId, Vec<String>> = BTreeMap::new();
     for (j, f) in fields.iter().filter(|f| f.dir == Dir::Output).enumerate() {
         let drv = m.port_net(f.port).ok_or_else(|| format!("output '{}' is not driven", f.name))?;
         outs.entry(drv).or_default().push(format!("out{j}"));
     }
+    // The cone of the outputs (through logic).
+    let mut in_cone = vec![false; m.id_bound()];
+    let mut stack: Vec<NetId> = outs.keys().copied().filter(|&o| is_stmt(&loc, o)).collect();
+    while let Some(n) = stack.pop() {
+        if std::mem::replace(&mut in_cone[n.index()], true) {
+            continue;
+        }
+        stack.extend(m.operands(n).iter().copied().filter(|&o| is_stmt(&loc, o) && !in_cone[o.index()]));
+    }
+    let part_of = |n: NetId| -> usize {
+        match (dep_in[n.index()], in_cone[n.index()]) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        }
+    };
+    // Parts in topological order; next-state writes right after their latest operand.
+    let mut pos = vec![(0usize, 0usize); m.id_bound()];
+    let mut lists: [Vec<NetId>; 3] = Default::default();
+    for &id in &order {
+        if is_stmt(&loc, id) {
+            let p = part_of(id);
+            pos[id.index()] = (p, lists[p].len() + 1);
+            lists[p].push(id);
+        }
+    }
+    let mut after: [Vec<Vec<NetId>>; 3] = std::array::from_fn(|p| vec![Vec::new(); lists[p].len() + 1]);
+    for &(id, _) in &reg_domain {
+        let at = next_operands(m, id).filter(|&o| is_stmt(&loc, o)).map(|o| pos[o.index()]).max();
+        let (p, i) = at.unwrap_or((0, 0));
+        after[p][i].push(id);
+    }
+    let mut items: [Vec<Item>; 3] = Default::default();
+    for p in 0..3 {
+        items[p].extend(after[p][0].iter().map(|&r| Item::Next(r)));
+        for (i, &id) in lists[p].iter().enumerate() {
+            items[p].push(Item::Stmt(id));
+            items[p].extend(after[p][i + 1].iter().map(|&r| Item::Next(r)));
+        }
+    }
+    // Functions: each part cut into chunks.
+    let mut funcs: Vec<(usize, usize, usize)> = Vec::new(); // (part, start, end) in items[part]
+    let mut part_fns = [0usize; 3];
+    for p in 0..3 {
+        let (mut start, mut used) = (0, 0);
+        for (i, it) in items[p].iter().enumerate() {
+            let w = match *it {
+                Item::Stmt(id) | Item::Next(id) => m.width(id),
+            };
+            if used >= CHUNK {
+                funcs.push((p, start, i));
+                part_fns[p] += 1;
+                (start, used) = (i, 0);
+            }
+            used += cost(w);
+            if let Item::Stmt(id) = *it {
+                if let Loc::Stmt { func, .. } = &mut loc[id.index()] {
+                    *func = funcs.len();
+                }
+            }
+        }
+        if start < items[p].len() || (p == 0 && part_fns[0] == 0) {
+            funcs.push((p, start, items[p].len()));
+            part_fns[p] += 1;
+        }
+    }
+    // Persistence: read from another function.
+    for (f, &(p, a, b)) in funcs.iter().enumerate() {
+        for it in &items[p][a..b] {
+            let ops: Vec<NetId> = match *it {
+                Item::Stmt(id) => m.operands(id).to_vec(),
+                Item::Next(id) => next_operands(m, id).collect(),
+            };
+            for o in ops {
+                if let Loc::Stmt { func, pers: pers @ None } = &mut loc[o.index()] {
+                    if *func != f {
+                        let ty = Ty::of(m.width(o));
+                        *pers = Some(banks.alloc(format!("v_{}", ty.key()), ty));
+                    }
+                }
+            }
+        }
+    }
+    let refer = |o: NetId, f: usize| -> String {
+        match &loc[o.index()] {
+            Loc::Const(s) => s.clone(),
+            Loc::Reg { bank, slot } => format!("s.{bank}[{slot}]"),
+            Loc::Stmt { func, pers } => match pers {
+                Some((fl, k)) if *func != f => format!("s.{fl}[{k}]"),
+                _ => format!("v{}", o.index()),
+            },
+            Loc::None => "0".into(),
+        }
+    };
     let input_index = |p: PortId| fields.iter().filter(|f| f.dir == Dir::Input).position(|f| f.port == p);
     let mut tables = Tables::default();
     let mut code = String::with_capacity(order.len() * 64);
     code.push_str(
         "//! The compiled logic: levelized straight-line evaluation and register updates.\n\
-         #![allow(unused, clippy::all)]\nuse super::*;\n\n",
+         #![allow(unused, unused_comparisons, clippy::all)]\nuse super::*;\n\n",
     );
-    let mut cur = usize::MAX;
-    for &id in &order {
-        let Loc::Stmt { chunk: c, pers } = &loc[id.index()] else { continue };
-        if *c != cur {
-            if cur != usize::MAX {
-                code.push_str("}\n");
-            }
-            cur = *c;
-            let _ = writeln!(code, "pub(crate) fn eval_{c}(s: &mut __Sim) {{");
-        }
-        let cell = m.cell(id);
-        let (w, ty) = (cell.width, Ty::of(cell.width));
-        let e = match &cell.kind {
-            CellKind::Input(p) => {
-                let i = input_index(*p).ok_or("input without a field")?;
-                match ty {
-                    Ty::N(t) if t > w => format!("s.in{i} & {:#x}", (1u128 << w) - 1),
-                    Ty::N(_) => format!("s.in{i}"),
-                    Ty::W(_) => format!("rt::mask(s.in{i}, {w})"),
-                }
-            }
-            kind => {
-                let opnds: Vec<(String, u32)> =
-                    m.operands(id).iter().map(|&o| (refer(o, Some(*c)), m.width(o))).collect();
-                ops::expr(kind, w, &opnds, &mut tables)?
-            }
-        };
-        let v = id.index();
-        let _ = writeln!(code, "    let v{v}: {} = {e};", ty.name());
-        if let Some((f, k)) = pers {
-            let _ = writeln!(code, "    s.{f}[{k}] = v{v};");
-        }
-        for f in outs.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
-            let _ = writeln!(code, "    s.{f} = v{v};");
-        }
-    }
-    if cur == usize::MAX {
-        code.push_str("pub(crate) fn eval_0(s: &mut __Sim) {\n");
-    }
-    for (drv, fs) in &outs {
-        if !matches!(loc[drv.index()], Loc::Stmt { .. }) {
-            for f in fs {
-                let _ = writeln!(code, "    s.{f} = {};", refer(*drv, None));
-            }
-        }
-    }
-    code.push_str("}\n");
-    // Next-state functions per domain.
-    let mut domains: Vec<Domain> =
-        clocks.iter().map(|&p| Domain { clock: m.port(p).name.clone(), next_fns: 0 }).collect();
     let mut regs = Vec::new();
-    for (d, dom) in domains.iter_mut().enumerate() {
-        let mut n = 0;
-        for (id, _) in reg_domain.iter().filter(|x| x.1 == d) {
-            let cell = m.cell(*id);
-            let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
-            if n % CHUNK == 0 {
-                if n > 0 {
-                    code.push_str("}\n");
+    let mut counter = [0usize; 3];
+    for (f, &(p, a, b)) in funcs.iter().enumerate() {
+        let _ = writeln!(code, "pub(crate) fn p{p}_{}(s: &mut __Sim) {{", counter[p]);
+        counter[p] += 1;
+        if f == 0 {
+            // Outputs driven by a register or a constant: part 0 (after every edge).
+            for (drv, fs) in &outs {
+                if !is_stmt(&loc, *drv) {
+                    for o in fs {
+                        let _ = writeln!(code, "    s.{o} = {};", refer(*drv, f));
+                    }
                 }
-                let _ = writeln!(code, "pub(crate) fn next_{d}_{}(s: &mut __Sim) {{", n / CHUNK);
             }
-            n += 1;
-            let (enable, reset) = match cell.kind {
-                CellKind::Reg { enable, reset } => (enable, reset),
-                _ => (false, false),
-            };
-            let ops = m.operands(*id);
-            let r = |i: usize| refer(ops[i], None);
-            let cur_v = format!("s.{bank}[{slot}]");
-            let mut e = r(0);
-            if enable {
-                e = format!("if {} != 0 {{ {e} }} else {{ {cur_v} }}", r(2));
-            }
-            if reset {
-                let k = 2 + enable as usize;
-                e = format!("if {} != 0 {{ {} }} else {{ {e} }}", r(k), r(k + 1));
-            }
-            let nb = format!("n{}", &bank[1..]);
-            let _ = writeln!(code, "    s.{nb}[{slot}] = {e};");
-            let name =
-                cell.name.as_deref().map(str::to_string).unwrap_or_else(|| format!("reg{}", id.index()));
-            regs.push((name, cell.width, cur_v));
         }
-        if n > 0 {
-            code.push_str("}\n");
+        for it in &items[p][a..b] {
+            match *it {
+                Item::Stmt(id) => {
+                    let cell = m.cell(id);
+                    let (w, ty) = (cell.width, Ty::of(cell.width));
+                    let e = match &cell.kind {
+                        CellKind::Input(pt) => {
+                            let i = input_index(*pt).ok_or("input without a field")?;
+                            match ty {
+                                Ty::N(t) if t > w => format!("s.in{i} & {:#x}", (1u128 << w) - 1),
+                                Ty::N(_) => format!("s.in{i}"),
+                                Ty::W(_) => format!("rt::mask(s.in{i}, {w})"),
+                            }
+                        }
+                        kind => {
+                            let opnds: Vec<(String, u32)> =
+                                m.operands(id).iter().map(|&o| (refer(o, f), m.width(o))).collect();
+                            ops::expr(kind, w, &opnds, &mut tables)?
+                        }
+                    };
+                    let v = id.index();
+                    let _ = writeln!(code, "    let v{v}: {} = {e};", ty.name());
+                    if let Loc::Stmt { pers: Some((fl, k)), .. } = &loc[id.index()] {
+                        let _ = writeln!(code, "    s.{fl}[{k}] = v{v};");
+                    }
+                    for o in outs.get(&id).map(|v| v.as_slice()).unwrap_or(&[]) {
+                        let _ = writeln!(code, "    s.{o} = v{v};");
+                    }
+                }
+                Item::Next(id) => {
+                    let cell = m.cell(id);
+                    let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
+                    let (enable, reset) = match cell.kind {
+                        CellKind::Reg { enable, reset } => (enable, reset),
+                        _ => (false, false),
+                    };
+                    let ops = m.operands(id);
+                    let r = |i: usize| refer(ops[i], f);
+                    let cur_v = format!("s.{bank}[{slot}]");
+                    let mut e = r(0);
+                    if enable {
+                        e = format!("if {} != 0 {{ {e} }} else {{ {cur_v} }}", r(2));
+                    }
+                    if reset {
+                        let k = 2 + enable as usize;
+                        e = format!("if {} != 0 {{ {} }} else {{ {e} }}", r(k), r(k + 1));
+                    }
+                    let _ = writeln!(code, "    s.n{}[{slot}] = {e};", &bank[1..]);
+                }
+            }
         }
-        dom.next_fns = n.div_ceil(CHUNK);
+        code.push_str("}\n");
+    }
+    let domains: Vec<Domain> = clocks.iter().map(|&p| Domain { clock: m.port(p).name.clone() }).collect();
+    for d in 0..domains.len() {
         let _ = writeln!(code, "pub(crate) fn commit_{d}(s: &mut __Sim) {{");
         for (f, _) in banks.fields.iter().filter(|(f, _)| f.starts_with(&format!("r{d}_"))) {
             let _ = writeln!(code, "    s.{f} = s.n{};", &f[1..]);
         }
         code.push_str("}\n");
+    }
+    for d in 0..domains.len() {
+        for &(id, _) in reg_domain.iter().filter(|x| x.1 == d) {
+            let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
+            let name = m.cell(id).name.as_deref().map(str::to_string);
+            let name = name.unwrap_or_else(|| format!("reg{}", id.index()));
+            regs.push((name, m.width(id), format!("s.{bank}[{slot}]")));
+        }
     }
     code.push('\n');
     code.push_str(&tables.items);
@@ -285,5 +350,5 @@ pub fn compile(
         .iter()
         .map(|(f, (ty, n))| (f.clone(), format!("[{}; {n}]", ty.name()), format!("[{}; {n}]", ty.zero())))
         .collect();
-    Ok(Compiled { code, state, eval_fns, domains, regs, top })
+    Ok(Compiled { code, state, part_fns, domains, regs, top })
 }
