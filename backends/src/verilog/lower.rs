@@ -6,12 +6,16 @@
 //! leaks. Guards make division total: `x / 0 = 0`, `x % 0 = 0`, signed `x / -1 = 0 - x`
 //! (C division traps on MIN / -1 in Verilator's runtime) and signed `x % -1 = 0`.
 //!
+//! Signed operations above 32 bits use unsigned identities (see [`super::signed`]): Verilator
+//! 5.006 miscompiles some `$signed` operations on 33- to 64-bit values.
+//!
 //! Shift amounts wider than 32 bits are clamped to 32 bits (see [`shift_amount`]).
 //!
 //! Icarus Verilog 11 divides wrongly by 1 above 64 bits (`65'h1FFFFFFFFFFFFFFFE / 1` gives
 //! 0), so divisions wider than 64 bits also guard `b == 1 ? a : ...`.
 
 use super::expr::{BinOp, Expr, UnOp};
+use super::signed::{self, SIGNED_FORM_MAX_WIDTH};
 use comb::{Bits, CellKind, IcmpPred};
 
 /// Bits `lo..lo+width` of `b`.
@@ -111,7 +115,11 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         DivS => {
             let by_zero = Expr::bin(BinOp::Eq, e(1), zero());
             let by_minus_one = Expr::bin(BinOp::Eq, e(1), Expr::Const(Bits::ones(width)));
-            let mut div = Expr::bin_signed(BinOp::Div, Expr::signed(e(0)), Expr::signed(e(1)));
+            let mut div = if width > SIGNED_FORM_MAX_WIDTH {
+                signed::div(&ops[0], &ops[1], width)
+            } else {
+                Expr::bin_signed(BinOp::Div, Expr::signed(e(0)), Expr::signed(e(1)))
+            };
             if width > 64 {
                 div = Expr::ternary(Expr::bin(BinOp::Eq, e(1), konst(1, width)), e(0), div);
             }
@@ -121,11 +129,18 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         ModS => {
             let by_zero = Expr::bin(BinOp::Eq, e(1), zero());
             let by_minus_one = Expr::bin(BinOp::Eq, e(1), Expr::Const(Bits::ones(width)));
-            let rem = Expr::bin_signed(BinOp::Mod, Expr::signed(e(0)), Expr::signed(e(1)));
+            let rem = if width > SIGNED_FORM_MAX_WIDTH {
+                signed::rem(&ops[0], &ops[1], width)
+            } else {
+                Expr::bin_signed(BinOp::Mod, Expr::signed(e(0)), Expr::signed(e(1)))
+            };
             Expr::ternary(Expr::bin(BinOp::LogOr, by_zero, by_minus_one), zero(), rem)
         }
         Shl => Expr::bin(BinOp::Shl, e(0), shift_amount(&ops[1], op_widths[1])),
         ShrU => Expr::bin(BinOp::Shr, e(0), shift_amount(&ops[1], op_widths[1])),
+        ShrS if width > SIGNED_FORM_MAX_WIDTH => {
+            signed::shift_right(&ops[0], shift_amount(&ops[1], op_widths[1]), width)
+        }
         ShrS => {
             Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1]).operand())
         }
@@ -143,7 +158,9 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
                 Ugt => (BinOp::Gt, false),
                 Uge => (BinOp::Ge, false),
             };
-            if signed {
+            if signed && op_widths[0] > SIGNED_FORM_MAX_WIDTH {
+                signed::compare(op, e(0), e(1), op_widths[0])
+            } else if signed {
                 Expr::bin_signed(op, Expr::signed(e(0)), Expr::signed(e(1)))
             } else {
                 Expr::bin(op, e(0), e(1))

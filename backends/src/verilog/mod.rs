@@ -13,6 +13,7 @@ pub mod expr;
 pub mod lower;
 pub mod module;
 pub mod names;
+pub mod signed;
 pub mod usage;
 
 use comb::Design;

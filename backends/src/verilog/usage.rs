@@ -32,6 +32,7 @@ pub fn operand_need(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
         CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => Need::Atom,
         CellKind::Reg { .. } if pos == 1 => Need::Ident,
         CellKind::Shl | CellKind::ShrU | CellKind::ShrS if pos == 1 && width > 32 => Need::Atom,
+        CellKind::ShrS if pos == 0 && width > super::signed::SIGNED_FORM_MAX_WIDTH => Need::Atom,
         CellKind::Lut { .. } if width > 8 => Need::Atom,
         _ => Need::Any,
     }
