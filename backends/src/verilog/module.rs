@@ -196,8 +196,15 @@ impl Printer<'_> {
         }
     }
 
-    fn op_expr(&self, net: NetId) -> Expr {
-        self.expr[net.index()].clone().expect("operand visited before its user")
+    /// The expression of operand `net`, for one use. Identifiers and constants are cloned
+    /// (cheap, and any number of uses may read them); anything else was inlined because it
+    /// has exactly one use, so it is moved out rather than deep-copied and kept.
+    fn op_expr(&mut self, net: NetId) -> Expr {
+        let slot = &mut self.expr[net.index()];
+        match slot {
+            Some(e) if e.is_atom() => e.clone(),
+            _ => slot.take().expect("operand visited before its user"),
+        }
     }
 
     fn visit(&mut self, net: NetId) {
