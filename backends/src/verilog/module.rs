@@ -141,6 +141,13 @@ pub fn print_module(
         }
     }
     p.output_assigns();
+    // The per-net tables are done with; free them before the text is assembled (on a
+    // million cells they are ~100 MB).
+    p.expr = Vec::new();
+    p.name = Vec::new();
+    p.uses = Vec::new();
+    p.need = Vec::new();
+    p.namer = Namer::new();
     p.print(out);
 }
 
@@ -391,7 +398,7 @@ impl Printer<'_> {
         }
     }
 
-    fn print(&self, out: &mut String) {
+    fn print(&mut self, out: &mut String) {
         let m = self.m;
         let names = self.own;
         let mut procedural = vec![false; m.ports.len()];
@@ -431,7 +438,18 @@ impl Printer<'_> {
                 let _ = writeln!(out, "  /* verilator lint_off {w} */");
             }
         }
-        for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
+        out.push_str(&self.state.0);
+        // The combinational section is most of a big module's text: rather than copy it
+        // into `out` (both alive at once), put what precedes it in front of it in place.
+        let comb = std::mem::take(&mut self.comb.0);
+        if comb.len() > out.len() {
+            let mut body = comb;
+            body.insert_str(0, out);
+            *out = body;
+        } else {
+            out.push_str(&comb);
+        }
+        for section in [&self.insts, &self.ffs, &self.assigns] {
             out.push_str(&section.0);
         }
         if self.constant_compare {
