@@ -141,6 +141,13 @@ pub fn print_module(
         }
     }
     p.output_assigns();
+    // The per-net tables are done with; free them before the text is assembled (on a
+    // million cells they are ~100 MB).
+    p.expr = Vec::new();
+    p.name = Vec::new();
+    p.uses = Vec::new();
+    p.need = Vec::new();
+    p.namer = Namer::new();
     p.print(out);
 }
 
@@ -196,8 +203,15 @@ impl Printer<'_> {
         }
     }
 
-    fn op_expr(&self, net: NetId) -> Expr {
-        self.expr[net.index()].clone().expect("operand visited before its user")
+    /// The expression of operand `net`, for one use. Identifiers and constants are cloned
+    /// (cheap, and any number of uses may read them); anything else was inlined because it
+    /// has exactly one use, so it is moved out rather than deep-copied and kept.
+    fn op_expr(&mut self, net: NetId) -> Expr {
+        let slot = &mut self.expr[net.index()];
+        match slot {
+            Some(e) if e.is_atom() => e.clone(),
+            _ => slot.take().expect("operand visited before its user"),
+        }
     }
 
     fn visit(&mut self, net: NetId) {
@@ -384,7 +398,7 @@ impl Printer<'_> {
         }
     }
 
-    fn print(&self, out: &mut String) {
+    fn print(&mut self, out: &mut String) {
         let m = self.m;
         let names = self.own;
         let mut procedural = vec![false; m.ports.len()];
@@ -424,7 +438,18 @@ impl Printer<'_> {
                 let _ = writeln!(out, "  /* verilator lint_off {w} */");
             }
         }
-        for section in [&self.state, &self.comb, &self.insts, &self.ffs, &self.assigns] {
+        out.push_str(&self.state.0);
+        // The combinational section is most of a big module's text: rather than copy it
+        // into `out` (both alive at once), put what precedes it in front of it in place.
+        let comb = std::mem::take(&mut self.comb.0);
+        if comb.len() > out.len() {
+            let mut body = comb;
+            body.insert_str(0, out);
+            *out = body;
+        } else {
+            out.push_str(&comb);
+        }
+        for section in [&self.insts, &self.ffs, &self.assigns] {
             out.push_str(&section.0);
         }
         if self.constant_compare {

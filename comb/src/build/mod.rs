@@ -207,7 +207,8 @@ impl<'f> Builder<'f> {
             );
             return None;
         }
-        let mut module = Module::new(name.clone(), name_span);
+        let body_ops = op.regions().first().and_then(|r| r.blocks.first()).map_or(0, |b| b.ops.len());
+        let mut module = Module::with_capacity(name.clone(), name_span, ports.len() + body_ops);
         let mut ok = true;
         for (dir, pname, ty, span) in ports {
             let (width, clock) = match (&ty, dir) {

@@ -29,6 +29,12 @@ fn valid(graph: &Graph, net: NetId, (user, pos): (NetId, u32)) -> bool {
 }
 
 impl Uses {
+    /// Reserves room for `n` more nets.
+    pub(super) fn reserve(&mut self, n: usize) {
+        self.lists.reserve(n);
+        self.counts.reserve(n);
+    }
+
     /// Makes room for net index `i`.
     pub(super) fn grow(&mut self, i: usize) {
         if self.lists.len() <= i {
