@@ -21,11 +21,12 @@ use super::expr::{BinOp, Expr, UnOp};
 use comb::Bits;
 
 /// Signed operations at this width or below use `$signed`.
-pub const SIGNED_FORM_MAX_WIDTH: u32 = 32;
+pub const SIGNED_FORM_MAX_WIDTH: u32 = 0;
 
 /// The sign bit of an atom of width `w`.
 pub fn sign_bit(a: &Expr, w: u32) -> Expr {
     match a {
+        _ if w == 1 => a.clone(),
         Expr::Ident(name) => Expr::Select { name: name.clone(), hi: w - 1, lo: w - 1 },
         Expr::Const(b) => Expr::Const(Bits::from_bool(b.msb())),
         other => panic!("the sign bit of a non-atom {other:?}"),
