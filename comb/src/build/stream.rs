@@ -111,8 +111,8 @@ impl mlir_text::OpSink for Stream {
         }
         let mid = body.mid;
         if self.net_of.len() < file.values.len() {
-            let n = file.values.len().max(self.net_of.len() * 2);
-            self.net_of.resize(n, None);
+            // `resize` grows the capacity geometrically but only writes (touches) the length.
+            self.net_of.resize(file.values.len(), None);
         }
         let queued = self.with(file, |b, net_of| match b.plan(&o) {
             None => None,
