@@ -64,11 +64,18 @@ pub fn load_design(
             src.name()
         )));
     }
-    let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
-    if let Some(op) = hls::first_hls_op(&file) {
-        return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
-    }
-    let mut design = comb::build::build_design_owned(file, top).map_err(input_err)?;
+    // The streaming path builds each body op as it is read; on anything unusual it gives up
+    // and the op-tree path below runs (and reports the errors).
+    let mut design = match comb::build::build_design_streaming(src, top) {
+        Some(built) => built.map_err(input_err)?,
+        None => {
+            let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+            if let Some(op) = hls::first_hls_op(&file) {
+                return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
+            }
+            comb::build::build_design_owned(file, top).map_err(input_err)?
+        }
+    };
     let level = match opt {
         0 => comb::passes::OptLevel::O0,
         _ => comb::passes::OptLevel::O1,

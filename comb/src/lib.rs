@@ -21,6 +21,6 @@ pub mod rng;
 pub mod verify;
 
 pub use bits::Bits;
-pub use build::{build_design, build_design_owned};
+pub use build::{build_design, build_design_owned, build_design_streaming};
 pub use ids::{ModuleId, NetId, PortId};
 pub use netlist::{Cell, CellKind, Design, Dir, IcmpPred, Module, Port};

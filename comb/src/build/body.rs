@@ -126,7 +126,7 @@ impl<'f> Builder<'f> {
     }
 
     /// Pass 2: checks and sets the operands of the cell `net` made from `o`.
-    fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &NetOf) {
+    pub(crate) fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &NetOf) {
         let cell = self.design.module(mid).cell(net);
         let width = cell.width;
         let is_reg = matches!(cell.kind, CellKind::Reg { .. });
@@ -210,7 +210,7 @@ impl<'f> Builder<'f> {
     }
 
     /// Drives the outputs from `hw.output` / `func.return`.
-    fn drive_outputs(&mut self, mid: ModuleId, t: &Operation, net_of: &NetOf) {
+    pub(crate) fn drive_outputs(&mut self, mid: ModuleId, t: &Operation, net_of: &NetOf) {
         let outs: Vec<(PortId, String, u32, bool)> = {
             let m = self.design.module(mid);
             m.outputs().map(|p| (p, m.port(p).name.clone(), m.port(p).width, m.port(p).clock)).collect()

@@ -15,6 +15,9 @@
 mod body;
 mod checks;
 mod ops;
+mod stream;
+
+pub use stream::build_design_streaming;
 
 use crate::ids::ModuleId;
 use crate::netlist::{Design, Dir, Module, Port};
@@ -148,6 +151,22 @@ impl<'f> Builder<'f> {
 
     /// Phase 2: creates the module and its ports; `None` if its header is unusable.
     fn declare(&mut self, op: &'f Operation) -> Option<ModuleId> {
+        let entry_args: &[mlir_text::ValueId] =
+            op.regions().first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
+        let block = op.regions().first().and_then(|r| r.blocks.first()).map(|b| b.span);
+        let body_ops = op.regions().first().and_then(|r| r.blocks.first()).map_or(0, |b| b.ops.len());
+        self.declare_parts(op, entry_args, block, body_ops)
+    }
+
+    /// [`Builder::declare`] with the entry block given apart from `op` (its arguments, its
+    /// span if there is one, its number of ops).
+    pub(crate) fn declare_parts(
+        &mut self,
+        op: &Operation,
+        entry_args: &[mlir_text::ValueId],
+        block: Option<Span>,
+        body_ops: usize,
+    ) -> Option<ModuleId> {
         let hw = &*op.name == "hw.module";
         let Some(Attr::String(name)) = op.attr("sym_name") else {
             self.error(op.name_span, format!("'{}' needs a 'sym_name' string attribute", op.name));
@@ -162,8 +181,6 @@ impl<'f> Builder<'f> {
             );
             return None;
         }
-        let entry_args: &[mlir_text::ValueId] =
-            op.regions().first().and_then(|r| r.blocks.first()).map(|b| b.args.as_slice()).unwrap_or(&[]);
         let mut ports: Vec<(PortDir, String, Type, Span)> = Vec::new();
         let ty_attr = if hw { "module_type" } else { "function_type" };
         let ty_span = op.named_attr(ty_attr).map(|a| a.span).unwrap_or(op.name_span);
@@ -200,14 +217,13 @@ impl<'f> Builder<'f> {
             }
         }
         let n_inputs = ports.iter().filter(|p| p.0 != PortDir::Output).count();
-        if !op.regions().is_empty() && !op.regions()[0].blocks.is_empty() && entry_args.len() != n_inputs {
+        if let Some(block_span) = block.filter(|_| entry_args.len() != n_inputs) {
             self.error(
-                op.regions()[0].blocks[0].span,
+                block_span,
                 format!("the body has {} arguments but the module has {n_inputs} inputs", entry_args.len()),
             );
             return None;
         }
-        let body_ops = op.regions().first().and_then(|r| r.blocks.first()).map_or(0, |b| b.ops.len());
         let mut module = Module::with_capacity(name.clone(), name_span, ports.len() + body_ops);
         let mut ok = true;
         for (dir, pname, ty, span) in ports {

@@ -4,7 +4,7 @@
 //! CIRCT and MLIR print (`sym_name`, `function_type`, `module_type`, `value`, ...).
 
 use super::{Draft, EntryArg, Parser, RegionKind};
-use crate::ast::{Attr, BigInt, ComplexType, ModulePort, PortDir, Type};
+use crate::ast::{Attr, BigInt, ComplexType, ModulePort, OpExtra, Operation, PortDir, Type};
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
 use crate::source::Span;
@@ -202,6 +202,21 @@ impl<'a> Parser<'a> {
         d.prop("module_type", Attr::Type(Type::Complex(Box::new(ComplexType::HwModule(ports)))), ty_span);
         self.attributes_kw(&mut d)?;
         if &*d.name == "hw.module" {
+            if self.sink.is_some() {
+                self.stream_header = Some(Operation {
+                    name: d.name.clone(),
+                    results: Default::default(),
+                    operands: Default::default(),
+                    span: d.name_span,
+                    name_span: d.name_span,
+                    generic: false,
+                    extra: Some(Box::new(OpExtra {
+                        properties: d.properties.clone(),
+                        attributes: d.attributes.clone().into(),
+                        ..Default::default()
+                    })),
+                });
+            }
             d.regions.push(self.parse_region(RegionKind { graph: true, isolated: true }, &args)?);
         }
         Ok(d)

@@ -16,7 +16,9 @@ mod ops;
 mod scope;
 mod types;
 
-use crate::ast::{Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueInfo};
+use crate::ast::{
+    Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueId, ValueInfo,
+};
 use crate::diag::Diagnostic;
 use crate::lexer::{unescape, Lexer, Tok, Token};
 use crate::source::{SourceFile, Span};
@@ -53,6 +55,50 @@ fn parse_text(text: &str) -> Result<File, Diagnostic> {
     let mut p = Parser::new(text)?;
     let ops = p.parse_top()?;
     Ok(File { ops, values: p.values })
+}
+
+/// Receives the ops of `hw.module` bodies while they are parsed (see [`parse_streaming`]).
+///
+/// Every callback gets the value table so far as a [`File`] without ops. A callback that
+/// returns `false` stops the parse ([`parse_streaming`] then returns `None`).
+pub trait OpSink {
+    /// The entry block of a custom-form `hw.module` body starts: `header` is the op
+    /// without its region, `args` the entry block's arguments.
+    fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool;
+    /// One op of the body, in textual order (its results are defined in `file`).
+    fn op(&mut self, op: Operation, file: &File) -> bool;
+    /// The body ended (one block).
+    fn end_body(&mut self, file: &File) -> bool;
+}
+
+/// Parses a whole file, handing the ops of every custom-form `hw.module` body to `sink`
+/// instead of storing them (their blocks in the returned tree have no ops), so the op tree
+/// of a huge body is never held at once. `None` on any parse error or if the sink stopped:
+/// the caller then parses again with [`parse`] for the diagnostics.
+pub fn parse_streaming(file: &SourceFile, sink: &mut (dyn OpSink + Send)) -> Option<File> {
+    let text = file.text();
+    let run = move || {
+        let mut p = Parser::new(text).ok()?;
+        p.sink = Some(sink);
+        let ops = p.parse_top().ok()?;
+        if p.sink_failed {
+            return None;
+        }
+        Some(File { ops, values: p.values })
+    };
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .name("mlir-parse".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(s, run)
+        {
+            Ok(h) => h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)),
+            Err(e) => {
+                let _ = e;
+                None
+            }
+        }
+    })
 }
 
 /// A `%name` or `%name#N` use, not yet resolved.
@@ -129,6 +175,12 @@ pub(crate) struct Parser<'a> {
     loc_aliases: FxMap<&'a str, Location>,
     scopes: Vec<Scope<'a>>,
     depth: u32,
+    /// Where `hw.module` bodies go, if streaming.
+    sink: Option<&'a mut (dyn OpSink + Send)>,
+    /// Set by `hw.module` just before its region: the header to hand to the sink.
+    stream_header: Option<Operation>,
+    /// True once a sink callback returned `false` (the parse then stops with an error).
+    sink_failed: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -148,6 +200,9 @@ impl<'a> Parser<'a> {
             loc_aliases: FxMap::default(),
             scopes: Vec::new(),
             depth: 0,
+            sink: None,
+            stream_header: None,
+            sink_failed: false,
         })
     }
 

@@ -116,6 +116,7 @@ impl<'a> Parser<'a> {
         kind: RegionKind,
         entry: &[EntryArg<'a>],
     ) -> Result<Region, Diagnostic> {
+        let stream = self.stream_header.take();
         let open = self.tok.span;
         self.expect(Tok::LBrace)?;
         self.enter()?;
@@ -141,7 +142,18 @@ impl<'a> Parser<'a> {
                 for (i, (name, ty, span)) in entry.iter().enumerate() {
                     args.extend(self.define(name, *span, std::slice::from_ref(ty), Some(i as u32))?);
                 }
-                let ops = self.parse_block_ops()?;
+                let ops = match &stream {
+                    Some(header) if self.sink_call(|s, f| s.begin_body(header, &args, f))? => {
+                        self.stream_block_ops()?;
+                        if self.tok.kind == Tok::Caret {
+                            self.sink_failed = true;
+                            return Err(Diagnostic::global("stopped"));
+                        }
+                        self.sink_call(|s, f| s.end_body(f))?;
+                        Vec::new()
+                    }
+                    _ => self.parse_block_ops()?,
+                };
                 Block { label: None, args, ops, span: Span::new(start, self.prev_end.max(start)) }
             } else {
                 return Err(self.err_expected("'}'"));
@@ -167,6 +179,31 @@ impl<'a> Parser<'a> {
             ops.push(self.parse_op()?);
         }
         Ok(ops)
+    }
+
+    /// Hands the sink a callback with the value table so far; stops the parse on `false`.
+    fn sink_call(
+        &mut self,
+        f: impl FnOnce(&mut (dyn super::OpSink + Send), &crate::ast::File) -> bool,
+    ) -> Result<bool, Diagnostic> {
+        let Some(sink) = self.sink.as_deref_mut() else { return Ok(false) };
+        let file = crate::ast::File { ops: Vec::new(), values: std::mem::take(&mut self.values) };
+        let ok = f(sink, &file);
+        self.values = file.values;
+        if !ok {
+            self.sink_failed = true;
+            return Err(Diagnostic::global("stopped"));
+        }
+        Ok(true)
+    }
+
+    /// Like [`Parser::parse_block_ops`], handing each op to the sink.
+    fn stream_block_ops(&mut self) -> Result<(), Diagnostic> {
+        while !matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
+            let op = self.parse_op()?;
+            self.sink_call(|s, f| s.op(op, f))?;
+        }
+        Ok(())
     }
 
     fn parse_labeled_block(&mut self) -> Result<Block, Diagnostic> {
