@@ -189,9 +189,10 @@ pub fn topo_order(
 /// whose dependencies go through summaries, exist). Then the search below would emit every
 /// cell as a root, right after the lower ids it depends on: the order is the id order. A
 /// netlist built from SSA text is mostly like that, and passes keep it so (merges keep
-/// the lower id; constants fold in place); one sequential scan replaces the search.
+/// the lower id; constants fold in place); one sequential scan replaces the search, and
+/// none is needed when no operand names a higher id ([`Module::ids_ascending`], O(1)).
 fn ids_are_topological(module: &Module) -> bool {
-    module.cells().all(|n| deps_have_lower_ids(module, n))
+    module.ids_ascending() || module.cells().all(|n| deps_have_lower_ids(module, n))
 }
 
 /// True if the combinational dependencies of `net` all have lower ids (false for instance

@@ -45,7 +45,11 @@ impl std::fmt::Display for VerifyError {
 
 /// True if `net` carries a clock.
 pub fn is_clock(design: &Design, module: &Module, net: NetId) -> bool {
-    let cell = module.cell(net);
+    cell_is_clock(design, module, module.cell(net))
+}
+
+/// [`is_clock`] of a cell of `module`.
+fn cell_is_clock(design: &Design, module: &Module, cell: &crate::netlist::Cell) -> bool {
     match &cell.kind {
         CellKind::Input(p) => module.port(*p).clock,
         CellKind::ToClock => true,
@@ -112,6 +116,8 @@ fn verify_local(design: &Design, mid: ModuleId) -> Local {
     let module = design.module(mid);
     let mut errors = Vec::new();
     let mut children = Vec::new();
+    // O(1) when no operand names a higher id; else the walk below checks each cell.
+    let ascending = module.ids_ascending();
     let mut topological = true;
     let mut err = |net: Option<NetId>, message: String| {
         let span = net.filter(|n| module.contains(*n)).map(|n| module.cell(n).span).unwrap_or(module.span);
@@ -130,13 +136,29 @@ fn verify_local(design: &Design, mid: ModuleId) -> Local {
         if let CellKind::Instance { module: child, .. } = &cell.kind {
             children.push(*child);
         }
-        topological &= order::deps_have_lower_ids(module, net);
-        // 1. operands live
-        if let Some(bad) = cell.operands().iter().find(|o| !module.contains(**o)) {
+        if !ascending {
+            topological &= order::deps_have_lower_ids(module, net);
+        }
+        // 1. operands live; their widths and clock-ness, reading each operand's cell once
+        let mut widths: SmallVec<[u32; 4]> = SmallVec::new();
+        let mut clocks: SmallVec<[bool; 4]> = SmallVec::new();
+        let mut dead = None;
+        for &o in cell.operands() {
+            match module.graph().node_weight(o.0) {
+                Some(c) => {
+                    widths.push(c.width);
+                    clocks.push(cell_is_clock(design, module, c));
+                }
+                None => {
+                    dead = Some(o);
+                    break;
+                }
+            }
+        }
+        if let Some(bad) = dead {
             err(Some(net), format!("operand {bad} is not a live cell"));
             continue;
         }
-        let widths: SmallVec<[u32; 4]> = cell.operands().iter().map(|&o| module.width(o)).collect();
         // 2. widths
         match &cell.kind {
             CellKind::Input(p) => {
@@ -185,8 +207,7 @@ fn verify_local(design: &Design, mid: ModuleId) -> Local {
             err(Some(net), "zero-width net".into());
         }
         // 3. clocks
-        for (i, &o) in cell.operands().iter().enumerate() {
-            let clk = is_clock(design, module, o);
+        for (i, &clk) in clocks.iter().enumerate() {
             let wants_clock = matches!(cell.kind, CellKind::Reg { .. }) && i == 1
                 || matches!(cell.kind, CellKind::FromClock)
                 || matches!(&cell.kind, CellKind::InstOutput(_))

@@ -92,6 +92,9 @@ struct Printer<'a> {
     /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
     /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
     constant_compare: bool,
+    /// Scratch: the operand expressions and widths of the cell being visited.
+    ops_buf: Vec<Expr>,
+    widths_buf: Vec<u32>,
 }
 
 /// Prints module `mid` into `out`.
@@ -128,6 +131,8 @@ pub fn print_module(
         ffs: Section::default(),
         assigns: Section::default(),
         constant_compare: false,
+        ops_buf: Vec::new(),
+        widths_buf: Vec::new(),
     };
     p.plan(&topo);
     for &net in &topo {
@@ -266,12 +271,24 @@ impl Printer<'_> {
                 }
             }
             kind => {
-                let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
+                // Scratch vectors kept across cells: no allocation per cell.
+                let mut ops = std::mem::take(&mut self.ops_buf);
+                let mut widths = std::mem::take(&mut self.widths_buf);
+                ops.clear();
+                widths.clear();
+                for &o in cell.operands() {
+                    let e = self.op_expr(o);
+                    ops.push(e);
+                    widths.push(m.width(o));
+                }
                 if let CellKind::Icmp(p) = kind {
                     self.constant_compare |= is_constant_compare(*p, &ops);
                 }
-                let widths: Vec<u32> = cell.operands().iter().map(|&o| m.width(o)).collect();
-                match lower::lower(kind, w, &ops, &widths) {
+                let lowered = lower::lower(kind, w, &ops, &widths);
+                ops.clear();
+                self.ops_buf = ops;
+                self.widths_buf = widths;
+                match lowered {
                     Lowered::Expr(e) => self.settle(net, e),
                     Lowered::Table { table, index } => {
                         let t = self.namer.temp();

@@ -85,6 +85,9 @@ pub struct Module {
     uses: Uses,
     /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
     port_nets: Vec<Option<NetId>>,
+    /// Number of operand slots naming a net whose id is not lower than the user's. When it
+    /// is zero the id order is topological whatever the kinds ([`Module::ids_ascending`]).
+    forward_operands: usize,
 }
 
 impl Module {
@@ -97,6 +100,7 @@ impl Module {
             graph: StableGraph::default(),
             uses: Uses::default(),
             port_nets: Vec::new(),
+            forward_operands: 0,
         }
     }
 
@@ -164,6 +168,7 @@ impl Module {
         let id = NetId(self.graph.add_node(cell));
         self.uses.grow(id.index());
         for (i, &op) in operands.iter().enumerate() {
+            self.forward_operands += (op >= id) as usize;
             self.uses.add(&self.graph, op, id, i as u32);
         }
         id
@@ -194,6 +199,13 @@ impl Module {
     pub fn cell_count(&self) -> usize {
         self.graph.node_count()
     }
+    /// True if every operand of every cell has a lower id than its user (kept up to date by
+    /// every edit, O(1)). Then the id order is a topological order of any dependency relation
+    /// that only follows operands, instance outputs' summaries included (an instance's operands
+    /// are lower than the instance, which is lower than its outputs).
+    pub fn ids_ascending(&self) -> bool {
+        self.forward_operands == 0
+    }
     /// Upper bound of [`NetId::index`] over live cells (for dense side tables).
     pub fn id_bound(&self) -> usize {
         petgraph::visit::NodeIndexable::node_bound(&self.graph)
@@ -218,6 +230,8 @@ impl Module {
     /// Replaces a cell's operands. Costs O(old + new operands).
     pub fn set_operands(&mut self, id: NetId, operands: &[NetId]) {
         let old = std::mem::replace(&mut self.graph[id.0].operands, SmallVec::from_slice(operands));
+        self.forward_operands -= old.iter().filter(|&&o| o >= id).count();
+        self.forward_operands += operands.iter().filter(|&&o| o >= id).count();
         for (i, &o) in old.iter().enumerate() {
             if operands.get(i) != Some(&o) {
                 self.uses.remove(o);
@@ -233,6 +247,8 @@ impl Module {
     /// Replaces one operand.
     pub fn set_operand(&mut self, id: NetId, index: usize, new: NetId) {
         let old = std::mem::replace(&mut self.graph[id.0].operands[index], new);
+        self.forward_operands -= (old >= id) as usize;
+        self.forward_operands += (new >= id) as usize;
         if old != new {
             self.uses.remove(old);
             self.uses.add(&self.graph, new, id, index as u32);
@@ -246,6 +262,8 @@ impl Module {
             return;
         }
         for (user, pos) in self.users(old) {
+            self.forward_operands -= (old >= user) as usize;
+            self.forward_operands += (new >= user) as usize;
             self.graph[user.0].operands[pos as usize] = new;
             self.uses.add(&self.graph, new, user, pos);
         }
@@ -262,6 +280,7 @@ impl Module {
         debug_assert_eq!(self.use_count(id), 0, "removing a used cell");
         let cell = self.graph.remove_node(id.0).expect("removing a dead cell");
         for &o in cell.operands() {
+            self.forward_operands -= (o >= id) as usize;
             self.uses.remove(o);
         }
         self.uses.clear(id);
@@ -290,7 +309,12 @@ impl Module {
     /// Checks the use lists against the operand lists (for the verifier); `Err` names a net
     /// whose users are recorded wrongly.
     pub fn check_uses(&self) -> Result<(), NetId> {
-        self.uses.check(&self.graph)
+        self.uses.check(&self.graph)?;
+        let forward = self.cells().map(|n| self.operands(n).iter().filter(|&&o| o >= n).count()).sum();
+        match self.cells().next() {
+            Some(first) if self.forward_operands != forward => Err(first),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -115,6 +115,17 @@ fn use_op(m: &mut Module, id: NetId, op: NetId) -> bool {
 fn fold_variadic(m: &mut Module, id: NetId, kind: &CellKind) -> bool {
     use CellKind::*;
     let w = m.width(id);
+    // The common case: no constant operand and no repeated one changes nothing.
+    {
+        let ops = m.operands(id);
+        let distinct = match ops {
+            [a, b] => a != b,
+            _ => ops.iter().enumerate().all(|(i, o)| !ops[..i].contains(o)),
+        };
+        if (distinct || matches!(kind, Add | Mul)) && ops.iter().all(|&o| const_of(m, o).is_none()) {
+            return false;
+        }
+    }
     let (base, invert) = match kind {
         And => (And, false),
         Nand => (And, true),
