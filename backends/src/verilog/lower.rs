@@ -47,27 +47,26 @@ fn konst(v: u64, width: u32) -> Expr {
     Expr::Const(Bits::from_u64(v, width))
 }
 
-/// A shift amount as Verilog should see it. Amounts wider than 32 bits are clamped to 32
-/// bits (`amt[W-1:32] != 0 ? 32'hFFFFFFFF : amt[31:0]`, the same result since any amount of
-/// at least the width shifts everything out): Verilator rejects shifts by a constant of 2^32
-/// or more, which its constant propagation can create across instance boundaries.
-fn shift_amount(amount: &Expr, width: u32) -> Expr {
+/// A shift amount as Verilog should see it, for a value of `value_width` bits. Amounts
+/// wider than 32 bits are clamped to 32 bits: `amt[W-1:32] != 0 ? VALUE_WIDTH : amt[31:0]`
+/// (the same result, since any amount of at least the value's width shifts everything
+/// out). Verilator 5.006 rejects shifts by a constant of 2^32 or more, which its constant
+/// propagation can create across instances, and reads a shift by `32'hFFFFFFFF` chosen in
+/// a `?:` as a shift by -1, so the clamp is the (small, positive) value width.
+fn shift_amount(amount: &Expr, width: u32, value_width: u32) -> Expr {
     if width <= 32 {
         return amount.clone();
     }
+    let clamp = konst(value_width as u64, 32);
     match amount {
         Expr::Const(b) => match b.as_u64() {
-            Some(v) if v <= u32::MAX as u64 => konst(v, 32),
-            _ => konst(u32::MAX as u64, 32),
+            Some(v) if v < value_width as u64 => konst(v, 32),
+            _ => clamp,
         },
         Expr::Ident(name) => {
             let high = Expr::Select { name: name.clone(), hi: width - 1, lo: 32 };
             let over = Expr::bin(BinOp::Ne, high, Expr::Const(Bits::zero(width - 32)));
-            Expr::ternary(
-                over,
-                konst(u32::MAX as u64, 32),
-                Expr::Select { name: name.clone(), hi: 31, lo: 0 },
-            )
+            Expr::ternary(over, clamp, Expr::Select { name: name.clone(), hi: 31, lo: 0 })
         }
         other => panic!("a shift amount wider than 32 bits is not an identifier: {other:?}"),
     }
@@ -136,13 +135,13 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
             };
             Expr::ternary(Expr::bin(BinOp::LogOr, by_zero, by_minus_one), zero(), rem)
         }
-        Shl => Expr::bin(BinOp::Shl, e(0), shift_amount(&ops[1], op_widths[1])),
-        ShrU => Expr::bin(BinOp::Shr, e(0), shift_amount(&ops[1], op_widths[1])),
+        Shl => Expr::bin(BinOp::Shl, e(0), shift_amount(&ops[1], op_widths[1], width)),
+        ShrU => Expr::bin(BinOp::Shr, e(0), shift_amount(&ops[1], op_widths[1], width)),
         ShrS if width > SIGNED_FORM_MAX_WIDTH => {
-            signed::shift_right(&ops[0], shift_amount(&ops[1], op_widths[1]), width)
+            signed::shift_right(&ops[0], shift_amount(&ops[1], op_widths[1], width), width)
         }
         ShrS => {
-            Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1]).operand())
+            Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1], width).operand())
         }
         Icmp(p) => {
             use IcmpPred::*;

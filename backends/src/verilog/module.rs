@@ -229,26 +229,37 @@ impl Printer<'_> {
             }
             CellKind::Const(b) => self.expr[net.index()] = Some(Expr::Const(b.clone())),
             CellKind::Instance { module, .. } => {
+                // Every output of the instance gets its wire here, in port order. An output
+                // no one reads and no one named gets an anonymous one, whether or not the
+                // netlist has a cell for it, so a netlist printed as MLIR (which names every
+                // result) and read back prints the same.
                 let child = self.design.module(*module);
                 for p in child.outputs() {
-                    if !self.first_out.contains_key(&(net, p)) {
-                        let t = self.namer.temp();
-                        let text = format!("wire {}{t};", range(child.port(p).width));
-                        self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
-                        self.dummy.insert((net, p), t);
+                    let leader = self.first_out.get(&(net, p)).copied();
+                    match leader {
+                        Some(l) if self.uses[l.index()] > 0 || m.cell(l).name.is_some() => {
+                            let name = self.take_name(l);
+                            if self.home[l.index()].is_none() {
+                                let d = self.decl(l, format!("wire {}{name};", range(child.port(p).width)));
+                                self.state.extend(d);
+                            }
+                            self.expr[l.index()] = Some(Expr::Ident(name));
+                        }
+                        _ => {
+                            let t = self.namer.temp();
+                            let text = format!("wire {}{t};", range(child.port(p).width));
+                            self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+                            if let Some(l) = leader {
+                                self.expr[l.index()] = Some(Expr::Ident(t.as_str().into()));
+                            }
+                            self.dummy.insert((net, p), t);
+                        }
                     }
                 }
             }
             CellKind::InstOutput(p) => {
                 let leader = self.first_out[&(cell.operands()[0], *p)];
-                if leader == net {
-                    let name = self.take_name(net);
-                    if self.home[net.index()].is_none() {
-                        let d = self.decl(net, format!("wire {}{name};", range(w)));
-                        self.state.extend(d);
-                    }
-                    self.expr[net.index()] = Some(Expr::Ident(name));
-                } else {
+                if leader != net {
                     let e = self.op_expr(leader);
                     self.settle(net, e);
                 }
@@ -290,6 +301,12 @@ impl Printer<'_> {
                 self.widths_buf = widths;
                 match lowered {
                     Lowered::Expr(e) => self.settle(net, e),
+                    Lowered::Table { table, index } if const_bits(&index).is_some() => {
+                        // A table looked up at a constant index is that bit of the table.
+                        let i = const_bits(&index).and_then(|b| b.as_u64()).unwrap_or(0);
+                        let bit = i < table.width() as u64 && table.bit(i as u32);
+                        self.settle(net, Expr::Const(Bits::from_bool(bit)));
+                    }
                     Lowered::Table { table, index } => {
                         let t = self.namer.temp();
                         self.comb.push(format!(
@@ -479,8 +496,36 @@ impl Printer<'_> {
 }
 
 /// True for an unsigned ordering comparison against 0 or all-ones (constant for any input).
+/// The value of a constant expression: a constant, or a concatenation of constants.
+fn const_bits(e: &Expr) -> Option<Bits> {
+    match e {
+        Expr::Const(b) => Some(b.clone()),
+        Expr::Concat(parts) => {
+            let mut bits: Vec<bool> = Vec::new();
+            for p in parts {
+                let b = const_bits(p)?;
+                bits.extend((0..b.width()).rev().map(|i| b.bit(i)));
+            }
+            let mut out = Bits::zero(bits.len() as u32);
+            for (k, v) in bits.iter().rev().enumerate() {
+                out.set_bit(k as u32, *v);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
 fn is_constant_compare(p: comb::IcmpPred, ops: &[Expr]) -> bool {
     use comb::IcmpPred::*;
-    matches!(p, Ult | Ule | Ugt | Uge)
-        && ops.iter().any(|e| matches!(e, Expr::Const(b) if b.is_zero() || b.is_ones()))
+    let extreme = |b: &comb::Bits| b.is_zero() || b.is_ones();
+    match p {
+        Ult | Ule | Ugt | Uge => ops.iter().any(|e| matches!(e, Expr::Const(b) if extreme(b))),
+        // Signed compares are printed as unsigned ones of the operands with their sign bit
+        // flipped (see `signed::compare`): MIN and MAX become 0 and all-ones.
+        Slt | Sle | Sgt | Sge => {
+            ops.iter().any(|e| matches!(e, Expr::Const(b) if extreme(&super::signed::flip_sign(b))))
+        }
+        _ => false,
+    }
 }

@@ -47,9 +47,25 @@ fn abs(a: &Expr, w: u32) -> Expr {
     Expr::ternary(sign_bit(a, w), neg(a.clone(), w), a.clone())
 }
 
+/// `b` with its sign bit inverted.
+pub fn flip_sign(b: &Bits) -> Bits {
+    let mut f = b.clone();
+    let w = f.width();
+    f.set_bit(w - 1, !b.msb());
+    f
+}
+
+/// `x ^ MSB`, folded for a constant.
+fn flipped(x: Expr, w: u32) -> Expr {
+    match x {
+        Expr::Const(b) => Expr::Const(flip_sign(&b)),
+        x => Expr::bin(BinOp::Xor, x, msb_const(w)),
+    }
+}
+
 /// A signed comparison `a op b` (`op` one of `<`, `<=`, `>`, `>=`) of `w`-bit values.
 pub fn compare(op: BinOp, a: Expr, b: Expr, w: u32) -> Expr {
-    Expr::bin(op, Expr::bin(BinOp::Xor, a, msb_const(w)), Expr::bin(BinOp::Xor, b, msb_const(w)))
+    Expr::bin(op, flipped(a, w), flipped(b, w))
 }
 
 /// Signed division of `w`-bit atoms, for a divisor that is neither 0 nor -1 (the caller

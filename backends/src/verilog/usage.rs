@@ -43,6 +43,8 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
     match kind {
         CellKind::Extract { low } => Some((*low, low + result_width)),
         CellKind::Instance { .. } => Some((0, width)),
+        // A constant table is printed as its constant; its inputs are not read.
+        CellKind::TruthTable(t) if t.is_zero() || t.is_ones() => None,
         CellKind::Lut { coefficients, table } => {
             if table.len() == 1 || coefficients.get(pos).copied().unwrap_or(0) == 0 {
                 None

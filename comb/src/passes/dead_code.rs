@@ -2,7 +2,7 @@
 //!
 //! A cell is live if an output port's driver reaches it through operands (through
 //! registers and instances too: an instance is live when one of its outputs is, and then
-//! all its operands are). Input cells always stay (they are ports). Everything else is
+//! all its operands and all its outputs are). Input cells always stay (they are ports). Everything else is
 //! removed, dead register loops included. Modules themselves are kept.
 
 use super::Pass;
@@ -37,6 +37,14 @@ pub fn remove_dead(m: &mut Module) -> bool {
             continue;
         }
         stack.extend(m.operands(n).iter().copied().filter(|o| !live[o.index()]));
+    }
+    // A live instance keeps all its outputs: they are part of the instance, and the text
+    // forms (`%a, %b = hw.instance ...`) name every one, so reading the result back gives
+    // the same netlist.
+    for c in m.cells().collect::<Vec<_>>() {
+        if matches!(m.cell(c).kind, CellKind::InstOutput(_)) && live[m.operands(c)[0].index()] {
+            live[c.index()] = true;
+        }
     }
     let dead: Vec<NetId> =
         m.cells().filter(|&c| !live[c.index()] && !matches!(m.cell(c).kind, CellKind::Input(_))).collect();

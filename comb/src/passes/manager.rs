@@ -31,48 +31,86 @@ pub struct PassManager {
     pub time_passes: bool,
     /// How to print the design for `print_after` (default: [`dump`]).
     pub printer: fn(&Design) -> String,
+    /// The pipeline keeps running, round after round, until every pass has run without a
+    /// change since the last change made by another one (removing dead logic does not
+    /// count: it opens no new opportunity for the other passes), at most this many rounds
+    /// (default 8). So `-O1` reaches a fixed point: its output, read back and optimized
+    /// again, is the same netlist. Each pass is expected to reach its own fixed point in
+    /// one run.
+    pub max_rounds: usize,
 }
 
 impl Default for PassManager {
     fn default() -> Self {
-        PassManager { verify_each: true, print_after: None, time_passes: false, printer: dump }
+        PassManager { verify_each: true, print_after: None, time_passes: false, printer: dump, max_rounds: 8 }
     }
 }
 
 impl PassManager {
-    /// Runs `pipeline` over `design` in order. `Err` means a pass broke the netlist: a bug.
+    /// Runs `pipeline` over `design` in order, in rounds until a fixed point (see
+    /// [`PassManager::max_rounds`]). `Err` means a pass broke the netlist: a bug.
     pub fn run(
         &self,
         design: &mut Design,
         pipeline: &mut [Box<dyn Pass>],
     ) -> Result<Vec<PassReport>, String> {
-        let mut reports = Vec::with_capacity(pipeline.len());
-        for pass in pipeline.iter_mut() {
-            let start = self.time_passes.then(Instant::now);
-            let changed = pass.run(design);
-            let time = start.map(|s| s.elapsed()).unwrap_or_default();
-            if self.verify_each && changed {
-                let errors = verify::verify(design);
-                if let Some(first) = errors.first() {
-                    return Err(format!(
-                        "internal error: pass '{}' broke the netlist: {}{}; this is a bug in rmlir-hls",
-                        pass.name(),
-                        first,
-                        if errors.len() > 1 {
-                            format!(" (and {} more)", errors.len() - 1)
-                        } else {
-                            String::new()
-                        }
-                    ));
+        let mut reports: Vec<PassReport> = Vec::with_capacity(pipeline.len());
+        let names: std::collections::BTreeSet<&str> =
+            pipeline.iter().map(|p| p.name()).filter(|&n| n != "dead-code").collect();
+        // The passes that ran without a change since the last change, and who made it.
+        let mut settled: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+        let mut last_changer: Option<&str> = None;
+        // Whether dead-code ran after the last change of any other pass.
+        let mut swept = false;
+        'rounds: for _ in 0..self.max_rounds.max(1) {
+            for pass in pipeline.iter_mut() {
+                self.step(design, pass, &mut reports)?;
+                let r = reports.last().expect("a report per pass");
+                if r.name == "dead-code" {
+                    swept = true;
+                    continue;
+                }
+                if r.changed {
+                    settled.clear();
+                    last_changer = Some(r.name);
+                    swept = false;
+                } else {
+                    settled.insert(r.name);
+                }
+                if names.iter().all(|n| settled.contains(n) || Some(*n) == last_changer) {
+                    break 'rounds;
                 }
             }
-            let printed = match &self.print_after {
-                Some(p) if p == "all" || p == pass.name() => Some((self.printer)(design)),
-                _ => None,
-            };
-            reports.push(PassReport { name: pass.name(), changed, time, printed });
+        }
+        if !swept {
+            for pass in pipeline.iter_mut().filter(|p| p.name() == "dead-code") {
+                self.step(design, pass, &mut reports)?;
+            }
         }
         Ok(reports)
+    }
+
+    fn step(&self, design: &mut Design, pass: &mut Box<dyn Pass>, reports: &mut Vec<PassReport>) -> Result<(), String> {
+        let start = self.time_passes.then(Instant::now);
+        let changed = pass.run(design);
+        let time = start.map(|s| s.elapsed()).unwrap_or_default();
+        if self.verify_each && changed {
+            let errors = verify::verify(design);
+            if let Some(first) = errors.first() {
+                return Err(format!(
+                    "internal error: pass '{}' broke the netlist: {}{}; this is a bug in rmlir-hls",
+                    pass.name(),
+                    first,
+                    if errors.len() > 1 { format!(" (and {} more)", errors.len() - 1) } else { String::new() }
+                ));
+            }
+        }
+        let printed = match &self.print_after {
+            Some(p) if p == "all" || p == pass.name() => Some((self.printer)(design)),
+            _ => None,
+        };
+        reports.push(PassReport { name: pass.name(), changed, time, printed });
+        Ok(())
     }
 }
 

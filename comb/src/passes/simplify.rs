@@ -3,7 +3,8 @@
 //! mux c,x,x -> x; mux c,1,0 -> c; mux c,0,1 -> inv c; inv(inv x) -> x;
 //! reverse(reverse x) -> x; a one-bit reverse or parity -> its operand; extract of a
 //! concat that hits one operand -> extract of (or just) that operand; extract of extract
-//! -> one extract; a one-operand variadic op -> its operand (nand/nor/xnor -> inv).
+//! -> one extract; a one-operand variadic op -> its operand (nand/nor/xnor -> inv); a
+//! truth table or lut whose entries are all equal -> that constant.
 
 use super::{local_order, replace, Pass};
 use crate::ids::NetId;
@@ -70,6 +71,15 @@ fn simplify_cell(m: &mut Module, id: NetId) -> bool {
             }
         }
         Extract { low } => return simplify_extract(m, id, low, w, ops[0]),
+        // A table whose entries are all equal is that constant, whatever its inputs.
+        TruthTable(t) if !ops.is_empty() && (t.is_zero() || t.is_ones()) => {
+            m.set_operands(id, &[]);
+            m.cell_mut(id).kind = Const(crate::Bits::from_bool(t.bit(0)));
+        }
+        Lut { table, .. } if !ops.is_empty() && table.iter().all(|e| *e == table[0]) => {
+            m.set_operands(id, &[]);
+            m.cell_mut(id).kind = Const(table[0].clone());
+        }
         _ => return false,
     }
     true
