@@ -55,8 +55,18 @@ fn random_netlists_agree_everywhere() {
             &expected,
             &eval_trace(&o1, &stim),
         );
-        for engine in [Engine::Icarus, Engine::Verilator] {
-            let got = simulate(engine, &design, &sv1, &stim);
+        // Icarus simulates while Verilator compiles.
+        let traces = std::thread::scope(|s| {
+            let runs: Vec<_> = [Engine::Icarus, Engine::Verilator]
+                .map(|engine| {
+                    let (design, sv1, stim) = (&design, &sv1, &stim);
+                    (engine, s.spawn(move || simulate(engine, design, sv1, stim)))
+                })
+                .into_iter()
+                .collect();
+            runs.into_iter().map(|(e, h)| (e, h.join().expect("simulation thread"))).collect::<Vec<_>>()
+        });
+        for (engine, got) in traces {
             assert_traces_eq(&format!("batch {batch} on {engine:?}"), &design, &expected, &got);
         }
 
@@ -66,10 +76,19 @@ fn random_netlists_agree_everywhere() {
         // netlist is emitted in another order: see the notes.)
         let mlir = backends::mlir::emit(&o1, false);
         let again = load_text("roundtrip.mlir", &mlir, 1);
-        assert_traces_eq(&format!("batch {batch}: MLIR round trip"), &design, &expected, &eval_trace(&again, &stim));
+        assert_traces_eq(
+            &format!("batch {batch}: MLIR round trip"),
+            &design,
+            &expected,
+            &eval_trace(&again, &stim),
+        );
         let sv_again = backends::verilog::emit(&again);
         let twice = load_text("roundtrip2.mlir", &backends::mlir::emit(&again, false), 1);
-        assert_eq!(sv_again, backends::verilog::emit(&twice), "batch {batch}: a second MLIR round trip changed the SV");
+        assert_eq!(
+            sv_again,
+            backends::verilog::emit(&twice),
+            "batch {batch}: a second MLIR round trip changed the SV"
+        );
     }
     assert!(total >= 200);
 }

@@ -5,7 +5,12 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(0xC0FFEE);
     let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(25);
-    let cfg = comb::random::RandomConfig { ops: 40, max_width: 200, registers: true, instances: std::env::var_os("NOINST").is_none() };
+    let cfg = comb::random::RandomConfig {
+        ops: 40,
+        max_width: 200,
+        registers: true,
+        instances: std::env::var_os("NOINST").is_none(),
+    };
     let mut d = comb::random::random_batch(seed, count, &cfg);
     if std::env::var_os("O1").is_some() {
         let mut pipeline = comb::passes::pipeline(comb::passes::OptLevel::O1);

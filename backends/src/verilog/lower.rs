@@ -140,9 +140,11 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         ShrS if width > SIGNED_FORM_MAX_WIDTH => {
             signed::shift_right(&ops[0], shift_amount(&ops[1], op_widths[1], width), width)
         }
-        ShrS => {
-            Expr::bin_signed(BinOp::AShr, Expr::signed(e(0)), shift_amount(&ops[1], op_widths[1], width).operand())
-        }
+        ShrS => Expr::bin_signed(
+            BinOp::AShr,
+            Expr::signed(e(0)),
+            shift_amount(&ops[1], op_widths[1], width).operand(),
+        ),
         Icmp(p) => {
             use IcmpPred::*;
             let (op, signed) = match p {

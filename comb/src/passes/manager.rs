@@ -90,7 +90,12 @@ impl PassManager {
         Ok(reports)
     }
 
-    fn step(&self, design: &mut Design, pass: &mut Box<dyn Pass>, reports: &mut Vec<PassReport>) -> Result<(), String> {
+    fn step(
+        &self,
+        design: &mut Design,
+        pass: &mut Box<dyn Pass>,
+        reports: &mut Vec<PassReport>,
+    ) -> Result<(), String> {
         let start = self.time_passes.then(Instant::now);
         let changed = pass.run(design);
         let time = start.map(|s| s.elapsed()).unwrap_or_default();
@@ -101,7 +106,11 @@ impl PassManager {
                     "internal error: pass '{}' broke the netlist: {}{}; this is a bug in rmlir-hls",
                     pass.name(),
                     first,
-                    if errors.len() > 1 { format!(" (and {} more)", errors.len() - 1) } else { String::new() }
+                    if errors.len() > 1 {
+                        format!(" (and {} more)", errors.len() - 1)
+                    } else {
+                        String::new()
+                    }
                 ));
             }
         }
