@@ -6,10 +6,9 @@
 //! order they are asked for, skipping any name already taken. Keywords are taken from the
 //! start, so no name ever collides with one.
 
+use mlir_text::fxhash::FxSet;
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt::Write;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 /// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
@@ -302,48 +301,6 @@ fn temp_number(s: &str) -> Option<u32> {
     }
     digits.parse().ok()
 }
-
-/// FxHash (hashing names is on the emitter's hot path and needs no DoS resistance; the set is
-/// only probed, never iterated, so the output does not depend on the hash).
-#[derive(Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        // The multiply only carries upward, so the low bits (the table index) would depend on
-        // the first bytes alone; fold the high bits down (murmur3's finalizer).
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            // Byte by byte: a copy of variable length would be a call to memcpy.
-            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
-            self.write_u64(w);
-        }
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
-type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
 
 /// The names of one scope.
 ///

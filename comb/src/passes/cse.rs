@@ -12,9 +12,10 @@
 use super::{local_order, replace, Pass};
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design};
+use mlir_text::fxhash::FxHasher;
 use smallvec::SmallVec;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 
 /// The `cse` pass.
 pub struct Cse;
@@ -67,43 +68,6 @@ fn key_ops(kind: &CellKind, operands: &[NetId]) -> SmallVec<[NetId; 4]> {
     ops
 }
 
-/// FxHash: hashing here is on the hot path and needs no DoS resistance; the table is only
-/// looked up, never iterated, so the result does not depend on the hash.
-#[derive(Default, Clone, Copy)]
-struct FxHasher(u64);
-
-impl Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        // The multiply only carries upward; fold the high bits into the low ones (the table
-        // index), as murmur3's finalizer does.
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^ (h >> 33)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            // Byte by byte: a copy of variable length would be a call to memcpy.
-            let w = rest.iter().rev().fold(0u64, |w, &b| w << 8 | b as u64);
-            self.write_u64(w);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-}
-
 /// One round; `Some(again)` if it merged anything, `again` if another round may find more.
 fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
     let mut order = local_order(design, mid);
@@ -116,7 +80,7 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
     // Buckets of cells by the hash of (kind, width, operands), compared structurally. A
     // bucket is a chain: the table holds its first cell, `next` links the rest (a compact
     // table: 16 bytes per entry instead of a small vector's 32).
-    let mut table: HashMap<u64, NetId, BuildHasherDefault<FxHasher>> =
+    let mut table: HashMap<u64, NetId, mlir_text::fxhash::FxBuild> =
         HashMap::with_capacity_and_hasher(order.len(), Default::default());
     let mut next: Vec<Option<NetId>> = vec![None; m.id_bound()];
     let mut changed = false;
