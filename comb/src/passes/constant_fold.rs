@@ -9,7 +9,7 @@
 //! a constant 0, shifts by 0 or by >= width, mux with a constant condition or identical
 //! arms, full-width extract, one-operand concat, replicate x1, icmp of identical operands.
 
-use super::{add_const, is_pure, local_order, make_const, replace, Pass};
+use super::{add_const, is_pure, make_const, replace, Pass};
 use crate::bits::Bits;
 use crate::bits_ops::eval_cell;
 use crate::ids::NetId;
@@ -28,17 +28,7 @@ impl Pass for ConstantFold {
         "fold constant cells and identities with constant operands"
     }
     fn run(&mut self, design: &mut Design) -> bool {
-        let mut changed = false;
-        for mid in design.module_ids() {
-            let order = local_order(design, mid);
-            let m = design.module_mut(mid);
-            for id in order {
-                if m.contains(id) {
-                    changed |= fold_cell(m, id);
-                }
-            }
-        }
-        changed
+        super::sweep(design, fold_cell)
     }
 }
 

@@ -114,6 +114,23 @@ pub(crate) fn replace(m: &mut Module, old: NetId, new: NetId) {
     remove_if_dead(m, old);
 }
 
+/// Applies `f` to every live cell of every module, each module in [`local_order`] (a cell
+/// after its operands); true if any call changed something. The shape of `constant-fold`
+/// and `simplify`.
+pub(crate) fn sweep(design: &mut Design, f: fn(&mut Module, NetId) -> bool) -> bool {
+    let mut changed = false;
+    for mid in design.module_ids() {
+        let order = local_order(design, mid);
+        let m = design.module_mut(mid);
+        for id in order {
+            if m.contains(id) {
+                changed |= f(m, id);
+            }
+        }
+    }
+    changed
+}
+
 /// Removes `id` if nothing uses it (cells or output ports) and it is not an input.
 pub(crate) fn remove_if_dead(m: &mut Module, id: NetId) {
     if m.contains(id)

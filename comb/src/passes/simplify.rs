@@ -6,7 +6,7 @@
 //! -> one extract; a one-operand variadic op -> its operand (nand/nor/xnor -> inv); a
 //! truth table or lut whose entries are all equal -> that constant.
 
-use super::{local_order, replace, Pass};
+use super::{replace, Pass};
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, Module};
 use smallvec::SmallVec;
@@ -22,17 +22,7 @@ impl Pass for Simplify {
         "remove trivial muxes, double inversions and nested extracts"
     }
     fn run(&mut self, design: &mut Design) -> bool {
-        let mut changed = false;
-        for mid in design.module_ids() {
-            let order = local_order(design, mid);
-            let m = design.module_mut(mid);
-            for id in order {
-                if m.contains(id) {
-                    changed |= simplify_cell(m, id);
-                }
-            }
-        }
-        changed
+        super::sweep(design, simplify_cell)
     }
 }
 

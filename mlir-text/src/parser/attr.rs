@@ -161,6 +161,12 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Int {
             return Err(self.err_expected("integer"));
         }
+        self.int_literal(start, negative)
+    }
+
+    /// The integer token under the cursor (known to be `Tok::Int`), negated if `negative`
+    /// (a `-` already eaten at `start`).
+    fn int_literal(&mut self, start: Span, negative: bool) -> Result<(BigInt, Span), Diagnostic> {
         let t = self.bump()?;
         let text = self.slice(t.span);
         let span = start.to(t.span);
@@ -195,15 +201,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Int {
             return Err(self.err_expected("integer or float"));
         }
-        let t = self.bump()?;
-        let text = self.slice(t.span);
-        let span = start.to(t.span);
-        if text.len() > MAX_INT_CHARS {
-            return Err(Diagnostic::error(span, "integer literal is too long"));
-        }
-        let magnitude = parse_magnitude(text)
-            .ok_or_else(|| Diagnostic::error(span, format!("invalid integer literal '{text}'")))?;
-        let v = BigInt { negative: neg && !magnitude.is_empty(), magnitude };
+        let (v, _) = self.int_literal(start, neg)?;
         let ty = if self.eat(Tok::Colon)? { self.parse_type()? } else { Type::int(64) };
         if let Type::Float(_) = ty {
             let f = v.to_i128().map(|x| x as f64).unwrap_or(f64::INFINITY);
