@@ -5,9 +5,9 @@
 //! expression must not become a context-determined operand of another one, because Verilog
 //! would evaluate it unsigned; [`Expr::operand`] wraps it in `$unsigned(...)` for that use.
 
+use super::names::Name;
+use super::text::{push_const, push_u32};
 use comb::Bits;
-use std::fmt::Write;
-use std::rc::Rc;
 
 /// Unary operators (all print as a prefix).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,8 @@ pub enum BinOp {
 }
 
 impl BinOp {
-    fn token(self) -> &'static str {
+    /// The operator as printed.
+    pub fn token(self) -> &'static str {
         use BinOp::*;
         match self {
             Mul => "*",
@@ -106,15 +107,15 @@ impl BinOp {
 
 /// An expression.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Expr {
+pub enum Expr<'n> {
     /// A declared name.
-    Ident(Rc<str>),
+    Ident(Name<'n>),
     /// A sized constant (`8'h2A`).
     Const(Bits),
     /// `name[hi:lo]`, or `name[lo]` when `hi == lo`.
     Select {
         /// The identifier selected from.
-        name: Rc<str>,
+        name: Name<'n>,
         /// Highest bit.
         hi: u32,
         /// Lowest bit.
@@ -123,47 +124,47 @@ pub enum Expr {
     /// `name[index]` with a variable index.
     Index {
         /// The identifier indexed.
-        name: Rc<str>,
+        name: Name<'n>,
         /// The index.
-        index: Box<Expr>,
+        index: Box<Expr<'n>>,
     },
     /// A prefix operator.
-    Unary(UnOp, Box<Expr>),
+    Unary(UnOp, Box<Expr<'n>>),
     /// A binary operator.
-    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Binary(BinOp, Box<Expr<'n>>, Box<Expr<'n>>),
     /// `c ? t : f`
-    Ternary(Box<Expr>, Box<Expr>, Box<Expr>),
+    Ternary(Box<Expr<'n>>, Box<Expr<'n>>, Box<Expr<'n>>),
     /// `{a, b}`
-    Concat(Vec<Expr>),
+    Concat(Vec<Expr<'n>>),
     /// `{n{x}}`
-    Repl(u32, Box<Expr>),
+    Repl(u32, Box<Expr<'n>>),
     /// `$signed(x)` or `$unsigned(x)`.
-    Call(&'static str, Box<Expr>),
+    Call(&'static str, Box<Expr<'n>>),
 }
 
-impl Expr {
+impl<'n> Expr<'n> {
     /// An identifier.
-    pub fn ident(s: &str) -> Expr {
-        Expr::Ident(s.into())
+    pub fn ident(s: &'n str) -> Expr<'n> {
+        Expr::Ident(Name::Str(s))
     }
     /// A binary expression of two operands (each wrapped if signed).
-    pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+    pub fn bin(op: BinOp, a: Expr<'n>, b: Expr<'n>) -> Expr<'n> {
         Expr::Binary(op, Box::new(a.operand()), Box::new(b.operand()))
     }
     /// A binary expression whose operands keep their signedness (`$signed(a) < $signed(b)`).
-    pub fn bin_signed(op: BinOp, a: Expr, b: Expr) -> Expr {
+    pub fn bin_signed(op: BinOp, a: Expr<'n>, b: Expr<'n>) -> Expr<'n> {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
     /// `~x`, `^x`.
-    pub fn unary(op: UnOp, a: Expr) -> Expr {
+    pub fn unary(op: UnOp, a: Expr<'n>) -> Expr<'n> {
         Expr::Unary(op, Box::new(a.operand()))
     }
     /// `c ? t : f`.
-    pub fn ternary(c: Expr, t: Expr, f: Expr) -> Expr {
+    pub fn ternary(c: Expr<'n>, t: Expr<'n>, f: Expr<'n>) -> Expr<'n> {
         Expr::Ternary(Box::new(c.operand()), Box::new(t.operand()), Box::new(f.operand()))
     }
     /// `$signed(x)`.
-    pub fn signed(a: Expr) -> Expr {
+    pub fn signed(a: Expr<'n>) -> Expr<'n> {
         Expr::Call("$signed", Box::new(a.operand()))
     }
 
@@ -192,7 +193,7 @@ impl Expr {
     }
 
     /// This expression as an operand of another: wrapped in `$unsigned(...)` if signed.
-    pub fn operand(self) -> Expr {
+    pub fn operand(self) -> Expr<'n> {
         if self.is_signed() {
             Expr::Call("$unsigned", Box::new(self))
         } else {
@@ -213,19 +214,20 @@ impl Expr {
     /// Prints the expression.
     pub fn print(&self, out: &mut String) {
         match self {
-            Expr::Ident(s) => out.push_str(s),
-            Expr::Const(b) => {
-                let _ = write!(out, "{}'h{}", b.width(), b.to_hex());
-            }
+            Expr::Ident(s) => s.print(out),
+            Expr::Const(b) => push_const(out, b),
             Expr::Select { name, hi, lo } => {
-                if hi == lo {
-                    let _ = write!(out, "{name}[{lo}]");
-                } else {
-                    let _ = write!(out, "{name}[{hi}:{lo}]");
+                name.print(out);
+                out.push('[');
+                if hi != lo {
+                    push_u32(out, *hi);
+                    out.push(':');
                 }
+                push_u32(out, *lo);
+                out.push(']');
             }
             Expr::Index { name, index } => {
-                out.push_str(name);
+                name.print(out);
                 out.push('[');
                 index.print(out);
                 out.push(']');
@@ -240,7 +242,9 @@ impl Expr {
             Expr::Binary(op, a, b) => {
                 let p = op.precedence();
                 a.print_paren(out, a.precedence() > p);
-                let _ = write!(out, " {} ", op.token());
+                out.push(' ');
+                out.push_str(op.token());
+                out.push(' ');
                 b.print_paren(out, b.precedence() >= p);
             }
             Expr::Ternary(c, t, f) => {
@@ -261,7 +265,9 @@ impl Expr {
                 out.push('}');
             }
             Expr::Repl(n, a) => {
-                let _ = write!(out, "{{{n}{{");
+                out.push('{');
+                push_u32(out, *n);
+                out.push('{');
                 a.print(out);
                 out.push_str("}}");
             }
@@ -296,7 +302,7 @@ impl Expr {
 mod tests {
     use super::*;
 
-    fn id(s: &str) -> Expr {
+    fn id(s: &str) -> Expr<'_> {
         Expr::ident(s)
     }
 

@@ -37,13 +37,13 @@ pub fn reverse(b: &Bits) -> Bits {
     out
 }
 
-fn fold(op: BinOp, ops: &[Expr]) -> Expr {
+fn fold<'n>(op: BinOp, ops: &[Expr<'n>]) -> Expr<'n> {
     let mut it = ops.iter().cloned();
     let first = it.next().expect("variadic op with operands").operand();
     it.fold(first, |acc, e| Expr::bin(op, acc, e))
 }
 
-fn konst(v: u64, width: u32) -> Expr {
+fn konst<'n>(v: u64, width: u32) -> Expr<'n> {
     Expr::Const(Bits::from_u64(v, width))
 }
 
@@ -53,7 +53,7 @@ fn konst(v: u64, width: u32) -> Expr {
 /// out). Verilator 5.006 rejects shifts by a constant of 2^32 or more, which its constant
 /// propagation can create across instances, and reads a shift by `32'hFFFFFFFF` chosen in
 /// a `?:` as a shift by -1, so the clamp is the (small, positive) value width.
-fn shift_amount(amount: &Expr, width: u32, value_width: u32) -> Expr {
+fn shift_amount<'n>(amount: &Expr<'n>, width: u32, value_width: u32) -> Expr<'n> {
     if width <= 32 {
         return amount.clone();
     }
@@ -64,30 +64,30 @@ fn shift_amount(amount: &Expr, width: u32, value_width: u32) -> Expr {
             _ => clamp,
         },
         Expr::Ident(name) => {
-            let high = Expr::Select { name: name.clone(), hi: width - 1, lo: 32 };
+            let high = Expr::Select { name: *name, hi: width - 1, lo: 32 };
             let over = Expr::bin(BinOp::Ne, high, Expr::Const(Bits::zero(width - 32)));
-            Expr::ternary(over, clamp, Expr::Select { name: name.clone(), hi: 31, lo: 0 })
+            Expr::ternary(over, clamp, Expr::Select { name: *name, hi: 31, lo: 0 })
         }
         other => panic!("a shift amount wider than 32 bits is not an identifier: {other:?}"),
     }
 }
 
 /// What a cell lowers to.
-pub enum Lowered {
+pub enum Lowered<'n> {
     /// A plain expression.
-    Expr(Expr),
+    Expr(Expr<'n>),
     /// A truth table: a localparam holding `table`, indexed by `index`.
     Table {
         /// The table constant.
         table: Bits,
         /// The index expression.
-        index: Expr,
+        index: Expr<'n>,
     },
 }
 
 /// Lowers a purely combinational cell (not `Lut`, `Reg`, instances or inputs), given its
 /// operands' expressions (identifiers where [`super::usage::Need`] asked for them).
-pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lowered {
+pub fn lower<'n>(kind: &CellKind, width: u32, ops: &[Expr<'n>], op_widths: &[u32]) -> Lowered<'n> {
     use CellKind::*;
     let e = |i: usize| ops[i].clone();
     let zero = || Expr::Const(Bits::zero(width));
@@ -173,7 +173,7 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
             _ if width == 1 => e(0),
             Expr::Const(b) => Expr::Const(reverse(b)),
             Expr::Ident(name) => {
-                Expr::Concat((0..width).map(|i| Expr::Select { name: name.clone(), hi: i, lo: i }).collect())
+                Expr::Concat((0..width).map(|i| Expr::Select { name: *name, hi: i, lo: i }).collect())
             }
             other => panic!("reverse of a non-identifier {other:?}"),
         },
@@ -182,7 +182,7 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
         Extract { low } => match &ops[0] {
             _ if *low == 0 && width == op_widths[0] => e(0),
             Expr::Const(b) => Expr::Const(slice(b, *low, width)),
-            Expr::Ident(name) => Expr::Select { name: name.clone(), hi: low + width - 1, lo: *low },
+            Expr::Ident(name) => Expr::Select { name: *name, hi: low + width - 1, lo: *low },
             other => panic!("extract of a non-identifier {other:?}"),
         },
         Replicate => {
@@ -212,7 +212,7 @@ pub fn lower(kind: &CellKind, width: u32, ops: &[Expr], op_widths: &[u32]) -> Lo
 /// The 8-bit index sum of a `comb.lut`: `sum(c_k * x_k) mod 256`, as an expression of width
 /// 8 (operands narrower than 8 bits are zero-extended, wider ones must be identifiers and are
 /// cut to their low byte). `None` when every coefficient is 0.
-pub fn lut_sum(coefficients: &[u8], ops: &[Expr], op_widths: &[u32]) -> Option<Expr> {
+pub fn lut_sum<'n>(coefficients: &[u8], ops: &[Expr<'n>], op_widths: &[u32]) -> Option<Expr<'n>> {
     let mut terms = Vec::new();
     for ((&c, x), &w) in coefficients.iter().zip(ops).zip(op_widths) {
         if c == 0 {
@@ -222,7 +222,7 @@ pub fn lut_sum(coefficients: &[u8], ops: &[Expr], op_widths: &[u32]) -> Option<E
             8 => x.clone(),
             w if w < 8 => Expr::Concat(vec![konst(0, 8 - w), x.clone().operand()]),
             _ => match x {
-                Expr::Ident(name) => Expr::Select { name: name.clone(), hi: 7, lo: 0 },
+                Expr::Ident(name) => Expr::Select { name: *name, hi: 7, lo: 0 },
                 Expr::Const(b) => Expr::Const(slice(b, 0, 8)),
                 other => panic!("lut operand wider than 8 bits is not an identifier: {other:?}"),
             },
@@ -237,7 +237,7 @@ pub fn lut_sum(coefficients: &[u8], ops: &[Expr], op_widths: &[u32]) -> Option<E
 }
 
 /// `sum mod len` for an 8-bit `sum` (the identity when the table has 256 or more entries).
-pub fn lut_index(sum: Expr, len: usize) -> Expr {
+pub fn lut_index(sum: Expr<'_>, len: usize) -> Expr<'_> {
     if len >= 256 {
         sum
     } else {

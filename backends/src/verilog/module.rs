@@ -16,38 +16,30 @@
 //!   output assignments
 //! endmodule
 //! ```
+//!
+//! The combinational logic, most of a big module, is streamed to the writer as it is
+//! printed whenever what precedes it is known first: the state declarations are (no
+//! register or instance output needs a temporary, whose number depends on the logic
+//! visited before it) and so is whether a constant comparison needs the lint waiver at the
+//! top (see [`Printer::predict_waiver`]). Otherwise the module body is kept until the end.
 
+use super::direct::{Form, Val};
 use super::expr::Expr;
 use super::lower::{self, Lowered};
-use super::names::Namer;
+use super::names::{Name, Temps};
+use super::plan::{ModuleNames, Plan};
+use super::text::{push_range, range};
 use super::usage::{self, Need};
-use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
+use comb::{Bits, CellKind, Design, Dir, IcmpPred, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
-use std::fmt::Write;
-use std::rc::Rc;
-
-/// Names fixed before any module is printed: the module's own and its ports'.
-#[derive(Debug)]
-pub struct ModuleNames {
-    /// The module's SystemVerilog name.
-    pub name: String,
-    /// Per port (by index), its SystemVerilog name.
-    pub ports: Vec<String>,
-    /// The scope after the ports were named.
-    pub namer: Namer,
-}
+use std::fmt::Write as _;
+use std::io::{self, Write};
 
 const LINT_OFF: &str = "/* verilator lint_off UNUSEDSIGNAL */";
 const LINT_ON: &str = "/* verilator lint_on UNUSEDSIGNAL */";
 
-/// `[w-1:0] ` for a vector, nothing for a single bit.
-pub fn range(w: u32) -> String {
-    if w == 1 {
-        String::new()
-    } else {
-        format!("[{}:0] ", w - 1)
-    }
-}
+/// Streamed combinational text is handed to the writer in pieces of about this size.
+const CHUNK: usize = 1 << 16;
 
 /// One section of a module body: its lines, each indented and ended, as one string (a
 /// million-cell module would otherwise keep a million small strings).
@@ -67,23 +59,18 @@ impl Section {
     }
 }
 
-struct Printer<'a> {
-    design: &'a Design,
-    m: &'a comb::Module,
-    all: &'a [ModuleNames],
-    own: &'a ModuleNames,
-    ports: &'a [String],
-    namer: Namer,
+struct Printer<'n> {
+    design: &'n Design,
+    m: &'n comb::Module,
+    all: &'n [ModuleNames<'n>],
+    own: &'n ModuleNames<'n>,
+    plan: &'n Plan<'n>,
+    temps: Temps,
     read: Vec<bool>,
     need: Vec<Need>,
-    uses: Vec<usize>,
-    home: Vec<Option<PortId>>,
-    name: Vec<Option<Rc<str>>>,
-    expr: Vec<Option<Expr>>,
-    /// (instance, child port) -> first instance-output cell in visiting order.
-    first_out: BTreeMap<(NetId, PortId), NetId>,
-    /// Dummy wires for child outputs nobody reads.
-    dummy: BTreeMap<(NetId, PortId), String>,
+    val: Vec<Val<'n>>,
+    /// Dummy wires (temporaries) for child outputs nobody reads.
+    dummy: BTreeMap<(NetId, PortId), u32>,
     state: Section,
     comb: Section,
     insts: Section,
@@ -93,37 +80,39 @@ struct Printer<'a> {
     /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
     constant_compare: bool,
     /// Scratch: the operand expressions and widths of the cell being visited.
-    ops_buf: Vec<Expr>,
+    ops_buf: Vec<Expr<'n>>,
     widths_buf: Vec<u32>,
 }
 
-/// Prints module `mid` into `out`.
+/// Prints module `mid` to `out`, streaming its logic if `may_stream` and what precedes the
+/// logic is known first; true if it did.
 pub fn print_module(
     design: &Design,
     summaries: &[comb::order::CombSummary],
     mid: ModuleId,
-    all: &[ModuleNames],
-    out: &mut String,
-) {
+    all: &[ModuleNames<'_>],
+    may_stream: bool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
     let m = design.module(mid);
-    let names = &all[mid.index()];
-    let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+    let own = &all[mid.index()];
+    let (topo, ordered) = match comb::order::topo_order(design, summaries, mid) {
+        Ok(topo) => (topo, true),
+        Err(_) => (m.cells().collect(), false),
+    };
     let bound = m.id_bound();
-    let (read, need) = usage::read_and_needs(m, &topo);
+    let (plan, temps) = Plan::new(m, &topo, own);
+    let (read, need) = usage::read_and_needs(m, &topo, ordered, &plan.state, |n| plan.port_uses(n) > 0);
     let mut p = Printer {
         design,
         m,
         all,
-        own: names,
-        ports: &names.ports,
-        namer: names.namer.clone(),
+        own,
+        plan: &plan,
+        temps,
         read,
         need,
-        uses: usage::use_counts(m),
-        home: vec![None; bound],
-        name: vec![None; bound],
-        expr: vec![None; bound],
-        first_out: BTreeMap::new(),
+        val: (0..bound).map(|_| Val::Pending).collect(),
         dummy: BTreeMap::new(),
         state: Section::default(),
         comb: Section::default(),
@@ -134,11 +123,32 @@ pub fn print_module(
         ops_buf: Vec::new(),
         widths_buf: Vec::new(),
     };
-    p.plan(&topo);
-    for &net in &topo {
-        p.visit(net);
+    let is_state = |net: NetId| matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Instance { .. });
+    let streamed = if may_stream && p.state_needs_no_temps() { p.predict_waiver() } else { None };
+    if let Some(waiver) = streamed {
+        // State first (it takes no temporary, so the numbering is unchanged), then the
+        // head of the module, then the logic as it is printed.
+        for &net in plan.state.iter().filter(|&&n| is_state(n)) {
+            p.visit(net);
+        }
+        let mut head = String::new();
+        p.head(waiver, &mut head);
+        head.push_str(&std::mem::take(&mut p.state.0));
+        out.write_all(head.as_bytes())?;
+        for &net in topo.iter().filter(|&&n| !is_state(n)) {
+            p.visit(net);
+            if p.comb.0.len() >= CHUNK {
+                out.write_all(p.comb.0.as_bytes())?;
+                p.comb.0.clear();
+            }
+        }
+        debug_assert_eq!(p.constant_compare, waiver, "waiver predicted wrongly");
+    } else {
+        for &net in &topo {
+            p.visit(net);
+        }
     }
-    for &net in &topo {
+    for &net in &plan.state {
         match &m.cell(net).kind {
             CellKind::Instance { .. } => p.instance(net),
             CellKind::Reg { .. } => p.register(net),
@@ -146,58 +156,87 @@ pub fn print_module(
         }
     }
     p.output_assigns();
-    // The per-net tables are done with; free them before the text is assembled (on a
-    // million cells they are ~100 MB).
-    p.expr = Vec::new();
-    p.name = Vec::new();
-    p.uses = Vec::new();
+    // The per-net tables are done with; free them before the rest is written (on a
+    // million cells they are tens of MB).
+    p.val = Vec::new();
     p.need = Vec::new();
-    p.namer = Namer::new();
-    p.print(out);
+    let mut text = String::new();
+    if streamed.is_none() {
+        p.head(p.constant_compare, &mut text);
+        text.push_str(&p.state.0);
+        out.write_all(text.as_bytes())?;
+        text.clear();
+    }
+    out.write_all(p.comb.0.as_bytes())?;
+    for section in [&p.insts, &p.ffs, &p.assigns] {
+        text.push_str(&section.0);
+    }
+    if p.constant_compare {
+        for w in WAIVER {
+            let _ = writeln!(text, "  /* verilator lint_on {w} */");
+        }
+    }
+    text.push_str("endmodule\n");
+    out.write_all(text.as_bytes())?;
+    Ok(streamed.is_some())
 }
 
-impl Printer<'_> {
-    /// Homes, reserved user names and instance-output leaders.
-    fn plan(&mut self, topo: &[NetId]) {
+/// The warnings waived in a module with a constant comparison.
+const WAIVER: [&str; 2] = ["UNSIGNED", "CMPCONST"];
+
+impl<'n> Printer<'n> {
+    /// True if no register or instance output needs a temporary, so the state section
+    /// can be printed before the logic without changing any name.
+    fn state_needs_no_temps(&self) -> bool {
         let m = self.m;
-        for p in m.outputs() {
-            let Some(n) = m.port_net(p) else { continue };
-            let cell = m.cell(n);
-            let name_fits = cell.name.as_deref().is_none_or(|s| s == m.port(p).name);
-            if self.home[n.index()].is_none() && !usage::is_source(m, n) && name_fits {
-                self.home[n.index()] = Some(p);
+        self.plan.state.iter().all(|&net| match &m.cell(net).kind {
+            CellKind::Reg { .. } => self.plan.pinned(net),
+            CellKind::Instance { module, .. } => {
+                self.design.module(*module).outputs().all(|p| match self.plan.first_out.get(&(net, p)) {
+                    Some(&l) => (self.uses(l) > 0 || m.cell(l).name.is_some()) && self.plan.pinned(l),
+                    None => false,
+                })
             }
-        }
-        self.namer.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
-        for &net in topo {
+            _ => true,
+        })
+    }
+
+    /// Whether the module will need the constant-comparison waiver, if that is clear
+    /// before printing: an unsigned-order comparison (signed ones are printed unsigned)
+    /// reads an extreme constant cell, or none reads anything that could print as a
+    /// constant. `None` when an operand is an inlined expression that might fold to one.
+    fn predict_waiver(&self) -> Option<bool> {
+        let m = self.m;
+        let mut unsure = false;
+        for &net in &self.plan.orderings {
             let cell = m.cell(net);
-            if let CellKind::InstOutput(port) = cell.kind {
-                self.first_out.entry((cell.operands()[0], port)).or_insert(net);
-            }
-            let user: Option<&str> = match &cell.kind {
-                CellKind::Instance { name, .. } => Some(name),
-                _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
-                _ => cell.name.as_deref(),
-            };
-            if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user_rc(u));
+            let CellKind::Icmp(p) = cell.kind else { continue };
+            for &o in cell.operands() {
+                match &m.cell(o).kind {
+                    CellKind::Const(b) if is_constant_compare(p, [b]) => return Some(true),
+                    CellKind::Const(_) => {}
+                    k => unsure |= !self.plan.pinned(o) && may_fold_to_constant(k, m.operands(o)),
+                }
             }
         }
-        // Every user name is taken; the rest of the module asks only for temporaries.
-        self.namer.seal();
+        (!unsure).then_some(false)
+    }
+
+    /// The number of reads of `net`: operand uses plus output ports driven.
+    fn uses(&self, net: NetId) -> usize {
+        self.m.use_count(net) + self.plan.port_uses(net)
     }
 
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.
-    fn take_name(&mut self, net: NetId) -> Rc<str> {
-        if let Some(p) = self.home[net.index()] {
-            return self.ports[p.index()].as_str().into();
+    fn take_name(&mut self, net: NetId) -> Name<'n> {
+        let (own, plan) = (self.own, self.plan);
+        if let Some(p) = plan.home(net) {
+            return Name::Str(&own.ports[p.index()]);
         }
-        if let Some(n) = &self.name[net.index()] {
-            return n.clone();
+        if let Some(n) = plan.user_name(net) {
+            return Name::Str(n);
         }
-        let t: Rc<str> = self.namer.temp().into();
-        self.name[net.index()] = Some(t.clone());
-        t
+        Name::Temp(self.temps.fresh())
     }
 
     fn decl(&self, net: NetId, text: String) -> Vec<String> {
@@ -208,26 +247,30 @@ impl Printer<'_> {
         }
     }
 
-    /// The expression of operand `net`, for one use. Identifiers and constants are cloned
+    /// The expression of operand `net`, for one use. Identifiers and constants are copied
     /// (cheap, and any number of uses may read them); anything else was inlined because it
     /// has exactly one use, so it is moved out rather than deep-copied and kept.
-    fn op_expr(&mut self, net: NetId) -> Expr {
-        let slot = &mut self.expr[net.index()];
+    fn op_expr(&mut self, net: NetId) -> Expr<'n> {
+        let slot = &mut self.val[net.index()];
         match slot {
-            Some(e) if e.is_atom() => e.clone(),
-            _ => slot.take().expect("operand visited before its user"),
+            Val::Name(n) => Expr::Ident(*n),
+            Val::Const(b) => Expr::Const((*b).clone()),
+            Val::Tree(e) if e.is_atom() => (**e).clone(),
+            _ => match std::mem::replace(slot, Val::Pending) {
+                Val::Tree(e) => *e,
+                _ => panic!("operand visited before its user"),
+            },
         }
     }
 
     fn visit(&mut self, net: NetId) {
-        let m = self.m;
+        let m: &'n comb::Module = self.m;
+        let own = self.own;
         let cell = m.cell(net);
         let w = cell.width;
         match &cell.kind {
-            CellKind::Input(p) => {
-                self.expr[net.index()] = Some(Expr::Ident(self.ports[p.index()].as_str().into()))
-            }
-            CellKind::Const(b) => self.expr[net.index()] = Some(Expr::Const(b.clone())),
+            CellKind::Input(p) => self.val[net.index()] = Val::Name(Name::Str(&own.ports[p.index()])),
+            CellKind::Const(b) => self.val[net.index()] = Val::Const(b),
             CellKind::Instance { module, .. } => {
                 // Every output of the instance gets its wire here, in port order. An output
                 // no one reads and no one named gets an anonymous one, whether or not the
@@ -235,22 +278,22 @@ impl Printer<'_> {
                 // result) and read back prints the same.
                 let child = self.design.module(*module);
                 for p in child.outputs() {
-                    let leader = self.first_out.get(&(net, p)).copied();
+                    let leader = self.plan.first_out.get(&(net, p)).copied();
                     match leader {
-                        Some(l) if self.uses[l.index()] > 0 || m.cell(l).name.is_some() => {
+                        Some(l) if self.uses(l) > 0 || m.cell(l).name.is_some() => {
                             let name = self.take_name(l);
-                            if self.home[l.index()].is_none() {
+                            if self.plan.home(l).is_none() {
                                 let d = self.decl(l, format!("wire {}{name};", range(child.port(p).width)));
                                 self.state.extend(d);
                             }
-                            self.expr[l.index()] = Some(Expr::Ident(name));
+                            self.val[l.index()] = Val::Name(name);
                         }
                         _ => {
-                            let t = self.namer.temp();
-                            let text = format!("wire {}{t};", range(child.port(p).width));
+                            let t = self.temps.fresh();
+                            let text = format!("wire {}{};", range(child.port(p).width), Name::Temp(t));
                             self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
                             if let Some(l) = leader {
-                                self.expr[l.index()] = Some(Expr::Ident(t.as_str().into()));
+                                self.val[l.index()] = Val::Name(Name::Temp(t));
                             }
                             self.dummy.insert((net, p), t);
                         }
@@ -258,7 +301,7 @@ impl Printer<'_> {
                 }
             }
             CellKind::InstOutput(p) => {
-                let leader = self.first_out[&(cell.operands()[0], *p)];
+                let leader = self.plan.first_out[&(cell.operands()[0], *p)];
                 if leader != net {
                     let e = self.op_expr(leader);
                     self.settle(net, e);
@@ -266,12 +309,12 @@ impl Printer<'_> {
             }
             CellKind::Reg { .. } => {
                 let name = self.take_name(net);
-                if self.home[net.index()].is_none() {
+                if self.plan.home(net).is_none() {
                     let d = self.decl(net, format!("logic {}{name};", range(w)));
                     self.state.extend(d);
                 }
                 self.state.push(format!("initial {name} = {};", Expr::Const(Bits::zero(w)).text()));
-                self.expr[net.index()] = Some(Expr::Ident(name));
+                self.val[net.index()] = Val::Name(name);
             }
             CellKind::Lut { coefficients, table } => {
                 let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
@@ -282,6 +325,9 @@ impl Printer<'_> {
                 }
             }
             kind => {
+                if self.direct(net, cell) {
+                    return;
+                }
                 // Scratch vectors kept across cells: no allocation per cell.
                 let mut ops = std::mem::take(&mut self.ops_buf);
                 let mut widths = std::mem::take(&mut self.widths_buf);
@@ -293,7 +339,9 @@ impl Printer<'_> {
                     widths.push(m.width(o));
                 }
                 if let CellKind::Icmp(p) = kind {
-                    self.constant_compare |= is_constant_compare(*p, &ops);
+                    let consts =
+                        ops.iter().filter_map(|e| if let Expr::Const(b) = e { Some(b) } else { None });
+                    self.constant_compare |= is_constant_compare(*p, consts);
                 }
                 let lowered = lower::lower(kind, w, &ops, &widths);
                 ops.clear();
@@ -308,63 +356,97 @@ impl Printer<'_> {
                         self.settle(net, Expr::Const(Bits::from_bool(bit)));
                     }
                     Lowered::Table { table, index } => {
-                        let t = self.namer.temp();
+                        let t = self.temps.fresh();
                         self.comb.push(format!(
-                            "localparam logic {}{t} = {};",
+                            "localparam logic {}{} = {};",
                             range(table.width()),
+                            Name::Temp(t),
                             Expr::Const(table).text()
                         ));
-                        self.settle(net, Expr::Index { name: t.into(), index: Box::new(index) });
+                        self.settle(net, Expr::Index { name: Name::Temp(t), index: Box::new(index) });
                     }
                 }
             }
         }
     }
 
-    /// Inlines `e` as the value of `net`, or declares a wire for it.
-    fn settle(&mut self, net: NetId, e: Expr) {
+    /// Prints a cell of atoms that gets a declaration straight from its operands (see
+    /// [`Form`]); false if it is not such a cell.
+    fn direct(&mut self, net: NetId, cell: &comb::Cell) -> bool {
         let i = net.index();
-        let pinned = self.home[i].is_some() || self.name[i].is_some();
+        // The forms are never atoms, so this is `settle`'s decision to declare.
+        let declared = self.plan.pinned(net) || self.uses(net) != 1 || self.need[i] != Need::Any;
+        let ops = cell.operands();
+        if !declared || !ops.iter().all(|o| self.val[o.index()].is_plain_atom()) {
+            return false;
+        }
+        let Some(form) = Form::of(&cell.kind, cell.width, ops, self.m, &self.val) else { return false };
+        if let CellKind::Icmp(p) = cell.kind {
+            let val = &self.val;
+            let consts =
+                ops.iter().filter_map(|o| if let Val::Const(b) = val[o.index()] { Some(b) } else { None });
+            self.constant_compare |= is_constant_compare(p, consts);
+        }
+        let name = self.open_decl(net);
+        form.print(ops, &self.val, &mut self.comb.0);
+        self.close_decl(net, name);
+        true
+    }
+
+    /// Inlines `e` as the value of `net`, or declares a wire for it.
+    fn settle(&mut self, net: NetId, e: Expr<'n>) {
+        let i = net.index();
+        let pinned = self.plan.pinned(net);
         let must = pinned
-            || self.uses[i] != 1
+            || self.uses(net) != 1
             || (self.need[i] == Need::Ident && !e.is_ident())
             || (self.need[i] == Need::Atom && !e.is_atom());
         if !pinned && e.is_atom() || !must {
-            self.expr[i] = Some(e);
+            self.val[i] = Val::of(e);
             return;
         }
+        let name = self.open_decl(net);
+        e.print(&mut self.comb.0);
+        self.close_decl(net, name);
+    }
+
+    /// Starts the declaration of `net` (`wire [w-1:0] name = ` or `assign port = `).
+    fn open_decl(&mut self, net: NetId) -> Name<'n> {
         let name = self.take_name(net);
-        let wrap = self.home[i].is_none() && !self.read[i];
-        if wrap {
+        let i = net.index();
+        let home = self.plan.home(net).is_some();
+        if !home && !self.read[i] {
             self.comb.push(LINT_OFF);
         }
         let buf = &mut self.comb.0;
-        if self.home[i].is_some() {
+        if home {
             buf.push_str("  assign ");
         } else {
             buf.push_str("  wire ");
-            let w = self.m.width(net);
-            if w != 1 {
-                let _ = write!(buf, "[{}:0] ", w - 1);
-            }
+            push_range(buf, self.m.width(net));
         }
-        buf.push_str(&name);
+        name.print(buf);
         buf.push_str(" = ");
-        e.print(buf);
-        buf.push_str(";\n");
-        if wrap {
-            self.comb.push(LINT_ON);
-        }
-        self.expr[i] = Some(Expr::Ident(name));
+        name
     }
 
-    fn lut(&mut self, net: NetId, sum: Expr, table: &[Bits]) {
+    /// Ends the declaration [`Printer::open_decl`] started; `net` now reads as `name`.
+    fn close_decl(&mut self, net: NetId, name: Name<'n>) {
+        let i = net.index();
+        self.comb.0.push_str(";\n");
+        if self.plan.home(net).is_none() && !self.read[i] {
+            self.comb.push(LINT_ON);
+        }
+        self.val[i] = Val::Name(name);
+    }
+
+    fn lut(&mut self, net: NetId, sum: Expr<'n>, table: &[Bits]) {
         let w = self.m.width(net);
-        let idx = self.namer.temp();
+        let idx = Name::Temp(self.temps.fresh());
         let index = lower::lut_index(sum, table.len());
         self.comb.push(format!("wire [7:0] {idx} = {};", index.text()));
         let name = self.take_name(net);
-        if self.home[net.index()].is_none() {
+        if self.plan.home(net).is_none() {
             let d = self.decl(net, format!("logic {}{name};", range(w)));
             self.comb.extend(d);
         }
@@ -376,7 +458,7 @@ impl Printer<'_> {
         let _ = writeln!(s, "      default: {name} = {};", Expr::Const(table[n - 1].clone()).text());
         s.push_str("    endcase\n  end");
         self.comb.push(s);
-        self.expr[net.index()] = Some(Expr::Ident(name));
+        self.val[net.index()] = Val::Name(name);
     }
 
     fn instance(&mut self, net: NetId) {
@@ -389,13 +471,13 @@ impl Printer<'_> {
             conns.push(format!(".{}({})", names.ports[p.index()], self.op_expr(op).text()));
         }
         for p in child.outputs() {
-            let target = match self.first_out.get(&(net, p)) {
+            let target = match self.plan.first_out.get(&(net, p)) {
                 Some(&o) => self.op_expr(o).text(),
-                None => self.dummy[&(net, p)].clone(),
+                None => Name::Temp(self.dummy[&(net, p)]).to_string(),
             };
             conns.push(format!(".{}({target})", names.ports[p.index()]));
         }
-        let inst = self.name[net.index()].clone().unwrap_or_default();
+        let inst = self.plan.user_name(net).unwrap_or_default();
         if conns.is_empty() {
             self.insts.push(format!("{} {inst} ();", names.name));
         } else {
@@ -425,22 +507,22 @@ impl Printer<'_> {
     fn output_assigns(&mut self) {
         for p in self.m.outputs() {
             let Some(n) = self.m.port_net(p) else { continue };
-            if self.home[n.index()] != Some(p) {
+            if self.plan.home(n) != Some(p) {
                 let e = self.op_expr(n).text();
-                self.assigns.push(format!("assign {} = {e};", self.ports[p.index()]));
+                self.assigns.push(format!("assign {} = {e};", self.own.ports[p.index()]));
             }
         }
     }
 
-    fn print(&mut self, out: &mut String) {
+    /// The module's head: its name, ports and (if `waiver`) the constant-comparison waiver.
+    fn head(&self, waiver: bool, out: &mut String) {
         let m = self.m;
-        let names = self.own;
         let mut procedural = vec![false; m.ports.len()];
-        for net in m.cells() {
-            if let Some(p) = self.home[net.index()] {
-                if matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Lut { .. }) {
-                    procedural[p.index()] = true;
-                }
+        for p in m.outputs() {
+            let Some(net) = m.port_net(p) else { continue };
+            let kind = &m.cell(net).kind;
+            if self.plan.home(net) == Some(p) && matches!(kind, CellKind::Reg { .. } | CellKind::Lut { .. }) {
+                procedural[p.index()] = true;
             }
         }
         let mut lines = Vec::new();
@@ -452,7 +534,7 @@ impl Printer<'_> {
                 Dir::Output if procedural[i] => ("output", "logic"),
                 Dir::Output => ("output", "wire"),
             };
-            let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.ports[i]);
+            let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.own.ports[i]);
             let unread = port.dir == Dir::Input
                 && m.port_net(PortId(i as u32)).is_some_and(|net| !self.read[net.index()]);
             if unread {
@@ -462,40 +544,18 @@ impl Printer<'_> {
             }
         }
         if lines.is_empty() {
-            let _ = writeln!(out, "module {}();", names.name);
+            let _ = writeln!(out, "module {}();", self.own.name);
         } else {
-            let _ = writeln!(out, "module {}(\n  {}\n);", names.name, lines.join("\n  "));
+            let _ = writeln!(out, "module {}(\n  {}\n);", self.own.name, lines.join("\n  "));
         }
-        let waiver = ["UNSIGNED", "CMPCONST"];
-        if self.constant_compare {
-            for w in waiver {
+        if waiver {
+            for w in WAIVER {
                 let _ = writeln!(out, "  /* verilator lint_off {w} */");
             }
         }
-        out.push_str(&self.state.0);
-        // The combinational section is most of a big module's text: rather than copy it
-        // into `out` (both alive at once), put what precedes it in front of it in place.
-        let comb = std::mem::take(&mut self.comb.0);
-        if comb.len() > out.len() {
-            let mut body = comb;
-            body.insert_str(0, out);
-            *out = body;
-        } else {
-            out.push_str(&comb);
-        }
-        for section in [&self.insts, &self.ffs, &self.assigns] {
-            out.push_str(&section.0);
-        }
-        if self.constant_compare {
-            for w in waiver {
-                let _ = writeln!(out, "  /* verilator lint_on {w} */");
-            }
-        }
-        out.push_str("endmodule\n");
     }
 }
 
-/// True for an unsigned ordering comparison against 0 or all-ones (constant for any input).
 /// The value of a constant expression: a constant, or a concatenation of constants.
 fn const_bits(e: &Expr) -> Option<Bits> {
     match e {
@@ -516,16 +576,31 @@ fn const_bits(e: &Expr) -> Option<Bits> {
     }
 }
 
-fn is_constant_compare(p: comb::IcmpPred, ops: &[Expr]) -> bool {
-    use comb::IcmpPred::*;
-    let extreme = |b: &comb::Bits| b.is_zero() || b.is_ones();
+/// True for an unsigned ordering comparison against 0 or all-ones (constant for any
+/// input), given the comparison's constant operands.
+fn is_constant_compare<'b>(p: IcmpPred, consts: impl IntoIterator<Item = &'b Bits>) -> bool {
+    use IcmpPred::*;
+    let extreme = |b: &Bits| b.is_zero() || b.is_ones();
+    let mut consts = consts.into_iter();
     match p {
-        Ult | Ule | Ugt | Uge => ops.iter().any(|e| matches!(e, Expr::Const(b) if extreme(b))),
+        Ult | Ule | Ugt | Uge => consts.any(extreme),
         // Signed compares are printed as unsigned ones of the operands with their sign bit
         // flipped (see `signed::compare`): MIN and MAX become 0 and all-ones.
-        Slt | Sle | Sgt | Sge => {
-            ops.iter().any(|e| matches!(e, Expr::Const(b) if extreme(&super::signed::flip_sign(b))))
-        }
+        Slt | Sle | Sgt | Sge => consts.any(|b| extreme(&super::signed::flip_sign(b))),
         _ => false,
+    }
+}
+
+/// Whether a cell of `kind` with `ops`, inlined, might print as a constant (for some
+/// constant operands). False only for kinds [`lower::lower`] always gives an operator or a
+/// concatenation for; `Printer::predict_waiver` relies on it.
+fn may_fold_to_constant(kind: &CellKind, ops: &[NetId]) -> bool {
+    use CellKind::*;
+    match kind {
+        Input(_) | Reg { .. } | Instance { .. } | InstOutput(_) => false,
+        Sub | DivU | DivS | ModU | ModS | Shl | ShrU | ShrS | Icmp(_) | Inv | Parity | Mux | Nand | Nor
+        | Xnor => false,
+        And | Or | Xor | Add | Mul | Concat => ops.len() < 2,
+        _ => true,
     }
 }

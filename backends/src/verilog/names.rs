@@ -5,11 +5,16 @@
 //! suffix (`reg` -> `reg_0`, a second `x` -> `x_0`); temporaries are `_0`, `_1`, ... in the
 //! order they are asked for, skipping any name already taken. Keywords are taken from the
 //! start, so no name ever collides with one.
+//!
+//! Names are borrowed from the netlist wherever they are legal and free already (the
+//! common case): a million-cell module costs no string allocation and one 4-byte slot of
+//! the uniqueness table per name.
 
-use mlir_text::fxhash::FxSet;
+use hashbrown::hash_table::{Entry, HashTable};
+use mlir_text::fxhash::{FxBuild, FxSet};
 use std::borrow::Cow;
-use std::fmt::Write;
-use std::rc::Rc;
+use std::fmt::{self, Write};
+use std::hash::BuildHasher;
 
 /// Every reserved word of IEEE 1800-2017 (Annex B), plus the Verilog-2005 and
 /// configuration keywords, which tools reserve too.
@@ -302,81 +307,149 @@ fn temp_number(s: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// The names of one scope.
-///
-/// Temporaries are handed out in increasing number, so every `_n` below `next_temp` is
-/// taken; only temporary-shaped user names at or above it need remembering (`temps`). Other
-/// names are in `taken`. A million temporaries thus cost no string set entries.
-#[derive(Clone, Debug)]
-pub struct Namer {
-    taken: FxSet<Rc<str>>,
-    temps: FxSet<u32>,
-    next_temp: u32,
-    /// Set by [`Namer::seal`]: only temporaries from then on.
-    sealed: bool,
+/// A declared identifier as the printer refers to it: a string (borrowed from the netlist
+/// or a name table) or temporary `n`, which prints as `_n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Name<'n> {
+    /// A port, module, instance or user name.
+    Str(&'n str),
+    /// A temporary.
+    Temp(u32),
 }
 
-impl Default for Namer {
+impl Name<'_> {
+    /// Appends the name.
+    pub fn print(self, out: &mut String) {
+        match self {
+            Name::Str(s) => out.push_str(s),
+            Name::Temp(n) => {
+                out.push('_');
+                super::text::push_u32(out, n);
+            }
+        }
+    }
+}
+
+impl fmt::Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Name::Str(s) => f.write_str(s),
+            Name::Temp(n) => write!(f, "_{n}"),
+        }
+    }
+}
+
+/// A name taken in a [`Namer`], by position in its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NameId(u32);
+
+impl NameId {
+    /// The position in the table that [`Namer::seal`] returns.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Temporaries of one scope: `_0`, `_1`, ... in order, skipping temporary-shaped user
+/// names. Every `_n` below `next` is taken; only taken numbers at or above it are kept.
+#[derive(Clone, Debug, Default)]
+pub struct Temps {
+    taken: FxSet<u32>,
+    next: u32,
+}
+
+impl Temps {
+    /// Takes temporary `n` if free.
+    fn take(&mut self, n: u32) -> bool {
+        n >= self.next && self.taken.insert(n)
+    }
+
+    /// The number of the next free temporary, taken.
+    pub fn fresh(&mut self) -> u32 {
+        while self.taken.contains(&self.next) {
+            self.next += 1;
+        }
+        self.next += 1;
+        self.next - 1
+    }
+}
+
+fn hash(s: &str) -> u64 {
+    FxBuild::default().hash_one(s)
+}
+
+/// The names of one scope.
+///
+/// Names are kept in `names` in the order taken (borrowed where possible) and found through
+/// `index`, a table of positions hashed by the name they point at. Temporary-shaped names
+/// are kept by number in `temps` instead (they have a table slot but no index entry), so a
+/// million temporaries cost no table entries.
+#[derive(Clone, Debug)]
+pub struct Namer<'a> {
+    names: Vec<Cow<'a, str>>,
+    index: HashTable<u32>,
+    temps: Temps,
+}
+
+impl Default for Namer<'_> {
     fn default() -> Self {
         Namer::new()
     }
 }
 
-impl Namer {
+impl<'a> Namer<'a> {
     /// A scope where only the keywords are taken.
-    pub fn new() -> Namer {
-        Namer {
-            taken: KEYWORDS.iter().map(|&s| Rc::from(s)).collect(),
-            temps: FxSet::default(),
-            next_temp: 0,
-            sealed: false,
+    pub fn new() -> Namer<'a> {
+        let mut n = Namer { names: Vec::new(), index: HashTable::new(), temps: Temps::default() };
+        n.reserve(KEYWORDS.len());
+        for &k in KEYWORDS {
+            n.reserve_name(Cow::Borrowed(k));
         }
+        n
     }
 
     /// Makes room for `n` more names.
     pub fn reserve(&mut self, n: usize) {
-        self.taken.reserve(n);
+        let names = &self.names;
+        self.index.reserve(n, |&i| hash(&names[i as usize]));
+        self.names.reserve(n);
     }
 
-    /// Takes `name` if it is free; the shared name if it was.
-    fn take(&mut self, name: &str) -> Option<Rc<str>> {
-        match temp_number(name) {
-            Some(n) => (n >= self.next_temp && self.temps.insert(n)).then(|| name.into()),
+    /// Takes `name` if it is free; gives it back if it was taken.
+    fn take(&mut self, name: Cow<'a, str>) -> Result<NameId, Cow<'a, str>> {
+        let id = u32::try_from(self.names.len()).expect("fewer than 2^32 names");
+        match temp_number(&name) {
+            Some(n) if self.temps.take(n) => {}
+            Some(_) => return Err(name),
             None => {
-                // One probe; the allocation is wasted only when the name is taken.
-                let rc: Rc<str> = name.into();
-                self.taken.insert(rc.clone()).then_some(rc)
+                let names = &self.names;
+                let eq = |&i: &u32| names[i as usize] == name;
+                match self.index.entry(hash(&name), eq, |&i| hash(&names[i as usize])) {
+                    Entry::Occupied(_) => return Err(name),
+                    Entry::Vacant(v) => {
+                        v.insert(id);
+                    }
+                }
             }
         }
+        self.names.push(name);
+        Ok(NameId(id))
     }
 
     /// Legalizes and uniquifies a user name, and takes it.
-    pub fn user(&mut self, name: &str) -> String {
-        self.user_rc(name).to_string()
-    }
-
-    /// Declares that only temporaries will be asked for from now on, and frees the table of
-    /// user names (temporaries never collide with them: a temporary-shaped user name is kept
-    /// apart). A million-name scope holds tens of MB there.
-    pub fn seal(&mut self) {
-        self.sealed = true;
-        self.taken = FxSet::default();
-    }
-
-    /// [`Namer::user`], as a shared string.
-    pub fn user_rc(&mut self, name: &str) -> Rc<str> {
-        assert!(!self.sealed, "a user name asked of a sealed namer");
-        let base = legalize_cow(name);
-        if let Some(rc) = self.take(&base) {
-            return rc;
-        }
+    pub fn user(&mut self, name: &'a str) -> NameId {
+        let base = match self.take(legalize_cow(name)) {
+            Ok(id) => return id,
+            Err(base) => base,
+        };
         let mut k = 0u32;
         let mut cand = String::with_capacity(base.len() + 4);
         loop {
             cand.clear();
             let _ = write!(cand, "{base}_{k}");
-            if let Some(rc) = self.take(&cand) {
-                return rc;
+            match self.take(Cow::Owned(cand)) {
+                Ok(id) => return id,
+                Err(c) => cand = c.into_owned(),
             }
             k += 1;
         }
@@ -384,18 +457,68 @@ impl Namer {
 
     /// Takes `name` as it is, so no later name equals it (module names, which a signal of
     /// the same name would hide: Verilator's VARHIDDEN).
-    pub fn reserve_name(&mut self, name: &str) {
+    pub fn reserve_name(&mut self, name: Cow<'a, str>) {
         let _ = self.take(name);
     }
 
-    /// The next free temporary (`_0`, `_1`, ...).
-    pub fn temp(&mut self) -> String {
-        while self.temps.contains(&self.next_temp) {
-            self.next_temp += 1;
+    /// True if `name` is taken (temporary-shaped names included).
+    pub fn contains(&self, name: &str) -> bool {
+        match temp_number(name) {
+            Some(n) => n < self.temps.next || self.temps.taken.contains(&n),
+            None => self.index.find(hash(name), |&i| self.names[i as usize] == name).is_some(),
         }
-        let n = self.next_temp;
-        self.next_temp += 1;
-        format!("_{n}")
+    }
+
+    /// The text of a taken name.
+    pub fn get(&self, id: NameId) -> &Cow<'a, str> {
+        &self.names[id.index()]
+    }
+
+    /// The next free temporary (`_0`, `_1`, ...), taken.
+    pub fn temp(&mut self) -> u32 {
+        self.temps.fresh()
+    }
+
+    /// Ends the naming of user names: the table of names (by [`NameId::index`]) and the
+    /// temporaries, the only names asked for from then on (they never collide with a user
+    /// name: a temporary-shaped user name is kept apart). The hash index is freed.
+    pub fn seal(self) -> (Vec<Cow<'a, str>>, Temps) {
+        (self.names, self.temps)
+    }
+}
+
+/// Whether taking names one by one with [`Namer::user`] would give every one its own text
+/// unchanged: all are legal, none is temporary-shaped (those are kept apart), taken or
+/// equal to another. Checked without growing the scope's table: one hash per name, sorted
+/// at the end (a million names cost a sequential sort rather than a million scattered
+/// inserts). A false answer can be wrong only by a 64-bit hash collision, which costs the
+/// caller the slow path.
+pub struct AsIs<'s> {
+    namer: &'s Namer<'s>,
+    hashes: Vec<u64>,
+    ok: bool,
+}
+
+impl<'s> AsIs<'s> {
+    /// A check against the names taken in `namer`.
+    pub fn new(namer: &'s Namer<'_>) -> AsIs<'s> {
+        AsIs { namer, hashes: Vec::new(), ok: true }
+    }
+
+    /// Adds a name to take.
+    pub fn add(&mut self, name: &str) {
+        if self.ok {
+            self.ok = matches!(legalize_cow(name), Cow::Borrowed(_))
+                && temp_number(name).is_none()
+                && !self.namer.contains(name);
+            self.hashes.push(hash(name));
+        }
+    }
+
+    /// True if every name added would be taken unchanged.
+    pub fn holds(mut self) -> bool {
+        self.hashes.sort_unstable();
+        self.ok && self.hashes.windows(2).all(|w| w[0] != w[1])
     }
 }
 
@@ -406,14 +529,37 @@ mod tests {
     #[test]
     fn legalizes_and_uniquifies() {
         let mut n = Namer::new();
-        assert_eq!(n.user("reg"), "reg_0");
-        assert_eq!(n.user("x"), "x");
-        assert_eq!(n.user("x"), "x_0");
-        assert_eq!(n.user("a.b-c"), "a_b_c");
-        assert_eq!(n.user("3d"), "_3d");
-        assert_eq!(n.user("_1"), "_1");
-        assert_eq!(n.temp(), "_0");
-        assert_eq!(n.temp(), "_2");
+        let mut user = |s: &'static str| {
+            let id = n.user(s);
+            n.get(id).to_string()
+        };
+        assert_eq!(user("reg"), "reg_0");
+        assert_eq!(user("x"), "x");
+        assert_eq!(user("x"), "x_0");
+        assert_eq!(user("a.b-c"), "a_b_c");
+        assert_eq!(user("3d"), "_3d");
+        assert_eq!(user("_1"), "_1");
+        assert_eq!(user("x_0"), "x_0_0");
+        assert_eq!(n.temp(), 0);
+        assert_eq!(n.temp(), 2);
+        assert_eq!(Name::Temp(2).to_string(), "_2");
         assert!(is_temp_shape("_12") && !is_temp_shape("_a") && !is_temp_shape("_"));
+    }
+
+    #[test]
+    fn as_is_check() {
+        let mut n = Namer::new();
+        n.user("x");
+        let all = |names: &[&str]| {
+            let mut c = AsIs::new(&n);
+            names.iter().for_each(|s| c.add(s));
+            c.holds()
+        };
+        assert!(all(&["a", "b", "x_0", "_01"]));
+        assert!(!all(&["a", "a"]));
+        assert!(!all(&["x"]));
+        assert!(!all(&["reg"]));
+        assert!(!all(&["a.b"]));
+        assert!(!all(&["_3"]));
     }
 }

@@ -24,26 +24,26 @@ use comb::Bits;
 pub const SIGNED_FORM_MAX_WIDTH: u32 = 0;
 
 /// The sign bit of an atom of width `w`.
-pub fn sign_bit(a: &Expr, w: u32) -> Expr {
+pub fn sign_bit<'n>(a: &Expr<'n>, w: u32) -> Expr<'n> {
     match a {
         _ if w == 1 => a.clone(),
-        Expr::Ident(name) => Expr::Select { name: name.clone(), hi: w - 1, lo: w - 1 },
+        Expr::Ident(name) => Expr::Select { name: *name, hi: w - 1, lo: w - 1 },
         Expr::Const(b) => Expr::Const(Bits::from_bool(b.msb())),
         other => panic!("the sign bit of a non-atom {other:?}"),
     }
 }
 
-fn msb_const(w: u32) -> Expr {
+fn msb_const<'n>(w: u32) -> Expr<'n> {
     let mut b = Bits::zero(w);
     b.set_bit(w - 1, true);
     Expr::Const(b)
 }
 
-fn neg(a: Expr, w: u32) -> Expr {
+fn neg(a: Expr<'_>, w: u32) -> Expr<'_> {
     Expr::bin(BinOp::Sub, Expr::Const(Bits::zero(w)), a)
 }
 
-fn abs(a: &Expr, w: u32) -> Expr {
+fn abs<'n>(a: &Expr<'n>, w: u32) -> Expr<'n> {
     Expr::ternary(sign_bit(a, w), neg(a.clone(), w), a.clone())
 }
 
@@ -56,7 +56,7 @@ pub fn flip_sign(b: &Bits) -> Bits {
 }
 
 /// `x ^ MSB`, folded for a constant.
-fn flipped(x: Expr, w: u32) -> Expr {
+fn flipped(x: Expr<'_>, w: u32) -> Expr<'_> {
     match x {
         Expr::Const(b) => Expr::Const(flip_sign(&b)),
         x => Expr::bin(BinOp::Xor, x, msb_const(w)),
@@ -64,26 +64,26 @@ fn flipped(x: Expr, w: u32) -> Expr {
 }
 
 /// A signed comparison `a op b` (`op` one of `<`, `<=`, `>`, `>=`) of `w`-bit values.
-pub fn compare(op: BinOp, a: Expr, b: Expr, w: u32) -> Expr {
+pub fn compare<'n>(op: BinOp, a: Expr<'n>, b: Expr<'n>, w: u32) -> Expr<'n> {
     Expr::bin(op, flipped(a, w), flipped(b, w))
 }
 
 /// Signed division of `w`-bit atoms, for a divisor that is neither 0 nor -1 (the caller
 /// guards those; the formula is right for -1 too).
-pub fn div(a: &Expr, b: &Expr, w: u32) -> Expr {
+pub fn div<'n>(a: &Expr<'n>, b: &Expr<'n>, w: u32) -> Expr<'n> {
     let q = Expr::bin(BinOp::Div, abs(a, w), abs(b, w));
     let differ = Expr::bin(BinOp::Xor, sign_bit(a, w), sign_bit(b, w));
     Expr::ternary(differ, neg(q.clone(), w), q)
 }
 
 /// Signed remainder (sign of the dividend) of `w`-bit atoms, for a non-zero divisor.
-pub fn rem(a: &Expr, b: &Expr, w: u32) -> Expr {
+pub fn rem<'n>(a: &Expr<'n>, b: &Expr<'n>, w: u32) -> Expr<'n> {
     let r = Expr::bin(BinOp::Mod, abs(a, w), abs(b, w));
     Expr::ternary(sign_bit(a, w), neg(r.clone(), w), r)
 }
 
 /// Arithmetic right shift of a `w`-bit atom by `amount` (already in Verilog's form).
-pub fn shift_right(a: &Expr, amount: Expr, w: u32) -> Expr {
+pub fn shift_right<'n>(a: &Expr<'n>, amount: Expr<'n>, w: u32) -> Expr<'n> {
     let filled =
         Expr::unary(UnOp::Not, Expr::bin(BinOp::Shr, Expr::unary(UnOp::Not, a.clone()), amount.clone()));
     Expr::ternary(sign_bit(a, w), filled, Expr::bin(BinOp::Shr, a.clone(), amount))

@@ -57,50 +57,60 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
 }
 
 /// Per net (by index): true if every bit is read by some user or output port that is
-/// itself printed; and per net, its users' strongest [`Need`]. `topo` is the printing
-/// order: a combinational cell that will be inlined into a reader that drops it (a
-/// `comb.lut` operand with coefficient 0, a one-entry table) is never printed, so its own
-/// operands are not read through it.
+/// itself printed; and per net, its users' strongest [`Need`].
 ///
-/// Most reads are whole-net reads, which settle a net at once; only partial reads are kept,
-/// in one list sorted by net afterwards (no allocation per net).
-pub fn read_and_needs(m: &Module, topo: &[NetId]) -> (Vec<bool>, Vec<Need>) {
+/// `topo` is the printing order, a topological order if `ordered` (else the needs are
+/// gathered in a pass of their own first); `state` lists the registers, instances and
+/// instance outputs; `drives_port` tells the nets that drive an output port. A
+/// combinational cell that will be inlined into a reader that drops it (a `comb.lut`
+/// operand with coefficient 0, a one-entry table) is never printed, so its own operands
+/// are not read through it.
+///
+/// Combinational cells are visited once, readers before what they read, so a net's needs
+/// are complete when it is reached. Most reads are whole-net reads, which settle a net at
+/// once; only partial reads are kept, in one list sorted by net afterwards (no allocation
+/// per net).
+pub fn read_and_needs(
+    m: &Module,
+    topo: &[NetId],
+    ordered: bool,
+    state: &[NetId],
+    drives_port: impl Fn(NetId) -> bool,
+) -> (Vec<bool>, Vec<Need>) {
     let bound = m.id_bound();
-    let need = needs(m);
-    let mut reads = Reads { full: vec![false; bound], any: vec![false; bound], partial: Vec::new() };
-    let mut driven = vec![false; bound];
+    let mut reads = Reads {
+        full: vec![false; bound],
+        any: vec![false; bound],
+        partial: Vec::new(),
+        need: if ordered { vec![Need::Any; bound] } else { needs(m) },
+        gather_needs: ordered,
+    };
     for p in m.outputs() {
         if let Some(n) = m.port_net(p) {
             let w = m.width(n);
             reads.add(n, (0, w), w);
-            driven[n.index()] = true;
         }
     }
     // State and hierarchy are always printed, so are their reads (an instance output reads
     // nothing: its operand is the instance).
-    let fixed = |net: NetId| {
-        matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Instance { .. } | CellKind::InstOutput(_))
-    };
-    for &net in topo {
-        if fixed(net) && !matches!(m.cell(net).kind, CellKind::InstOutput(_)) {
-            reads.cell(m, net);
-        }
+    for &net in state {
+        let reads_operands = !matches!(m.cell(net).kind, CellKind::InstOutput(_));
+        reads.cell(m, net, reads_operands);
     }
     // Combinational cells, readers before what they read.
     for &net in topo.iter().rev() {
-        if fixed(net) {
+        let cell = m.cell(net);
+        if matches!(cell.kind, CellKind::Reg { .. } | CellKind::Instance { .. } | CellKind::InstOutput(_)) {
             continue;
         }
         let vanishes = !reads.any[net.index()]
             && m.use_count(net) == 1
-            && !driven[net.index()]
-            && m.cell(net).name.is_none()
-            && need[net.index()] == Need::Any;
-        if !vanishes {
-            reads.cell(m, net);
-        }
+            && !drives_port(net)
+            && cell.name.is_none()
+            && reads.need[net.index()] == Need::Any;
+        reads.cell(m, net, !vanishes);
     }
-    let Reads { mut full, mut partial, .. } = reads;
+    let Reads { mut full, mut partial, need, .. } = reads;
     partial.sort_unstable();
     let mut ranges: Vec<(u32, u32)> = Vec::new();
     for group in partial.chunk_by(|a, b| a.0 == b.0) {
@@ -114,11 +124,14 @@ pub fn read_and_needs(m: &Module, topo: &[NetId]) -> (Vec<bool>, Vec<Need>) {
     (full, need)
 }
 
-/// Reads seen so far: nets read whole, nets read at all, and partial ranges.
+/// Reads seen so far: nets read whole, nets read at all, and partial ranges; and the needs.
 struct Reads {
     full: Vec<bool>,
     any: Vec<bool>,
     partial: Vec<(NetId, u32, u32)>,
+    need: Vec<Need>,
+    /// True if the needs are gathered from the cells as they are visited.
+    gather_needs: bool,
 }
 
 impl Reads {
@@ -131,13 +144,23 @@ impl Reads {
         }
     }
 
-    /// The reads of one cell's operands.
-    fn cell(&mut self, m: &Module, net: NetId) {
+    /// The needs of one cell's operands, and their reads if `printed`.
+    fn cell(&mut self, m: &Module, net: NetId, printed: bool) {
+        if !printed && !self.gather_needs {
+            return;
+        }
         let cell = m.cell(net);
         for (pos, &op) in cell.operands().iter().enumerate() {
             let w = m.width(op);
-            if let Some(r) = operand_read(&cell.kind, pos, w, cell.width) {
-                self.add(op, r, w);
+            if self.gather_needs {
+                let n = operand_need(&cell.kind, pos, w, cell.width);
+                let slot = &mut self.need[op.index()];
+                *slot = (*slot).max(n);
+            }
+            if printed {
+                if let Some(r) = operand_read(&cell.kind, pos, w, cell.width) {
+                    self.add(op, r, w);
+                }
             }
         }
     }
@@ -163,20 +186,6 @@ pub fn needs(m: &Module) -> Vec<Need> {
         for (pos, &op) in cell.operands().iter().enumerate() {
             let n = operand_need(&cell.kind, pos, m.width(op), cell.width);
             out[op.index()] = out[op.index()].max(n);
-        }
-    }
-    out
-}
-
-/// Number of reads of each net: operand uses plus output ports driven.
-pub fn use_counts(m: &Module) -> Vec<usize> {
-    let mut out = vec![0; m.id_bound()];
-    for net in m.cells() {
-        out[net.index()] = m.use_count(net);
-    }
-    for p in m.outputs() {
-        if let Some(n) = m.port_net(p) {
-            out[n.index()] += 1;
         }
     }
     out

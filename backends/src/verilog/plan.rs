@@ -1,0 +1,162 @@
+//! What is fixed about a module before its cells are printed, found in one pass over the
+//! visiting order: which net drives an output port under the port's own name (its
+//! *home*), every user name (legalized and made unique up front, so temporaries never take
+//! one), which instance-output cell leads each instance output, and the few cells the
+//! printer treats apart (state and hierarchy, ordering comparisons).
+//!
+//! User names are usually legal and distinct already; then every net keeps its own name,
+//! borrowed from the netlist, and no table of names is built (see [`AsIs`]).
+
+use super::names::{AsIs, Namer, Temps};
+use super::usage;
+use comb::{CellKind, IcmpPred, Module, NetId, PortId};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// Names fixed before any module is printed: the module's own and its ports'.
+#[derive(Debug)]
+pub struct ModuleNames<'d> {
+    /// The module's SystemVerilog name.
+    pub name: Cow<'d, str>,
+    /// Per port (by index), its SystemVerilog name.
+    pub ports: Vec<Cow<'d, str>>,
+    /// The scope after the ports were named.
+    pub namer: Namer<'d>,
+}
+
+/// How user names were given.
+enum Users<'d> {
+    /// Every net with a user name keeps it unchanged.
+    AsIs,
+    /// Per net (by index), its name's position in `names` (or [`Users::NONE`]); `names`
+    /// is the whole scope's table of names.
+    Table { user: Vec<u32>, names: Vec<Cow<'d, str>> },
+}
+
+impl Users<'_> {
+    const NONE: u32 = u32::MAX;
+}
+
+/// A net's link to the output ports.
+#[derive(Clone, Copy, Debug, Default)]
+struct PortLink {
+    /// The port it is declared as, plus one (0 for none).
+    home: u32,
+    /// The number of output ports it drives.
+    drives: u32,
+}
+
+/// The names and homes of one module's nets.
+pub struct Plan<'d> {
+    m: &'d Module,
+    /// Per net (by index).
+    ports: Vec<PortLink>,
+    users: Users<'d>,
+    /// (instance, child port) -> first instance-output cell in visiting order.
+    pub first_out: BTreeMap<(NetId, PortId), NetId>,
+    /// Registers, instances and instance outputs, in visiting order.
+    pub state: Vec<NetId>,
+    /// Ordering comparisons (`ult`, `slt`, ...), in visiting order.
+    pub orderings: Vec<NetId>,
+}
+
+impl<'d> Plan<'d> {
+    /// Plans module `m` (cells in visiting order `topo`) in the scope `own` of its ports;
+    /// also gives the scope's temporaries, the only names asked for from then on.
+    pub fn new(m: &'d Module, topo: &[NetId], own: &ModuleNames<'d>) -> (Plan<'d>, Temps) {
+        let mut ports = vec![PortLink::default(); m.id_bound()];
+        for p in m.outputs() {
+            let Some(n) = m.port_net(p) else { continue };
+            let cell = m.cell(n);
+            let name_fits = cell.name.as_deref().is_none_or(|s| s == m.port(p).name);
+            let link = &mut ports[n.index()];
+            link.drives += 1;
+            if link.home == 0 && !usage::is_source(m, n) && name_fits {
+                link.home = p.0 + 1;
+            }
+        }
+        let mut plan = Plan {
+            m,
+            ports,
+            users: Users::AsIs,
+            first_out: BTreeMap::new(),
+            state: Vec::new(),
+            orderings: Vec::new(),
+        };
+        let mut as_is = AsIs::new(&own.namer);
+        for &net in topo {
+            match &m.cell(net).kind {
+                CellKind::InstOutput(port) => {
+                    plan.first_out.entry((m.operands(net)[0], *port)).or_insert(net);
+                    plan.state.push(net);
+                }
+                CellKind::Reg { .. } | CellKind::Instance { .. } => plan.state.push(net),
+                CellKind::Icmp(p) if is_ordering(*p) => plan.orderings.push(net),
+                _ => {}
+            }
+            if let Some(u) = plan.wanted_name(net) {
+                as_is.add(u);
+            }
+        }
+        if as_is.holds() {
+            return (plan, own.namer.clone().seal().1);
+        }
+        // Some name must change: take them one by one, in visiting order.
+        let mut namer = own.namer.clone();
+        namer.reserve(topo.iter().filter(|&&net| plan.wanted_name(net).is_some()).count());
+        let mut user = vec![Users::NONE; m.id_bound()];
+        for &net in topo {
+            if let Some(u) = plan.wanted_name(net) {
+                user[net.index()] = namer.user(u).index() as u32;
+            }
+        }
+        let (names, temps) = namer.seal();
+        plan.users = Users::Table { user, names };
+        (plan, temps)
+    }
+
+    /// The name `net` asks for: an instance's name, or a user name of a net that is not
+    /// declared as its port.
+    fn wanted_name(&self, net: NetId) -> Option<&'d str> {
+        let m = self.m;
+        let cell = m.cell(net);
+        match &cell.kind {
+            CellKind::Instance { name, .. } => Some(name),
+            _ if usage::is_source(m, net) || self.home(net).is_some() => None,
+            _ => cell.name.as_deref(),
+        }
+    }
+
+    /// The output port `net` is declared as: it drives the port and has no other name.
+    pub fn home(&self, net: NetId) -> Option<PortId> {
+        self.ports[net.index()].home.checked_sub(1).map(PortId)
+    }
+
+    /// The number of output ports `net` drives.
+    pub fn port_uses(&self, net: NetId) -> usize {
+        self.ports[net.index()].drives as usize
+    }
+
+    /// The user name reserved for `net`.
+    pub fn user_name(&self, net: NetId) -> Option<&str> {
+        match &self.users {
+            Users::AsIs => self.wanted_name(net),
+            Users::Table { user, names } => match user[net.index()] {
+                Users::NONE => None,
+                u => Some(&names[u as usize]),
+            },
+        }
+    }
+
+    /// True if `net` is declared under a fixed name (its port's or its own) whatever its
+    /// uses: it is never inlined.
+    pub fn pinned(&self, net: NetId) -> bool {
+        self.home(net).is_some() || self.user_name(net).is_some()
+    }
+}
+
+/// True for an ordering (not equality) predicate.
+pub fn is_ordering(p: IcmpPred) -> bool {
+    use IcmpPred::*;
+    matches!(p, Ult | Ule | Ugt | Uge | Slt | Sle | Sgt | Sge)
+}

@@ -1,0 +1,83 @@
+//! Pieces of SystemVerilog text written straight into a `String`: numbers, sized
+//! constants and vector ranges, without going through `core::fmt` (the emitter prints
+//! several numbers per line, millions of lines for a big module).
+
+use comb::Bits;
+
+/// Appends `v` in decimal.
+pub fn push_u32(out: &mut String, v: u32) {
+    let mut digits = [0u8; 10];
+    let mut n = v;
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+}
+
+/// Appends a sized constant: `8'h2A` (upper-case hex, one digit per started nibble).
+pub fn push_const(out: &mut String, b: &Bits) {
+    push_u32(out, b.width());
+    out.push_str("'h");
+    let words = b.words();
+    let digits = (b.width() as usize).div_ceil(4).max(1);
+    for d in (0..digits).rev() {
+        let bit = d * 4;
+        let w = words.get(bit / 64).copied().unwrap_or(0);
+        let mut nib = (w >> (bit % 64)) & 0xF;
+        if bit % 64 > 60 {
+            let hi = words.get(bit / 64 + 1).copied().unwrap_or(0);
+            nib |= (hi << (64 - bit % 64)) & 0xF;
+        }
+        out.push(b"0123456789ABCDEF"[nib as usize] as char);
+    }
+}
+
+/// Appends `[w-1:0] ` for a vector, nothing for a single bit.
+pub fn push_range(out: &mut String, w: u32) {
+    if w != 1 {
+        out.push('[');
+        push_u32(out, w.wrapping_sub(1));
+        out.push_str(":0] ");
+    }
+}
+
+/// `[w-1:0] ` for a vector, nothing for a single bit.
+pub fn range(w: u32) -> String {
+    let mut s = String::new();
+    push_range(&mut s, w);
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_constants_print_like_fmt() {
+        for v in [0, 7, 10, 99, 100, 4_294_967_295] {
+            let mut s = String::new();
+            push_u32(&mut s, v);
+            assert_eq!(s, v.to_string());
+        }
+        for b in [
+            Bits::from_u64(42, 8),
+            Bits::zero(1),
+            Bits::ones(65),
+            Bits::from_u128(0x1234_5678_9ABC_DEF0_0FED_CBA9, 100),
+            Bits::zero(0),
+        ] {
+            let mut s = String::new();
+            push_const(&mut s, &b);
+            assert_eq!(s, format!("{}'h{}", b.width(), b.to_hex()));
+        }
+        assert_eq!(range(1), "");
+        assert_eq!(range(32), "[31:0] ");
+    }
+}
