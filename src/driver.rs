@@ -8,7 +8,7 @@ use crate::cli::{Args, Emit};
 use crate::output;
 use comb::Design;
 use mlir_text::{Diagnostic, SourceFile};
-use std::io::Read;
+use std::io::{self, BufWriter, Read, Write};
 use std::path::Path;
 
 /// Why a run failed.
@@ -117,8 +117,11 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     let src = read_source(&args.input)?;
     let design = load_design(&src, args.top.as_deref(), args.opt, args.flatten, Some(args))?;
+    // Nothing is reported against the input from here on: free it (it is as big as the
+    // text it holds) before the output is made.
+    drop(src);
     match args.emit {
-        Emit::Verilog => write_text(args.output.as_deref(), &backends::verilog::emit(&design)),
+        Emit::Verilog => write_with(args.output.as_deref(), |w| backends::verilog::emit_to(&design, w)),
         Emit::Mlir => write_text(args.output.as_deref(), &backends::mlir::emit(&design, args.generic)),
         Emit::Dot => write_text(args.output.as_deref(), &backends::dot::emit(&design)),
         Emit::RustSim => {
@@ -135,13 +138,21 @@ pub fn run(args: &Args) -> Result<(), Failure> {
 }
 
 fn write_text(out: Option<&Path>, text: &str) -> Result<(), Failure> {
+    write_with(out, |w| w.write_all(text.as_bytes()))
+}
+
+/// Writes what `write` writes, as it writes it, to the file `out` (whole or not at all) or
+/// to standard output (`-` or none).
+fn write_with(
+    out: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
     match out {
-        Some(p) if p.as_os_str() != "-" => output::write_file(p, text.as_bytes()).map_err(Failure::Message),
+        Some(p) if p.as_os_str() != "-" => output::write_file_with(p, write).map_err(Failure::Message),
         _ => {
-            use std::io::Write;
-            let mut so = std::io::stdout().lock();
+            let mut so = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             // A closed pipe (`| head`) is not an error of ours.
-            let _ = so.write_all(text.as_bytes()).and_then(|_| so.flush());
+            let _ = write(&mut so).and_then(|()| so.flush());
             Ok(())
         }
     }

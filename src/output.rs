@@ -5,7 +5,7 @@
 //! failed run leaves an existing output untouched.
 
 use std::fs;
-use std::io::Write;
+use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 fn parent_of(path: &Path) -> &Path {
@@ -15,15 +15,19 @@ fn parent_of(path: &Path) -> &Path {
     }
 }
 
-/// Writes `contents` to `path` atomically.
-pub fn write_file(path: &Path, contents: &[u8]) -> Result<(), String> {
+/// Writes to `path` atomically what `write` writes to the (buffered) writer it is given,
+/// as it is written: the text need not be in memory whole.
+pub fn write_file_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let err = |e: io::Error| format!("cannot write '{}': {e}", path.display());
     let dir = parent_of(path);
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".rmlir-hls-")
-        .tempfile_in(dir)
-        .map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
-    tmp.write_all(contents).map_err(|e| format!("cannot write '{}': {e}", path.display()))?;
-    tmp.persist(path).map_err(|e| format!("cannot write '{}': {}", path.display(), e.error))?;
+    let mut tmp = tempfile::Builder::new().prefix(".rmlir-hls-").tempfile_in(dir).map_err(err)?;
+    let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+    write(&mut w).and_then(|()| w.flush()).map_err(err)?;
+    drop(w);
+    tmp.persist(path).map_err(|e| err(e.error))?;
     Ok(())
 }
 
@@ -67,6 +71,10 @@ pub fn write_dir(path: &Path, files: &[(String, String)]) -> Result<(), String> 
 mod tests {
     use super::*;
 
+    fn write_file(path: &Path, contents: &[u8]) -> Result<(), String> {
+        write_file_with(path, |w| w.write_all(contents))
+    }
+
     #[test]
     fn replaces_file_and_directory() {
         let d = tempfile::tempdir().unwrap();
@@ -81,5 +89,19 @@ mod tests {
         assert_eq!(fs::read_to_string(crate_dir.join("c.txt")).unwrap(), "y");
         let leftovers: Vec<_> = fs::read_dir(d.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 2, "no staging directories left behind");
+    }
+
+    #[test]
+    fn failed_write_leaves_the_old_file() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("out.sv");
+        write_file(&f, b"two").unwrap();
+        let failed = write_file_with(&f, |w| {
+            w.write_all(b"partial")?;
+            Err(io::Error::other("stopped"))
+        });
+        assert!(failed.unwrap_err().contains("stopped"));
+        assert_eq!(fs::read_to_string(&f).unwrap(), "two", "a failed write leaves the old file");
+        assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1, "no temporary file left behind");
     }
 }
