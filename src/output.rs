@@ -3,6 +3,9 @@
 //! A file is written to a temporary file in the same directory and renamed over the
 //! target; a directory (the rust-sim crate) is built beside the target and swapped in. A
 //! failed run leaves an existing output untouched.
+//!
+//! A file written anew gets the usual mode, `0o666` less the umask (a temporary file would
+//! be `0o600`); a file written over keeps its mode.
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -23,7 +26,19 @@ pub fn write_file_with(
 ) -> Result<(), String> {
     let err = |e: io::Error| format!("cannot write '{}': {e}", path.display());
     let dir = parent_of(path);
-    let mut tmp = tempfile::Builder::new().prefix(".rmlir-hls-").tempfile_in(dir).map_err(err)?;
+    let existing = fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.permissions());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".rmlir-hls-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // Created with this mode less the umask, as `open(2)` would create the target.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(err)?;
+    if let Some(perms) = existing {
+        tmp.as_file().set_permissions(perms).map_err(err)?;
+    }
     let mut w = BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
     write(&mut w).and_then(|()| w.flush()).map_err(err)?;
     drop(w);
@@ -89,6 +104,25 @@ mod tests {
         assert_eq!(fs::read_to_string(crate_dir.join("c.txt")).unwrap(), "y");
         let leftovers: Vec<_> = fs::read_dir(d.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 2, "no staging directories left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_get_the_usual_mode_and_old_ones_keep_theirs() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("out.sv");
+        write_file(&f, b"one").unwrap();
+        let mode = |p: &Path| fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // 0o666 less the umask, whatever it is here; never the tempfile's 0o600 unless the
+        // umask says so.
+        let created = fs::File::create(d.path().join("plain")).unwrap();
+        drop(created);
+        assert_eq!(mode(&f), mode(&d.path().join("plain")));
+        fs::set_permissions(&f, fs::Permissions::from_mode(0o640)).unwrap();
+        write_file(&f, b"two").unwrap();
+        assert_eq!(mode(&f), 0o640);
+        assert_eq!(fs::read_to_string(&f).unwrap(), "two");
     }
 
     #[test]
