@@ -29,7 +29,7 @@ use super::lower::{self, Lowered};
 use super::names::{Name, Temps};
 use super::plan::{ModuleNames, Plan};
 use super::text::{push_range, range};
-use super::usage::{self, Need};
+use super::usage::{Need, Usage};
 use comb::{Bits, CellKind, Design, Dir, IcmpPred, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -96,13 +96,17 @@ pub fn print_module(
 ) -> io::Result<bool> {
     let m = design.module(mid);
     let own = &all[mid.index()];
-    let (topo, ordered) = match comb::order::topo_order(design, summaries, mid) {
-        Ok(topo) => (topo, true),
-        Err(_) => (m.cells().collect(), false),
-    };
+    let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
     let bound = m.id_bound();
-    let (plan, temps) = Plan::new(m, &topo, own);
-    let (read, need) = usage::read_and_needs(m, &topo, ordered, &plan.state, |n| plan.port_uses(n) > 0);
+    // One pass over the cells gathers all that printing needs to know first.
+    let mut plan = Plan::new(m, own);
+    let mut usage = Usage::new(m);
+    for &net in &topo {
+        plan.add(net);
+        usage.add(m, net);
+    }
+    let temps = plan.name(&topo, own);
+    let (read, need) = usage.finish(m, &topo, &plan.state, |n| plan.port_uses(n) > 0);
     let mut p = Printer {
         design,
         m,

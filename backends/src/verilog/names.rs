@@ -461,14 +461,6 @@ impl<'a> Namer<'a> {
         let _ = self.take(name);
     }
 
-    /// True if `name` is taken (temporary-shaped names included).
-    pub fn contains(&self, name: &str) -> bool {
-        match temp_number(name) {
-            Some(n) => n < self.temps.next || self.temps.taken.contains(&n),
-            None => self.index.find(hash(name), |&i| self.names[i as usize] == name).is_some(),
-        }
-    }
-
     /// The text of a taken name.
     pub fn get(&self, id: NameId) -> &Cow<'a, str> {
         &self.names[id.index()]
@@ -489,28 +481,28 @@ impl<'a> Namer<'a> {
 
 /// Whether taking names one by one with [`Namer::user`] would give every one its own text
 /// unchanged: all are legal, none is temporary-shaped (those are kept apart), taken or
-/// equal to another. Checked without growing the scope's table: one hash per name, sorted
-/// at the end (a million names cost a sequential sort rather than a million scattered
-/// inserts). A false answer can be wrong only by a 64-bit hash collision, which costs the
-/// caller the slow path.
-pub struct AsIs<'s> {
-    namer: &'s Namer<'s>,
+/// equal to another. Checked without a table of names: one 64-bit hash per name (the
+/// scope's names included), sorted at the end, and no two equal. A million names thus cost
+/// a sequential sort rather than a million scattered inserts into a big table. A false
+/// answer can be wrong only by a 64-bit hash collision, which costs the caller the slow
+/// path.
+pub struct AsIs {
     hashes: Vec<u64>,
     ok: bool,
 }
 
-impl<'s> AsIs<'s> {
-    /// A check against the names taken in `namer`.
-    pub fn new(namer: &'s Namer<'_>) -> AsIs<'s> {
-        AsIs { namer, hashes: Vec::new(), ok: true }
+impl AsIs {
+    /// A check of about `n` names against the names taken in `namer`.
+    pub fn new(namer: &Namer<'_>, n: usize) -> AsIs {
+        let mut hashes = Vec::with_capacity(namer.names.len() + n);
+        hashes.extend(namer.names.iter().map(|s| hash(s)));
+        AsIs { hashes, ok: true }
     }
 
     /// Adds a name to take.
     pub fn add(&mut self, name: &str) {
         if self.ok {
-            self.ok = matches!(legalize_cow(name), Cow::Borrowed(_))
-                && temp_number(name).is_none()
-                && !self.namer.contains(name);
+            self.ok = matches!(legalize_cow(name), Cow::Borrowed(_)) && temp_number(name).is_none();
             self.hashes.push(hash(name));
         }
     }
@@ -547,11 +539,26 @@ mod tests {
     }
 
     #[test]
+    fn as_is_many_names() {
+        let n = Namer::new();
+        let names: Vec<String> = (0..50_000).map(|i| format!("v{i}")).collect();
+        let check = |extra: &str| {
+            let mut c = AsIs::new(&n, names.len() + 1);
+            names.iter().for_each(|s| c.add(s));
+            c.add(extra);
+            c.holds()
+        };
+        assert!(check("w"));
+        assert!(!check("v12345"));
+        assert!(!check("wire"));
+    }
+
+    #[test]
     fn as_is_check() {
         let mut n = Namer::new();
         n.user("x");
         let all = |names: &[&str]| {
-            let mut c = AsIs::new(&n);
+            let mut c = AsIs::new(&n, names.len());
             names.iter().for_each(|s| c.add(s));
             c.holds()
         };

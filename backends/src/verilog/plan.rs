@@ -1,5 +1,5 @@
-//! What is fixed about a module before its cells are printed, found in one pass over the
-//! visiting order: which net drives an output port under the port's own name (its
+//! What is fixed about a module before its cells are printed, found in the pass over the
+//! visiting order that also gathers [`super::usage::Usage`]: which net drives an output port under the port's own name (its
 //! *home*), every user name (legalized and made unique up front, so temporaries never take
 //! one), which instance-output cell leads each instance output, and the few cells the
 //! printer treats apart (state and hierarchy, ordering comparisons).
@@ -52,6 +52,8 @@ pub struct Plan<'d> {
     /// Per net (by index).
     ports: Vec<PortLink>,
     users: Users<'d>,
+    /// The check that every user name can be kept, while cells are added.
+    as_is: Option<AsIs>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     pub first_out: BTreeMap<(NetId, PortId), NetId>,
     /// Registers, instances and instance outputs, in visiting order.
@@ -61,9 +63,9 @@ pub struct Plan<'d> {
 }
 
 impl<'d> Plan<'d> {
-    /// Plans module `m` (cells in visiting order `topo`) in the scope `own` of its ports;
-    /// also gives the scope's temporaries, the only names asked for from then on.
-    pub fn new(m: &'d Module, topo: &[NetId], own: &ModuleNames<'d>) -> (Plan<'d>, Temps) {
+    /// The plan of module `m` in the scope `own` of its ports, before any cell is seen;
+    /// give it every cell in visiting order ([`Plan::add`]), then [`Plan::name`] them.
+    pub fn new(m: &'d Module, own: &ModuleNames<'d>) -> Plan<'d> {
         let mut ports = vec![PortLink::default(); m.id_bound()];
         for p in m.outputs() {
             let Some(n) = m.port_net(p) else { continue };
@@ -75,44 +77,54 @@ impl<'d> Plan<'d> {
                 link.home = p.0 + 1;
             }
         }
-        let mut plan = Plan {
+        Plan {
             m,
             ports,
             users: Users::AsIs,
+            as_is: Some(AsIs::new(&own.namer, m.cell_count())),
             first_out: BTreeMap::new(),
             state: Vec::new(),
             orderings: Vec::new(),
-        };
-        let mut as_is = AsIs::new(&own.namer);
-        for &net in topo {
-            match &m.cell(net).kind {
-                CellKind::InstOutput(port) => {
-                    plan.first_out.entry((m.operands(net)[0], *port)).or_insert(net);
-                    plan.state.push(net);
-                }
-                CellKind::Reg { .. } | CellKind::Instance { .. } => plan.state.push(net),
-                CellKind::Icmp(p) if is_ordering(*p) => plan.orderings.push(net),
-                _ => {}
+        }
+    }
+
+    /// Takes note of the next cell in visiting order.
+    pub fn add(&mut self, net: NetId) {
+        let m = self.m;
+        match &m.cell(net).kind {
+            CellKind::InstOutput(port) => {
+                self.first_out.entry((m.operands(net)[0], *port)).or_insert(net);
+                self.state.push(net);
             }
-            if let Some(u) = plan.wanted_name(net) {
-                as_is.add(u);
+            CellKind::Reg { .. } | CellKind::Instance { .. } => self.state.push(net),
+            CellKind::Icmp(p) if is_ordering(*p) => self.orderings.push(net),
+            _ => {}
+        }
+        if let Some(u) = self.wanted_name(net) {
+            if let Some(check) = &mut self.as_is {
+                check.add(u);
             }
         }
-        if as_is.holds() {
-            return (plan, own.namer.clone().seal().1);
+    }
+
+    /// Fixes the user names of the cells seen (`topo`, in visiting order); gives the
+    /// scope's temporaries, the only names asked for from then on.
+    pub fn name(&mut self, topo: &[NetId], own: &ModuleNames<'d>) -> Temps {
+        if self.as_is.take().is_some_and(AsIs::holds) {
+            return own.namer.clone().seal().1;
         }
         // Some name must change: take them one by one, in visiting order.
         let mut namer = own.namer.clone();
-        namer.reserve(topo.iter().filter(|&&net| plan.wanted_name(net).is_some()).count());
-        let mut user = vec![Users::NONE; m.id_bound()];
+        namer.reserve(topo.iter().filter(|&&net| self.wanted_name(net).is_some()).count());
+        let mut user = vec![Users::NONE; self.m.id_bound()];
         for &net in topo {
-            if let Some(u) = plan.wanted_name(net) {
+            if let Some(u) = self.wanted_name(net) {
                 user[net.index()] = namer.user(u).index() as u32;
             }
         }
         let (names, temps) = namer.seal();
-        plan.users = Users::Table { user, names };
-        (plan, temps)
+        self.users = Users::Table { user, names };
+        temps
     }
 
     /// The name `net` asks for: an instance's name, or a user name of a net that is not
