@@ -28,7 +28,7 @@ use super::expr::Expr;
 use super::lower::{self, Lowered};
 use super::names::{Name, Temps};
 use super::plan::{ModuleNames, Plan};
-use super::text::{push_range, range};
+use super::text::{range, Ranges};
 use super::usage::{Need, Usage};
 use comb::{Bits, CellKind, Design, Dir, IcmpPred, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
@@ -79,6 +79,8 @@ struct Printer<'n> {
     /// An unsigned comparison with 0 or all-ones is constant; Verilator warns about it
     /// (UNSIGNED, CMPCONST), so the module body waives those two warnings.
     constant_compare: bool,
+    /// The range texts of the widths declared so far.
+    ranges: Ranges,
     /// Scratch: the operand expressions and widths of the cell being visited.
     ops_buf: Vec<Expr<'n>>,
     widths_buf: Vec<u32>,
@@ -124,6 +126,7 @@ pub fn print_module(
         ffs: Section::default(),
         assigns: Section::default(),
         constant_compare: false,
+        ranges: Ranges::default(),
         ops_buf: Vec::new(),
         widths_buf: Vec::new(),
     };
@@ -231,16 +234,20 @@ impl<'n> Printer<'n> {
         self.m.use_count(net) + self.plan.port_uses(net)
     }
 
+    /// The name `net` is declared under whatever its uses: its port's or its reserved user
+    /// name; `cell` is its cell.
+    fn fixed_name(&self, net: NetId, cell: &'n comb::Cell) -> Option<Name<'n>> {
+        let (own, plan) = (self.own, self.plan);
+        match plan.home(net) {
+            Some(p) => Some(Name::Str(&own.ports[p.index()])),
+            None => plan.user_name_of(net, cell).map(Name::Str),
+        }
+    }
+
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.
     fn take_name(&mut self, net: NetId) -> Name<'n> {
-        let (own, plan) = (self.own, self.plan);
-        if let Some(p) = plan.home(net) {
-            return Name::Str(&own.ports[p.index()]);
-        }
-        if let Some(n) = plan.user_name(net) {
-            return Name::Str(n);
-        }
-        Name::Temp(self.temps.fresh())
+        let m: &'n comb::Module = self.m;
+        self.fixed_name(net, m.cell(net)).unwrap_or_else(|| Name::Temp(self.temps.fresh()))
     }
 
     fn decl(&self, net: NetId, text: String) -> Vec<String> {
@@ -376,10 +383,11 @@ impl<'n> Printer<'n> {
 
     /// Prints a cell of atoms that gets a declaration straight from its operands (see
     /// [`Form`]); false if it is not such a cell.
-    fn direct(&mut self, net: NetId, cell: &comb::Cell) -> bool {
+    fn direct(&mut self, net: NetId, cell: &'n comb::Cell) -> bool {
         let i = net.index();
+        let fixed = self.fixed_name(net, cell);
         // The forms are never atoms, so this is `settle`'s decision to declare.
-        let declared = self.plan.pinned(net) || self.uses(net) != 1 || self.need[i] != Need::Any;
+        let declared = fixed.is_some() || self.uses(net) != 1 || self.need[i] != Need::Any;
         let ops = cell.operands();
         if !declared || !ops.iter().all(|o| self.val[o.index()].is_plain_atom()) {
             return false;
@@ -391,16 +399,20 @@ impl<'n> Printer<'n> {
                 ops.iter().filter_map(|o| if let Val::Const(b) = val[o.index()] { Some(b) } else { None });
             self.constant_compare |= is_constant_compare(p, consts);
         }
-        let name = self.open_decl(net);
+        let name = fixed.unwrap_or_else(|| Name::Temp(self.temps.fresh()));
+        let wrap = self.open_decl(net, name, cell.width);
         form.print(ops, &self.val, &mut self.comb.0);
-        self.close_decl(net, name);
+        self.close_decl(net, name, wrap);
         true
     }
 
     /// Inlines `e` as the value of `net`, or declares a wire for it.
     fn settle(&mut self, net: NetId, e: Expr<'n>) {
         let i = net.index();
-        let pinned = self.plan.pinned(net);
+        let m: &'n comb::Module = self.m;
+        let cell = m.cell(net);
+        let fixed = self.fixed_name(net, cell);
+        let pinned = fixed.is_some();
         let must = pinned
             || self.uses(net) != 1
             || (self.need[i] == Need::Ident && !e.is_ident())
@@ -409,17 +421,19 @@ impl<'n> Printer<'n> {
             self.val[i] = Val::of(e);
             return;
         }
-        let name = self.open_decl(net);
+        let name = fixed.unwrap_or_else(|| Name::Temp(self.temps.fresh()));
+        let wrap = self.open_decl(net, name, cell.width);
         e.print(&mut self.comb.0);
-        self.close_decl(net, name);
+        self.close_decl(net, name, wrap);
     }
 
-    /// Starts the declaration of `net` (`wire [w-1:0] name = ` or `assign port = `).
-    fn open_decl(&mut self, net: NetId) -> Name<'n> {
-        let name = self.take_name(net);
-        let i = net.index();
+    /// Starts the declaration of `net` (of `width` bits) as `name`: `wire [w-1:0] name = `,
+    /// or `assign port = ` for its home port. True if it is wrapped in lint pragmas (an
+    /// unread wire).
+    fn open_decl(&mut self, net: NetId, name: Name<'n>, width: u32) -> bool {
         let home = self.plan.home(net).is_some();
-        if !home && !self.read[i] {
+        let wrap = !home && !self.read[net.index()];
+        if wrap {
             self.comb.push(LINT_OFF);
         }
         let buf = &mut self.comb.0;
@@ -427,21 +441,20 @@ impl<'n> Printer<'n> {
             buf.push_str("  assign ");
         } else {
             buf.push_str("  wire ");
-            push_range(buf, self.m.width(net));
+            self.ranges.push(buf, width);
         }
         name.print(buf);
         buf.push_str(" = ");
-        name
+        wrap
     }
 
     /// Ends the declaration [`Printer::open_decl`] started; `net` now reads as `name`.
-    fn close_decl(&mut self, net: NetId, name: Name<'n>) {
-        let i = net.index();
+    fn close_decl(&mut self, net: NetId, name: Name<'n>, wrap: bool) {
         self.comb.0.push_str(";\n");
-        if self.plan.home(net).is_none() && !self.read[i] {
+        if wrap {
             self.comb.push(LINT_ON);
         }
-        self.val[i] = Val::Name(name);
+        self.val[net.index()] = Val::Name(name);
     }
 
     fn lut(&mut self, net: NetId, sum: Expr<'n>, table: &[Bits]) {

@@ -9,7 +9,7 @@
 
 use super::names::{AsIs, Namer, Temps};
 use super::usage;
-use comb::{CellKind, IcmpPred, Module, NetId, PortId};
+use comb::{Cell, CellKind, IcmpPred, Module, NetId, PortId};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -91,7 +91,8 @@ impl<'d> Plan<'d> {
     /// Takes note of the next cell in visiting order.
     pub fn add(&mut self, net: NetId) {
         let m = self.m;
-        match &m.cell(net).kind {
+        let cell = m.cell(net);
+        match &cell.kind {
             CellKind::InstOutput(port) => {
                 self.first_out.entry((m.operands(net)[0], *port)).or_insert(net);
                 self.state.push(net);
@@ -100,7 +101,7 @@ impl<'d> Plan<'d> {
             CellKind::Icmp(p) if is_ordering(*p) => self.orderings.push(net),
             _ => {}
         }
-        if let Some(u) = self.wanted_name(net) {
+        if let Some(u) = self.wanted_name_of(net, cell) {
             if let Some(check) = &mut self.as_is {
                 check.add(u);
             }
@@ -130,11 +131,15 @@ impl<'d> Plan<'d> {
     /// The name `net` asks for: an instance's name, or a user name of a net that is not
     /// declared as its port.
     fn wanted_name(&self, net: NetId) -> Option<&'d str> {
-        let m = self.m;
-        let cell = m.cell(net);
+        self.wanted_name_of(net, self.m.cell(net))
+    }
+
+    /// [`Plan::wanted_name`] of `net`, whose cell is `cell`.
+    fn wanted_name_of(&self, net: NetId, cell: &'d Cell) -> Option<&'d str> {
         match &cell.kind {
             CellKind::Instance { name, .. } => Some(name),
-            _ if usage::is_source(m, net) || self.home(net).is_some() => None,
+            CellKind::Const(_) | CellKind::Input(_) => None,
+            _ if self.home(net).is_some() => None,
             _ => cell.name.as_deref(),
         }
     }
@@ -151,8 +156,13 @@ impl<'d> Plan<'d> {
 
     /// The user name reserved for `net`.
     pub fn user_name(&self, net: NetId) -> Option<&str> {
+        self.user_name_of(net, self.m.cell(net))
+    }
+
+    /// [`Plan::user_name`] of `net`, whose cell is `cell`.
+    pub fn user_name_of(&self, net: NetId, cell: &'d Cell) -> Option<&str> {
         match &self.users {
-            Users::AsIs => self.wanted_name(net),
+            Users::AsIs => self.wanted_name_of(net, cell),
             Users::Table { user, names } => match user[net.index()] {
                 Users::NONE => None,
                 u => Some(&names[u as usize]),

@@ -6,19 +6,21 @@ use comb::Bits;
 
 /// Appends `v` in decimal.
 pub fn push_u32(out: &mut String, v: u32) {
+    if v < 10 {
+        out.push(char::from(b'0' + v as u8));
+        return;
+    }
     let mut digits = [0u8; 10];
     let mut n = v;
     let mut i = digits.len();
-    loop {
+    while n > 0 {
         i -= 1;
         digits[i] = b'0' + (n % 10) as u8;
         n /= 10;
-        if n == 0 {
-            break;
-        }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+    for &d in &digits[i..] {
+        out.push(char::from(d));
+    }
 }
 
 /// Appends a sized constant: `8'h2A` (upper-case hex, one digit per started nibble).
@@ -45,6 +47,26 @@ pub fn push_range(out: &mut String, w: u32) {
         out.push('[');
         push_u32(out, w.wrapping_sub(1));
         out.push_str(":0] ");
+    }
+}
+
+/// The texts of [`push_range`] for the widths met so far (a module uses a few widths for
+/// all its declarations).
+#[derive(Default)]
+pub struct Ranges(Vec<(u32, String)>);
+
+impl Ranges {
+    /// Appends `[w-1:0] ` for a vector, nothing for a single bit.
+    pub fn push(&mut self, out: &mut String, w: u32) {
+        if let Some((_, text)) = self.0.iter().find(|(k, _)| *k == w) {
+            out.push_str(text);
+            return;
+        }
+        let text = range(w);
+        out.push_str(&text);
+        if self.0.len() < 16 {
+            self.0.push((w, text));
+        }
     }
 }
 
@@ -79,5 +101,11 @@ mod tests {
         }
         assert_eq!(range(1), "");
         assert_eq!(range(32), "[31:0] ");
+        let mut r = Ranges::default();
+        let mut s = String::new();
+        for w in (1..40).chain(1..40) {
+            r.push(&mut s, w);
+        }
+        assert_eq!(s, (1..40).chain(1..40).map(range).collect::<String>());
     }
 }
