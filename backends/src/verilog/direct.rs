@@ -39,15 +39,6 @@ impl<'n> Val<'n> {
         matches!(self, Val::Name(_) | Val::Const(_))
     }
 
-    /// True for identifiers and constants (cheap to repeat).
-    pub fn is_atom(&self) -> bool {
-        match self {
-            Val::Name(_) | Val::Const(_) => true,
-            Val::Tree(e) => e.is_atom(),
-            Val::Pending => false,
-        }
-    }
-
     fn print_atom(&self, out: &mut String) {
         match self {
             Val::Name(n) => n.print(out),

@@ -5,6 +5,12 @@
 //! [`module`] decides what to inline and prints. Output is deterministic (names and order
 //! follow [`comb::order::topo_order`]) and lint-clean under `verilator --lint-only -Wall`.
 //!
+//! Built for million-cell modules: one pass over a module's cells gathers what printing
+//! must know first ([`plan`], [`usage`]), a second prints. Names are borrowed from the
+//! netlist, the common cell (operands that are names or constants, a declaration of its
+//! own) prints without an expression tree ([`direct`], [`text`]), and [`emit_to`] hands
+//! the text to a writer as it goes rather than building it whole.
+//!
 //! Several modules in one file: every module but the top is wrapped in
 //! `/* verilator lint_off DECLFILENAME */ ... lint_on`, so linting the file named after the
 //! top module (`top.sv`) gives no warning.

@@ -21,7 +21,7 @@
 //! printed whenever what precedes it is known first: the state declarations are (no
 //! register or instance output needs a temporary, whose number depends on the logic
 //! visited before it) and so is whether a constant comparison needs the lint waiver at the
-//! top (see [`Printer::predict_waiver`]). Otherwise the module body is kept until the end.
+//! top (see `Printer::predict_waiver`). Otherwise the module body is kept until the end.
 
 use super::direct::{Form, Val};
 use super::expr::Expr;
@@ -167,9 +167,11 @@ pub fn print_module(
     // million cells they are tens of MB).
     p.val = Vec::new();
     p.need = Vec::new();
+    // Streamed, the waiver at the top was predicted; it is closed as it was opened.
+    let waived = streamed.unwrap_or(p.constant_compare);
     let mut text = String::new();
     if streamed.is_none() {
-        p.head(p.constant_compare, &mut text);
+        p.head(waived, &mut text);
         text.push_str(&p.state.0);
         out.write_all(text.as_bytes())?;
         text.clear();
@@ -178,7 +180,7 @@ pub fn print_module(
     for section in [&p.insts, &p.ffs, &p.assigns] {
         text.push_str(&section.0);
     }
-    if p.constant_compare {
+    if waived {
         for w in WAIVER {
             let _ = writeln!(text, "  /* verilator lint_on {w} */");
         }
