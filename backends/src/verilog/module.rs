@@ -104,8 +104,9 @@ pub fn print_module(
     let mut plan = Plan::new(m, own);
     let mut usage = Usage::new(m);
     for &net in &topo {
-        plan.add(net);
-        usage.add(m, net);
+        let cell = m.cell(net);
+        plan.add(net, cell);
+        usage.add(m, cell);
     }
     let temps = plan.name(&topo, own);
     let (read, need) = usage.finish(m, &topo, &plan.state, |n| plan.port_uses(n) > 0);
@@ -130,20 +131,19 @@ pub fn print_module(
         ops_buf: Vec::new(),
         widths_buf: Vec::new(),
     };
-    let is_state = |net: NetId| matches!(m.cell(net).kind, CellKind::Reg { .. } | CellKind::Instance { .. });
     let streamed = if may_stream && p.state_needs_no_temps() { p.predict_waiver() } else { None };
     if let Some(waiver) = streamed {
         // State first (it takes no temporary, so the numbering is unchanged), then the
         // head of the module, then the logic as it is printed.
-        for &net in plan.state.iter().filter(|&&n| is_state(n)) {
-            p.visit(net);
+        for &net in &plan.state {
+            p.visit(net, Cells::State);
         }
         let mut head = String::new();
         p.head(waiver, &mut head);
         head.push_str(&std::mem::take(&mut p.state.0));
         out.write_all(head.as_bytes())?;
-        for &net in topo.iter().filter(|&&n| !is_state(n)) {
-            p.visit(net);
+        for &net in &topo {
+            p.visit(net, Cells::Logic);
             if p.comb.0.len() >= CHUNK {
                 out.write_all(p.comb.0.as_bytes())?;
                 p.comb.0.clear();
@@ -152,7 +152,7 @@ pub fn print_module(
         debug_assert_eq!(p.constant_compare, waiver, "waiver predicted wrongly");
     } else {
         for &net in &topo {
-            p.visit(net);
+            p.visit(net, Cells::All);
         }
     }
     for &net in &plan.state {
@@ -188,6 +188,15 @@ pub fn print_module(
     text.push_str("endmodule\n");
     out.write_all(text.as_bytes())?;
     Ok(streamed.is_some())
+}
+
+/// Which cells a visit is for: registers and instances (whose declarations come first),
+/// the rest, or all.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cells {
+    State,
+    Logic,
+    All,
 }
 
 /// The warnings waived in a module with a constant comparison.
@@ -276,11 +285,18 @@ impl<'n> Printer<'n> {
         }
     }
 
-    fn visit(&mut self, net: NetId) {
+    /// Visits `net` if it is among `which` cells.
+    fn visit(&mut self, net: NetId, which: Cells) {
         let m: &'n comb::Module = self.m;
         let own = self.own;
         let cell = m.cell(net);
         let w = cell.width;
+        let state = matches!(cell.kind, CellKind::Reg { .. } | CellKind::Instance { .. });
+        match which {
+            Cells::State if !state => return,
+            Cells::Logic if state => return,
+            _ => {}
+        }
         match &cell.kind {
             CellKind::Input(p) => self.val[net.index()] = Val::Name(Name::Str(&own.ports[p.index()])),
             CellKind::Const(b) => self.val[net.index()] = Val::Const(b),

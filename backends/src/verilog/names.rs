@@ -279,10 +279,33 @@ pub fn legalize(s: &str) -> String {
     legalize_cow(s).into_owned()
 }
 
+/// Per byte: 1 if it may start an identifier, 2 if it may continue one.
+static IDENT_BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            t[b] = 3;
+        } else if c.is_ascii_digit() || c == b'$' {
+            t[b] = 2;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// True if `s` is a legal simple identifier already (it may still be a keyword).
+fn is_legal(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty()
+        && IDENT_BYTES[b[0] as usize] & 1 != 0
+        && b.iter().all(|&c| IDENT_BYTES[c as usize] & 2 != 0)
+}
+
 /// [`legalize`], borrowing `s` when it is legal already.
 fn legalize_cow(s: &str) -> Cow<'_, str> {
-    let legal = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
-    if s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b == b'_') && s.bytes().all(legal) {
+    if is_legal(s) {
         return Cow::Borrowed(s);
     }
     let mut out: String =
@@ -502,7 +525,7 @@ impl AsIs {
     /// Adds a name to take.
     pub fn add(&mut self, name: &str) {
         if self.ok {
-            self.ok = matches!(legalize_cow(name), Cow::Borrowed(_)) && temp_number(name).is_none();
+            self.ok = is_legal(name) && temp_number(name).is_none();
             self.hashes.push(hash(name));
         }
     }

@@ -88,13 +88,11 @@ impl<'d> Plan<'d> {
         }
     }
 
-    /// Takes note of the next cell in visiting order.
-    pub fn add(&mut self, net: NetId) {
-        let m = self.m;
-        let cell = m.cell(net);
+    /// Takes note of the next cell in visiting order, `net` whose cell is `cell`.
+    pub fn add(&mut self, net: NetId, cell: &'d Cell) {
         match &cell.kind {
             CellKind::InstOutput(port) => {
-                self.first_out.entry((m.operands(net)[0], *port)).or_insert(net);
+                self.first_out.entry((cell.operands()[0], *port)).or_insert(net);
                 self.state.push(net);
             }
             CellKind::Reg { .. } | CellKind::Instance { .. } => self.state.push(net),

@@ -9,7 +9,7 @@
 //! atom, an identifier or constant (bit-selects, which fold on constants, and operands
 //! repeated by the division guards, shift amounts wider than 32 bits, which are clamped).
 
-use comb::{CellKind, Module, NetId};
+use comb::{Cell, CellKind, Module, NetId};
 
 /// What a user requires of an operand's expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -110,9 +110,8 @@ impl Usage {
         }
     }
 
-    /// The needs and (as if it is printed) the reads of one cell.
-    pub fn add(&mut self, m: &Module, net: NetId) {
-        let cell = m.cell(net);
+    /// The needs and (as if it is printed) the reads of one cell, `cell`.
+    pub fn add(&mut self, m: &Module, cell: &Cell) {
         for (pos, &op) in cell.operands().iter().enumerate() {
             let n = operand_need(&cell.kind, pos, || m.width(op), cell.width);
             let slot = &mut self.need[op.index()];
@@ -120,12 +119,11 @@ impl Usage {
         }
         // An instance output reads nothing: its operand is the instance.
         if !matches!(cell.kind, CellKind::InstOutput(_)) {
-            self.read(m, net);
+            self.read(m, cell);
         }
     }
 
-    fn read(&mut self, m: &Module, net: NetId) {
-        let cell = m.cell(net);
+    fn read(&mut self, m: &Module, cell: &Cell) {
         for (pos, &op) in cell.operands().iter().enumerate() {
             match operand_read(&cell.kind, pos, cell.width) {
                 Read::Nothing => self.drops = true,
@@ -188,8 +186,9 @@ impl Usage {
         self.read_ports(m);
         // State and hierarchy are always printed, so are their reads.
         for &net in state {
-            if !matches!(m.cell(net).kind, CellKind::InstOutput(_)) {
-                self.read(m, net);
+            let cell = m.cell(net);
+            if !matches!(cell.kind, CellKind::InstOutput(_)) {
+                self.read(m, cell);
             }
         }
         for &net in topo.iter().rev() {
@@ -204,7 +203,7 @@ impl Usage {
                 && cell.name.is_none()
                 && self.need[net.index()] == Need::Any;
             if !vanishes {
-                self.read(m, net);
+                self.read(m, cell);
             }
         }
     }
