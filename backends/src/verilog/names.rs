@@ -489,6 +489,11 @@ impl<'a> Namer<'a> {
         &self.names[id.index()]
     }
 
+    /// The temporaries of the scope.
+    pub fn temps(&self) -> &Temps {
+        &self.temps
+    }
+
     /// The next free temporary (`_0`, `_1`, ...), taken.
     pub fn temp(&mut self) -> u32 {
         self.temps.fresh()

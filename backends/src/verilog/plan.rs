@@ -110,7 +110,7 @@ impl<'d> Plan<'d> {
     /// scope's temporaries, the only names asked for from then on.
     pub fn name(&mut self, topo: &[NetId], own: &ModuleNames<'d>) -> Temps {
         if self.as_is.take().is_some_and(AsIs::holds) {
-            return own.namer.clone().seal().1;
+            return own.namer.temps().clone();
         }
         // Some name must change: take them one by one, in visiting order.
         let mut namer = own.namer.clone();
