@@ -5,9 +5,11 @@
 //! prints, accepted by upstream `mlir-opt --allow-unregistered-dialect` (CIRCT's types
 //! `!seq.clock` and `!hw.modty<...>` parse there as opaque dialect types).
 //!
-//! Cells print in [`comb::order::topo_order`]; a named cell prints as `%name` (legalized to
-//! MLIR's identifier characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`,
-//! `%1`, ... numbered in print order. An instance prints once with all its results; several
+//! Cells print in [`comb::order::emission_order`] (an instance after its operands, its
+//! results right after it), which the netlist read back is already in, so it prints the
+//! same SystemVerilog. A named cell prints as `%name` (legalized to MLIR's identifier
+//! characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`, `%1`, ...
+//! numbered in print order. An instance prints once with all its results; several
 //! instance-output cells for one port all print as that one result. Limitation: a `comb.lut`
 //! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
 //! {1, 8, 16, 32, 64}.
@@ -84,7 +86,7 @@ impl<'a> Printer<'a> {
         generic: bool,
     ) -> Printer<'a> {
         let m = design.module(mid);
-        let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+        let topo = comb::order::emission_order(design, summaries, mid);
         let mut p = Printer {
             design,
             m,

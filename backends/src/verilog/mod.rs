@@ -3,7 +3,7 @@
 //! Structured like CIRCT's ExportVerilog, in three layers: [`names`] legalizes identifiers,
 //! [`lower`] turns each cell into an [`expr::Expr`] with SPEC section 3's exact meaning, and
 //! [`module`] decides what to inline and prints. Output is deterministic (names and order
-//! follow [`comb::order::topo_order`]) and lint-clean under `verilator --lint-only -Wall`.
+//! follow [`comb::order::emission_order`]) and lint-clean under `verilator --lint-only -Wall`.
 //!
 //! Several modules in one file: every module but the top is wrapped in
 //! `/* verilator lint_off DECLFILENAME */ ... lint_on`, so linting the file named after the

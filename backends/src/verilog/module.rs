@@ -1,6 +1,6 @@
 //! The module printer: decides names and inlining, then prints one `module`.
 //!
-//! Cells are visited in [`comb::order::topo_order`]. Inputs and constants are read in
+//! Cells are visited in [`comb::order::emission_order`]. Inputs and constants are read in
 //! place; a combinational cell becomes an inline expression if it has one reader, no user
 //! name, drives no port and its reader accepts any expression; otherwise it gets a `wire`
 //! (or drives its output port directly: `assign y = ...;`). Temporaries are numbered in this
@@ -107,7 +107,7 @@ pub fn print_module(
 ) {
     let m = design.module(mid);
     let names = &all[mid.index()];
-    let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+    let topo = comb::order::emission_order(design, summaries, mid);
     let bound = m.id_bound();
     let (read, need) = usage::read_and_needs(m, &topo);
     let mut p = Printer {
