@@ -4,8 +4,10 @@
 //! place; a combinational cell becomes an inline expression if it has one reader, no user
 //! name, drives no port and its reader accepts any expression; otherwise it gets a `wire`
 //! (or drives its output port directly: `assign y = ...;`). Temporaries are numbered in this
-//! visiting order. State and hierarchy (registers, instances and their outputs) are declared
-//! first and their processes printed last, so every name is declared before it is read:
+//! visiting order; user names are the canonical ones of [`crate::value_names`], shared with
+//! the MLIR printer, so a design printed as MLIR and read back prints the same. State and
+//! hierarchy (registers, instances and their outputs) are declared first and their
+//! processes printed last, so every name is declared before it is read:
 //!
 //! ```text
 //! module m(ports);
@@ -21,6 +23,7 @@ use super::expr::Expr;
 use super::lower::{self, Lowered};
 use super::names::Namer;
 use super::usage::{self, Need};
+use crate::value_names::value_names;
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -79,6 +82,8 @@ struct Printer<'a> {
     uses: Vec<usize>,
     home: Vec<Option<PortId>>,
     name: Vec<Option<Rc<str>>>,
+    /// The canonical names ([`value_names`]) the user names come from.
+    canon: Vec<Option<Rc<str>>>,
     expr: Vec<Option<Expr>>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     first_out: BTreeMap<(NetId, PortId), NetId>,
@@ -109,7 +114,8 @@ pub fn print_module(
     let names = &all[mid.index()];
     let topo = comb::order::emission_order(design, summaries, mid);
     let bound = m.id_bound();
-    let (read, need) = usage::read_and_needs(m, &topo);
+    let canon = value_names(design, m, &topo);
+    let (read, need) = usage::read_and_needs(m, &topo, &canon);
     let mut p = Printer {
         design,
         m,
@@ -122,6 +128,7 @@ pub fn print_module(
         uses: usage::use_counts(m),
         home: vec![None; bound],
         name: vec![None; bound],
+        canon,
         expr: vec![None; bound],
         first_out: BTreeMap::new(),
         dummy: BTreeMap::new(),
@@ -150,6 +157,7 @@ pub fn print_module(
     // million cells they are ~100 MB).
     p.expr = Vec::new();
     p.name = Vec::new();
+    p.canon = Vec::new();
     p.uses = Vec::new();
     p.need = Vec::new();
     p.namer = Namer::new();
@@ -162,13 +170,12 @@ impl Printer<'_> {
         let m = self.m;
         for p in m.outputs() {
             let Some(n) = m.port_net(p) else { continue };
-            let cell = m.cell(n);
-            let name_fits = cell.name.as_deref().is_none_or(|s| s == m.port(p).name);
+            let name_fits = self.canon[n.index()].as_deref().is_none_or(|s| s == m.port(p).name);
             if self.home[n.index()].is_none() && !usage::is_source(m, n) && name_fits {
                 self.home[n.index()] = Some(p);
             }
         }
-        self.namer.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
+        self.namer.reserve(self.canon.iter().filter(|c| c.is_some()).count());
         for &net in topo {
             let cell = m.cell(net);
             if let CellKind::InstOutput(port) = cell.kind {
@@ -177,7 +184,7 @@ impl Printer<'_> {
             let user: Option<&str> = match &cell.kind {
                 CellKind::Instance { name, .. } => Some(name),
                 _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
-                _ => cell.name.as_deref(),
+                _ => self.canon[net.index()].as_deref(),
             };
             if let Some(u) = user {
                 self.name[net.index()] = Some(self.namer.user_rc(u));
@@ -237,7 +244,7 @@ impl Printer<'_> {
                 for p in child.outputs() {
                     let leader = self.first_out.get(&(net, p)).copied();
                     match leader {
-                        Some(l) if self.uses[l.index()] > 0 || m.cell(l).name.is_some() => {
+                        Some(l) if self.uses[l.index()] > 0 || self.canon[l.index()].is_some() => {
                             let name = self.take_name(l);
                             if self.home[l.index()].is_none() {
                                 let d = self.decl(l, format!("wire {}{name};", range(child.port(p).width)));
