@@ -17,41 +17,80 @@
 //! returns the id order: printing, reading back and printing again emits the same cells in
 //! the same order.
 //!
-//! The relation has a cycle only if an instance's operand depends on one of that instance's
-//! outputs through a child path that is not combinational (a register): the instance must
-//! precede the operand that must follow it. No such order exists; the module then falls
-//! back to the combinational order of [`topo_order`](super::topo_order).
+//! That relation has a cycle when an instance's operand depends on one of that instance's
+//! outputs through a child path that is not combinational (a register): a parent computing
+//! a child register's next value from its output. Then an instance depends only on the
+//! operands that reach one of its outputs combinationally ([`CombSummary`]), which is
+//! still enough for its outputs to follow it at once; the others may come after it. Which
+//! relation applies depends only on the netlist's structure, so a netlist read back
+//! chooses the same one. Only if that relation has a cycle too (two instances, each fed by
+//! a registered output of the other into an input that reaches an output
+//! combinationally) does the module fall back to the combinational order of
+//! [`topo_order`](super::topo_order), which a round trip need not keep.
 
 use super::{topo_order, CombSummary};
 use crate::ids::{ModuleId, NetId, PortId};
 use crate::netlist::{CellKind, Design, Module};
+use std::collections::BTreeMap;
 
 /// Every live cell of `mid` in emission order (see the module documentation): each after
 /// its ordering dependencies, every instance's outputs right after it, ties broken by id.
-/// Falls back to [`topo_order`] when the ordering dependencies form a cycle, and to the id
+/// Falls back to [`topo_order`] when both dependency relations have a cycle, and to the id
 /// order when the module has a combinational cycle (the verifier rejects those).
 pub fn emission_order(design: &Design, summaries: &[CombSummary], mid: ModuleId) -> Vec<NetId> {
     let module = design.module(mid);
     if ids_are_emission_order(module) {
         return module.cells().collect();
     }
-    search(module)
-        .unwrap_or_else(|| topo_order(design, summaries, mid).unwrap_or_else(|_| module.cells().collect()))
-}
-
-/// The ordering dependencies of `net`.
-fn deps(module: &Module, net: NetId) -> &[NetId] {
-    let cell = module.cell(net);
-    if cell.kind.is_state() {
-        &[]
-    } else {
-        cell.operands()
+    if let Some(order) = search(module, None) {
+        return order;
     }
+    let feeds = feeding_inputs(design, summaries, module);
+    if let Some(order) = search(module, Some(&feeds)) {
+        return order;
+    }
+    topo_order(design, summaries, mid).unwrap_or_else(|_| module.cells().collect())
 }
 
-/// True if the id order is the emission order: every cell's ordering dependencies have
-/// lower ids, and each instance is followed by all its outputs, sorted by port. Then the
-/// search below would emit every cell as a root, in id order. One sequential scan.
+/// Per module instantiated in a module: per input (in order), true if it reaches one of
+/// the outputs combinationally.
+type Feeds = BTreeMap<ModuleId, Vec<bool>>;
+
+/// [`Feeds`] for the modules `module` instantiates.
+fn feeding_inputs(design: &Design, summaries: &[CombSummary], module: &Module) -> Feeds {
+    let mut feeds = Feeds::new();
+    for net in module.cells() {
+        let CellKind::Instance { module: child, .. } = module.cell(net).kind else { continue };
+        feeds.entry(child).or_insert_with(|| {
+            let cm = design.module(child);
+            let deps = summaries.get(child.index()).map(|s| s.deps.as_slice()).unwrap_or(&[]);
+            let reached: Vec<PortId> =
+                cm.outputs().flat_map(|p| deps.get(p.index()).into_iter().flatten().copied()).collect();
+            cm.inputs().map(|p| reached.contains(&p)).collect()
+        });
+    }
+    feeds
+}
+
+/// Operand `i` of `net` if it is an ordering dependency: no operand of a state element is,
+/// and with `feeds` only an instance's operands that reach one of its outputs
+/// combinationally are (without a summary, all are).
+fn dep(module: &Module, feeds: Option<&Feeds>, net: NetId, i: usize) -> Option<NetId> {
+    let cell = module.cell(net);
+    let counts = match (&cell.kind, feeds) {
+        (k, _) if k.is_state() => false,
+        (CellKind::Instance { module: child, .. }, Some(feeds)) => {
+            feeds.get(child).and_then(|f| f.get(i)).copied().unwrap_or(true)
+        }
+        _ => true,
+    };
+    counts.then(|| cell.operands()[i])
+}
+
+/// True if the id order is the emission order: every cell's operands (but a state
+/// element's) have lower ids, and each instance is followed by all its outputs, sorted by
+/// port. Then the search below would emit every cell as a root, in id order. One
+/// sequential scan.
 fn ids_are_emission_order(module: &Module) -> bool {
     let ascending = module.ids_ascending();
     // The instance whose outputs may follow, and the port of the last one seen.
@@ -66,7 +105,8 @@ fn ids_are_emission_order(module: &Module) -> bool {
                 _ => return false,
             },
             _ => {
-                if !ascending && deps(module, net).iter().any(|&d| d >= net) {
+                let forward = !cell.kind.is_state() && cell.operands().iter().any(|&d| d >= net);
+                if !ascending && forward {
                     return false;
                 }
                 group = matches!(cell.kind, CellKind::Instance { .. }).then_some((net, None));
@@ -90,13 +130,14 @@ fn instance_outputs(module: &Module) -> Vec<(NetId, PortId, NetId)> {
     outs
 }
 
-/// The depth-first search, iterative; `None` if the ordering dependencies form a cycle.
-fn search(module: &Module) -> Option<Vec<NetId>> {
+/// The depth-first search, iterative, with the ordering dependencies of [`dep`]; `None` if
+/// they form a cycle.
+fn search(module: &Module, feeds: Option<&Feeds>) -> Option<Vec<NetId>> {
     let outputs = instance_outputs(module);
     // 0 = new, 1 = on the search path, 2 = emitted
     let mut state = vec![0u8; module.id_bound()];
     let mut order = Vec::with_capacity(module.cell_count());
-    // The search path: (cell, index of its next ordering dependency).
+    // The search path: (cell, index of its next operand).
     let mut path: Vec<(NetId, usize)> = Vec::new();
     for root in module.cells() {
         if state[root.index()] != 0 {
@@ -105,8 +146,10 @@ fn search(module: &Module) -> Option<Vec<NetId>> {
         state[root.index()] = 1;
         path.push((root, 0));
         while let Some(&mut (net, ref mut next)) = path.last_mut() {
-            if let Some(&d) = deps(module, net).get(*next) {
+            if *next < module.cell(net).operands().len() {
+                let i = *next;
                 *next += 1;
+                let Some(d) = dep(module, feeds, net, i) else { continue };
                 match state[d.index()] {
                     0 => {
                         state[d.index()] = 1;

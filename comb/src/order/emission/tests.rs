@@ -1,5 +1,6 @@
 //! Emission-order tests: instances after their operands, outputs right after, the id order
-//! kept when it already is one, and the fallback when no such order exists.
+//! kept when it already is one, the relation through summaries for feedback through a
+//! child's register, and the fallback when neither relation has an order.
 
 use super::*;
 use crate::build::build_design;
@@ -98,7 +99,7 @@ fn a_netlist_numbered_in_emission_order_keeps_it() {
     let again = renumbered(&d, top, &order);
     let m = again.module(top);
     assert!(ids_are_emission_order(m));
-    assert_eq!(search(m), Some(m.cells().collect()));
+    assert_eq!(search(m, None), Some(m.cells().collect()));
     assert_eq!(emission_order(&again, &summaries(&again), top), m.cells().collect::<Vec<_>>());
     assert_eq!(kinds(m, &m.cells().collect::<Vec<_>>()), kinds(d.module(top), &order));
 }
@@ -120,23 +121,55 @@ fn outputs_scattered_after_their_instance_are_gathered() {
     assert_eq!(kinds(m, &e), ["in", "in", "add", "sub", "inst", "out", "out", "mul", "and"]);
 }
 
-#[test]
-fn an_operand_fed_back_through_a_child_register_falls_back() {
-    let d = build(
-        "
-hw.module @c(in %clk : !seq.clock, in %a : i8, out y : i8) {
+/// A child with a registered output `y` (from `a`) and a combinational one `w` (from `b`).
+const CHILD: &str = "
+hw.module @c(in %clk : !seq.clock, in %a : i8, in %b : i8, out y : i8, out w : i8) {
   %r = seq.compreg %a, %clk : i8
-  hw.output %r : i8
+  %w = comb.add %b, %b : i8
+  hw.output %r, %w : i8, i8
 }
-hw.module @top(in %clk : !seq.clock, in %p : i8, out o : i8) {
-  %y = hw.instance \"u\" @c(clk: %clk : !seq.clock, a: %x : i8) -> (y: i8)
+";
+
+#[test]
+fn an_operand_fed_back_through_a_child_register_may_follow_the_instance() {
+    let d = build(&format!(
+        "{CHILD}
+hw.module @top(in %clk : !seq.clock, in %p : i8, in %q : i8, out o : i8, out o2 : i8) {{
   %x = comb.add %y, %p : i8
-  hw.output %x : i8
-}
-",
-    );
+  %y, %w = hw.instance \"u\" @c(clk: %clk : !seq.clock, a: %x : i8, b: %z : i8) -> (y: i8, w: i8)
+  %z = comb.sub %p, %q : i8
+  %o2 = comb.mul %w, %z : i8
+  hw.output %x, %o2 : i8, i8
+}}"
+    ));
     let top = d.top_id();
     let s = summaries(&d);
-    assert_eq!(search(d.module(top)), None);
+    let m = d.module(top);
+    // `x` needs `y`, which must follow the instance, which needs `x`.
+    assert_eq!(search(m, None), None);
+    // Only `b` reaches an output combinationally: the instance follows `z`, and `x` it.
+    let order = emission_order(&d, &s, top);
+    assert_eq!(kinds(m, &order), ["in", "in", "in", "sub", "inst", "out", "out", "add", "mul"]);
+    let again = renumbered(&d, top, &order);
+    let m = again.module(top);
+    assert_eq!(emission_order(&again, &summaries(&again), top), m.cells().collect::<Vec<_>>());
+}
+
+#[test]
+fn instances_fed_back_through_each_others_registers_fall_back() {
+    let d = build(&format!(
+        "{CHILD}
+hw.module @top(in %clk : !seq.clock, in %p : i8, out o : i8, out o2 : i8) {{
+  %y1, %w1 = hw.instance \"u1\" @c(clk: %clk : !seq.clock, a: %p : i8, b: %z1 : i8) -> (y: i8, w: i8)
+  %y2, %w2 = hw.instance \"u2\" @c(clk: %clk : !seq.clock, a: %p : i8, b: %z2 : i8) -> (y: i8, w: i8)
+  %z1 = comb.add %y2, %p : i8
+  %z2 = comb.add %y1, %p : i8
+  hw.output %w1, %w2 : i8, i8
+}}"
+    ));
+    let top = d.top_id();
+    let s = summaries(&d);
+    assert_eq!(search(d.module(top), None), None);
+    assert_eq!(search(d.module(top), Some(&feeding_inputs(&d, &s, d.module(top)))), None);
     assert_eq!(emission_order(&d, &s, top), topo_order(&d, &s, top).unwrap());
 }
