@@ -14,11 +14,10 @@
 //! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
 //! {1, 8, 16, 32, 64}.
 
-use crate::value_names::{leaders, value_names};
+use crate::value_names::{leaders, value_names, ValueNames};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::rc::Rc;
 
 /// The design as MLIR; `generic` selects the generic op form.
 pub fn emit(design: &Design, generic: bool) -> String {
@@ -65,7 +64,7 @@ struct Printer<'a> {
     /// How each net is referred to (`%a`, `%3`, `%7#1`).
     refs: Vec<String>,
     /// Each net's canonical name ([`crate::value_names`]).
-    names: Vec<Option<Rc<str>>>,
+    names: ValueNames<'a>,
     /// For each instance: per child output port, the result name.
     inst_results: BTreeMap<NetId, Vec<String>>,
 }
@@ -79,13 +78,14 @@ impl<'a> Printer<'a> {
     ) -> Printer<'a> {
         let m = design.module(mid);
         let topo = comb::order::emission_order(design, summaries, mid);
+        let names = value_names(design, m, &topo);
         let mut p = Printer {
             design,
             m,
             generic,
             topo,
             refs: vec![String::new(); m.id_bound()],
-            names: Vec::new(),
+            names,
             inst_results: BTreeMap::new(),
         };
         p.name_values();
@@ -95,10 +95,9 @@ impl<'a> Printer<'a> {
     /// Refs from [`crate::value_names`]; unnamed values are numbered in print order.
     fn name_values(&mut self) {
         let m = self.m;
-        self.names = value_names(self.design, m, &self.topo);
         let canon = &self.names;
         let mut next = 0u32;
-        let mut refer = |name: Option<&Rc<str>>| -> String {
+        let mut refer = |name: Option<&str>| -> String {
             if let Some(n) = name {
                 return format!("%{n}");
             }
@@ -108,7 +107,7 @@ impl<'a> Printer<'a> {
         };
         for p in m.inputs() {
             let net = m.port_net(p).expect("input cell");
-            self.refs[net.index()] = refer(canon[net.index()].as_ref());
+            self.refs[net.index()] = refer(canon.get(net));
         }
         let first = leaders(m, &self.topo);
         for &net in &self.topo {
@@ -122,11 +121,11 @@ impl<'a> Printer<'a> {
                         .design
                         .module(*module)
                         .outputs()
-                        .map(|p| refer(first.get(&(net, p)).and_then(|l| canon[l.index()].as_ref())))
+                        .map(|p| refer(first.get(&(net, p)).and_then(|&l| canon.get(l))))
                         .collect();
                     self.inst_results.insert(net, results);
                 }
-                _ => self.refs[net.index()] = refer(canon[net.index()].as_ref()),
+                _ => self.refs[net.index()] = refer(canon.get(net)),
             }
         }
         for &net in &self.topo {
@@ -319,8 +318,8 @@ impl<'a> Printer<'a> {
             }
             Lut { coefficients, table } => props.push(lut_attrs(coefficients, table, cell.width)),
             Reg { reset, enable } => {
-                if let Some(n) = &self.names[net.index()] {
-                    props.push(format!("name = {:?}", n.as_ref()));
+                if let Some(n) = self.names.get(net) {
+                    props.push(format!("name = {n:?}"));
                 }
                 let rs = *reset as u8;
                 let segs =

@@ -5,8 +5,10 @@
 //! generated netlist) or a name MLIR cannot spell. The MLIR printer must print unique,
 //! legal names, and the netlist read back from it has exactly those; for that netlist to
 //! print the same SystemVerilog, the SV printer starts from the same names rather than the
-//! cells' own. On a netlist whose names are unique and legal (one read from MLIR text) the
-//! canonical names are the cells' names.
+//! cells' own. On a netlist whose names are unique and legal (as one read from MLIR text
+//! usually is) the canonical names are the cells' names; only names that differ are stored,
+//! and the SV printer computes them only when its namer finds a clash
+//! ([`crate::verilog::module`]).
 //!
 //! [`value_names`] legalizes each name to MLIR's identifier characters and makes it unique
 //! with `_0`, `_1`, ... in this order: input ports (port order), then the other cells in
@@ -16,7 +18,7 @@
 //! other output cells of that port are the same value and get no name.
 
 use comb::{CellKind, Design, Module, NetId, PortId};
-use mlir_text::fxhash::FxSet;
+use mlir_text::fxhash::{FxMap, FxSet};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::rc::Rc;
@@ -35,6 +37,12 @@ pub fn legal_ssa(s: &str) -> Option<String> {
     Some(out)
 }
 
+/// True if [`legal_ssa`] keeps `s` as it is.
+pub fn is_legal_ssa(s: &str) -> bool {
+    s.bytes().next().is_some_and(|b| !b.is_ascii_digit())
+        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"$._-".contains(&b))
+}
+
 /// The first output cell of each (instance, child port) in `order`.
 pub fn leaders(m: &Module, order: &[NetId]) -> BTreeMap<(NetId, PortId), NetId> {
     let mut first = BTreeMap::new();
@@ -46,29 +54,87 @@ pub fn leaders(m: &Module, order: &[NetId]) -> BTreeMap<(NetId, PortId), NetId> 
     first
 }
 
-/// Per net (by index): its canonical name (see the module documentation), without `%`;
-/// `None` for an unnamed cell and for an instance output that is not its port's leader.
-/// `order` is the emission order of module `m`.
-pub fn value_names(design: &Design, m: &Module, order: &[NetId]) -> Vec<Option<Rc<str>>> {
-    let mut names: Vec<Option<Rc<str>>> = vec![None; m.id_bound()];
-    let mut taken: FxSet<Rc<str>> = FxSet::default();
-    let mut take = |hint: Option<&str>| -> Option<Rc<str>> {
-        let base = legal_ssa(hint?)?;
+/// The canonical names of one module (see the module documentation). Only the names that
+/// differ from the cells' own are stored: on a module with unique, legal names (any module
+/// read from text) nothing is, so a million named cells cost a million set probes and no
+/// allocation.
+#[derive(Debug)]
+pub struct ValueNames<'a> {
+    m: &'a Module,
+    changed: FxMap<NetId, Option<Rc<str>>>,
+}
+
+impl<'a> ValueNames<'a> {
+    /// The canonical name of `net`, without `%`; `None` for an unnamed cell and for an
+    /// instance output that is not its port's leader.
+    pub fn get(&self, net: NetId) -> Option<&str> {
+        match self.changed.get(&net) {
+            Some(name) => name.as_deref(),
+            None => self.m.cell(net).name.as_deref(),
+        }
+    }
+}
+
+/// Names being handed out: the cells' own (borrowed) and the ones made here.
+struct Taken<'a> {
+    own: FxSet<&'a str>,
+    made: FxSet<Rc<str>>,
+}
+
+impl<'a> Taken<'a> {
+    fn has(&self, s: &str) -> bool {
+        self.own.contains(s) || self.made.contains(s)
+    }
+
+    /// The canonical name for a cell whose own name is `hint`: `Ok` if it is `hint`
+    /// itself, `Err` with another (or none) if not.
+    fn claim(&mut self, hint: Option<&'a str>) -> Result<(), Option<Rc<str>>> {
+        let Some(hint) = hint else { return Ok(()) };
+        // One probe in the common case: a legal name not taken yet.
+        if is_legal_ssa(hint) && !self.made.contains(hint) && self.own.insert(hint) {
+            return Ok(());
+        }
+        let Some(base) = legal_ssa(hint) else { return Err(None) };
         let mut cand = base.clone();
         let mut k = 0u32;
-        loop {
-            let rc: Rc<str> = cand.as_str().into();
-            if taken.insert(rc.clone()) {
-                return Some(rc);
-            }
+        while self.has(&cand) {
             cand.clear();
             let _ = write!(cand, "{base}_{k}");
             k += 1;
         }
-    };
+        let rc: Rc<str> = cand.into();
+        self.made.insert(rc.clone());
+        Err(Some(rc))
+    }
+}
+
+impl<'a> ValueNames<'a> {
+    /// Records `canonical` as the name of `net` if it is not the cell's own.
+    fn set(&mut self, net: NetId, canonical: Option<&str>) {
+        if canonical != self.m.cell(net).name.as_deref() {
+            self.changed.insert(net, canonical.map(Rc::from));
+        }
+    }
+
+    /// Names `net` after its own name.
+    fn claim_own(&mut self, net: NetId, taken: &mut Taken<'a>) {
+        if let Err(other) = taken.claim(self.m.cell(net).name.as_deref()) {
+            self.changed.insert(net, other);
+        }
+    }
+}
+
+/// The canonical names of module `m`, whose emission order is `order`.
+pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> ValueNames<'a> {
+    let mut names = ValueNames { m, changed: FxMap::default() };
+    let mut taken = Taken { own: FxSet::default(), made: FxSet::default() };
+    taken.own.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
     for p in m.inputs() {
-        if let Some(net) = m.port_net(p) {
-            names[net.index()] = take(Some(&m.port(p).name));
+        let Some(net) = m.port_net(p) else { continue };
+        let port: &'a str = &m.port(p).name;
+        match taken.claim(Some(port)) {
+            Ok(()) => names.set(net, Some(port)),
+            Err(other) => names.set(net, other.as_deref()),
         }
     }
     let first = leaders(m, order);
@@ -76,18 +142,24 @@ pub fn value_names(design: &Design, m: &Module, order: &[NetId]) -> Vec<Option<R
         for &net in order {
             let cell = m.cell(net);
             match &cell.kind {
-                CellKind::Input(_) | CellKind::InstOutput(_) => {}
+                CellKind::Input(_) => {}
+                // An output cell that is not its port's leader is the leader's value.
+                CellKind::InstOutput(p) => {
+                    if !constants && first.get(&(cell.operands()[0], *p)) != Some(&net) {
+                        names.set(net, None);
+                    }
+                }
                 CellKind::Const(_) if !constants => {}
-                CellKind::Const(_) => names[net.index()] = take(cell.name.as_deref()),
+                CellKind::Const(_) => names.claim_own(net, &mut taken),
                 _ if constants => {}
                 CellKind::Instance { module, .. } => {
                     for p in design.module(*module).outputs() {
                         if let Some(&l) = first.get(&(net, p)) {
-                            names[l.index()] = take(m.cell(l).name.as_deref());
+                            names.claim_own(l, &mut taken);
                         }
                     }
                 }
-                _ => names[net.index()] = take(cell.name.as_deref()),
+                _ => names.claim_own(net, &mut taken),
             }
         }
     }
@@ -118,10 +190,8 @@ mod tests {
         let m = d.module(d.top_id());
         let order: Vec<NetId> = m.cells().collect();
         let names = value_names(&d, m, &order);
-        let got: Vec<(&str, &str)> = order
-            .iter()
-            .filter_map(|&n| Some((m.cell(n).name.as_deref()?, names[n.index()].as_deref()?)))
-            .collect();
+        let got: Vec<(&str, &str)> =
+            order.iter().filter_map(|&n| Some((m.cell(n).name.as_deref()?, names.get(n)?))).collect();
         assert_eq!(got, [("clk", "clk"), ("d", "d"), ("k", "k_0"), ("s", "s"), ("k", "k"), ("s", "s_0")]);
     }
 
@@ -132,5 +202,8 @@ mod tests {
         assert_eq!(legal_ssa("3d"), Some("_3d".into()));
         assert_eq!(legal_ssa("42"), None);
         assert_eq!(legal_ssa(""), None);
+        for s in ["a b", "x.y-z$", "3d", "42", "", "_1", "a"] {
+            assert_eq!(is_legal_ssa(s), legal_ssa(s).as_deref() == Some(s), "{s}");
+        }
     }
 }

@@ -23,7 +23,7 @@ use super::expr::Expr;
 use super::lower::{self, Lowered};
 use super::names::Namer;
 use super::usage::{self, Need};
-use crate::value_names::value_names;
+use crate::value_names::{is_legal_ssa, value_names, ValueNames};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -82,8 +82,9 @@ struct Printer<'a> {
     uses: Vec<usize>,
     home: Vec<Option<PortId>>,
     name: Vec<Option<Rc<str>>>,
-    /// The canonical names ([`value_names`]) the user names come from.
-    canon: Vec<Option<Rc<str>>>,
+    /// The canonical names ([`value_names`]) the user names come from; `None` while the
+    /// cells' own names stand for them (see [`Printer::plan`]).
+    canon: Option<ValueNames<'a>>,
     expr: Vec<Option<Expr>>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     first_out: BTreeMap<(NetId, PortId), NetId>,
@@ -110,12 +111,23 @@ pub fn print_module(
     all: &[ModuleNames],
     out: &mut String,
 ) {
+    print_module_with(design, summaries, mid, all, out, true)
+}
+
+/// [`print_module`]; `own_names` false computes the canonical names even where the cells'
+/// own stand for them (the tests check that both print the same).
+pub(crate) fn print_module_with(
+    design: &Design,
+    summaries: &[comb::order::CombSummary],
+    mid: ModuleId,
+    all: &[ModuleNames],
+    out: &mut String,
+    own_names: bool,
+) {
     let m = design.module(mid);
     let names = &all[mid.index()];
     let topo = comb::order::emission_order(design, summaries, mid);
     let bound = m.id_bound();
-    let canon = value_names(design, m, &topo);
-    let (read, need) = usage::read_and_needs(m, &topo, &canon);
     let mut p = Printer {
         design,
         m,
@@ -123,12 +135,12 @@ pub fn print_module(
         own: names,
         ports: &names.ports,
         namer: names.namer.clone(),
-        read,
-        need,
+        read: Vec::new(),
+        need: Vec::new(),
         uses: usage::use_counts(m),
         home: vec![None; bound],
         name: vec![None; bound],
-        canon,
+        canon: None,
         expr: vec![None; bound],
         first_out: BTreeMap::new(),
         dummy: BTreeMap::new(),
@@ -141,7 +153,19 @@ pub fn print_module(
         ops_buf: Vec::new(),
         widths_buf: Vec::new(),
     };
-    p.plan(&topo);
+    if !own_names {
+        p.canon = Some(value_names(design, m, &topo));
+    }
+    if !p.plan(&topo) {
+        // The cells' own names may not be the canonical ones: plan again with those.
+        p.canon = Some(value_names(design, m, &topo));
+        p.namer = names.namer.clone();
+        p.home = vec![None; bound];
+        p.name = vec![None; bound];
+        p.first_out.clear();
+        p.plan(&topo);
+    }
+    (p.read, p.need) = usage::read_and_needs(m, &topo, |n| p.canon_name(n).is_some());
     for &net in &topo {
         p.visit(net);
     }
@@ -157,7 +181,6 @@ pub fn print_module(
     // million cells they are ~100 MB).
     p.expr = Vec::new();
     p.name = Vec::new();
-    p.canon = Vec::new();
     p.uses = Vec::new();
     p.need = Vec::new();
     p.namer = Namer::new();
@@ -165,33 +188,56 @@ pub fn print_module(
 }
 
 impl Printer<'_> {
+    /// The canonical name of `net` ([`value_names`]).
+    fn canon_name(&self, net: NetId) -> Option<&str> {
+        canonical(&self.canon, self.m, net)
+    }
+
     /// Homes, reserved user names and instance-output leaders.
-    fn plan(&mut self, topo: &[NetId]) {
+    ///
+    /// Computing canonical names costs a hash probe per named cell, as much again as the
+    /// namer's; with `self.canon` still `None` the cells' own names are used and the namer's
+    /// probes check them instead. Returns false if they may differ from the canonical
+    /// names in a way the output would show: a name MLIR cannot spell, a named instance
+    /// output that is not its port's leader, an input and an output port of one name, or
+    /// a name the namer had to suffix (two names that are one in SystemVerilog, which
+    /// includes two that are one in MLIR). The constants' names, which go last, cannot
+    /// change any other canonical name, and the SV printer reads none of them.
+    fn plan(&mut self, topo: &[NetId]) -> bool {
         let m = self.m;
+        let own = self.canon.is_none();
+        let mut fine = !own || port_names_distinct(m);
         for p in m.outputs() {
             let Some(n) = m.port_net(p) else { continue };
-            let name_fits = self.canon[n.index()].as_deref().is_none_or(|s| s == m.port(p).name);
+            let name = canonical(&self.canon, m, n);
+            let name_fits = name.is_none_or(|s| s == m.port(p).name);
             if self.home[n.index()].is_none() && !usage::is_source(m, n) && name_fits {
                 self.home[n.index()] = Some(p);
+                fine &= !own || name.is_none_or(is_legal_ssa);
             }
         }
-        self.namer.reserve(self.canon.iter().filter(|c| c.is_some()).count());
+        self.namer.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
         for &net in topo {
             let cell = m.cell(net);
             if let CellKind::InstOutput(port) = cell.kind {
-                self.first_out.entry((cell.operands()[0], port)).or_insert(net);
+                let leader = *self.first_out.entry((cell.operands()[0], port)).or_insert(net);
+                fine &= !own || leader == net || cell.name.is_none();
             }
+            let instance = matches!(cell.kind, CellKind::Instance { .. });
             let user: Option<&str> = match &cell.kind {
                 CellKind::Instance { name, .. } => Some(name),
                 _ if usage::is_source(m, net) || self.home[net.index()].is_some() => None,
-                _ => self.canon[net.index()].as_deref(),
+                _ => canonical(&self.canon, m, net),
             };
             if let Some(u) = user {
-                self.name[net.index()] = Some(self.namer.user_rc(u));
+                let (name, suffixed) = self.namer.user_rc_suffixed(u);
+                fine &= !own || instance || !suffixed && is_legal_ssa(u);
+                self.name[net.index()] = Some(name);
             }
         }
         // Every user name is taken; the rest of the module asks only for temporaries.
         self.namer.seal();
+        fine
     }
 
     /// The declared name of `net`: its port, its reserved user name, or a new temporary.
@@ -244,7 +290,7 @@ impl Printer<'_> {
                 for p in child.outputs() {
                     let leader = self.first_out.get(&(net, p)).copied();
                     match leader {
-                        Some(l) if self.uses[l.index()] > 0 || self.canon[l.index()].is_some() => {
+                        Some(l) if self.uses[l.index()] > 0 || self.canon_name(l).is_some() => {
                             let name = self.take_name(l);
                             if self.home[l.index()].is_none() {
                                 let d = self.decl(l, format!("wire {}{name};", range(child.port(p).width)));
@@ -500,6 +546,20 @@ impl Printer<'_> {
         }
         out.push_str("endmodule\n");
     }
+}
+
+/// The canonical name of `net`: from `canon`, or the cell's own while that is `None`.
+fn canonical<'s>(canon: &'s Option<ValueNames>, m: &'s comb::Module, net: NetId) -> Option<&'s str> {
+    match canon {
+        Some(c) => c.get(net),
+        None => m.cell(net).name.as_deref(),
+    }
+}
+
+/// True if no two ports of `m` share a name.
+fn port_names_distinct(m: &comb::Module) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    m.ports.iter().all(|p| seen.insert(p.name.as_str()))
 }
 
 /// True for an unsigned ordering comparison against 0 or all-ones (constant for any input).

@@ -365,10 +365,16 @@ impl Namer {
 
     /// [`Namer::user`], as a shared string.
     pub fn user_rc(&mut self, name: &str) -> Rc<str> {
+        self.user_rc_suffixed(name).0
+    }
+
+    /// [`Namer::user_rc`], and true if the legalized name was taken (or a keyword), so a
+    /// suffix was added.
+    pub fn user_rc_suffixed(&mut self, name: &str) -> (Rc<str>, bool) {
         assert!(!self.sealed, "a user name asked of a sealed namer");
         let base = legalize_cow(name);
         if let Some(rc) = self.take(&base) {
-            return rc;
+            return (rc, false);
         }
         let mut k = 0u32;
         let mut cand = String::with_capacity(base.len() + 4);
@@ -376,7 +382,7 @@ impl Namer {
             cand.clear();
             let _ = write!(cand, "{base}_{k}");
             if let Some(rc) = self.take(&cand) {
-                return rc;
+                return (rc, true);
             }
             k += 1;
         }

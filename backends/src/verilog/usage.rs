@@ -10,7 +10,6 @@
 //! repeated by the division guards, shift amounts wider than 32 bits, which are clamped).
 
 use comb::{CellKind, Module, NetId};
-use std::rc::Rc;
 
 /// What a user requires of an operand's expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,12 +60,12 @@ pub fn operand_read(kind: &CellKind, pos: usize, width: u32, result_width: u32) 
 /// itself printed; and per net, its users' strongest [`Need`]. `topo` is the printing
 /// order: a combinational cell that will be inlined into a reader that drops it (a
 /// `comb.lut` operand with coefficient 0, a one-entry table) is never printed, so its own
-/// operands are not read through it. `names` are the canonical names
-/// ([`crate::value_names`]): a named cell is always declared.
+/// operands are not read through it. `named` tells which cells have a (canonical) user
+/// name: those are always declared.
 ///
 /// Most reads are whole-net reads, which settle a net at once; only partial reads are kept,
 /// in one list sorted by net afterwards (no allocation per net).
-pub fn read_and_needs(m: &Module, topo: &[NetId], names: &[Option<Rc<str>>]) -> (Vec<bool>, Vec<Need>) {
+pub fn read_and_needs(m: &Module, topo: &[NetId], named: impl Fn(NetId) -> bool) -> (Vec<bool>, Vec<Need>) {
     let bound = m.id_bound();
     let need = needs(m);
     let mut reads = Reads { full: vec![false; bound], any: vec![false; bound], partial: Vec::new() };
@@ -96,7 +95,7 @@ pub fn read_and_needs(m: &Module, topo: &[NetId], names: &[Option<Rc<str>>]) -> 
         let vanishes = !reads.any[net.index()]
             && m.use_count(net) == 1
             && !driven[net.index()]
-            && names[net.index()].is_none()
+            && !named(net)
             && need[net.index()] == Need::Any;
         if !vanishes {
             reads.cell(m, net);
