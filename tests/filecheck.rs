@@ -6,6 +6,10 @@
 //! input file is appended). Without one, `--emit verilog` is used; `// top: NAME` adds
 //! `--top NAME`. Set `BLESS=1` to write
 //! the current output as the expectation; the diff of a failure shows what changed.
+//!
+//! A case under `tests/cases/` that prints SystemVerilog also makes a round trip: the same
+//! run with `--emit mlir`, read back with the case's options, must print the same
+//! SystemVerilog byte for byte.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -55,6 +59,26 @@ fn snapshot(root: &Path, rel: &str, args: &[String]) -> String {
     s
 }
 
+/// For a case that printed SystemVerilog (`sv`, as [`snapshot`] shows it): `None` if
+/// printing it as MLIR and reading that back prints the same, else what went wrong.
+fn round_trip_failure(root: &Path, rel: &str, args: &[String], sv: &str) -> Option<String> {
+    let mlir_args: Vec<String> =
+        args.iter().map(|a| if a == "verilog" { "mlir".to_string() } else { a.clone() }).collect();
+    let mlir = snapshot(root, rel, &mlir_args);
+    let Some(text) = mlir.strip_prefix("# exit: 0\n").filter(|t| !t.contains("# stderr:")) else {
+        return Some(format!("{rel}: --emit mlir failed:\n{mlir}"));
+    };
+    let dir = tempfile::tempdir().expect("temporary directory");
+    std::fs::write(dir.path().join("roundtrip.mlir"), text).expect("write the MLIR");
+    let again = snapshot(dir.path(), "roundtrip.mlir", args);
+    (again != sv).then(|| {
+        format!(
+            "{rel}: the SV differs after an --emit mlir round trip\n{}--- mlir:\n{text}",
+            diff(sv, &again)
+        )
+    })
+}
+
 /// A small line diff: the expected and actual lines around the first difference.
 fn diff(expected: &str, actual: &str) -> String {
     let e: Vec<&str> = expected.lines().collect();
@@ -82,7 +106,8 @@ fn text_format_cases() {
             count += 1;
             let rel = format!("{dir}/{}", path.file_name().unwrap().to_string_lossy());
             let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
-            let actual = snapshot(&root, &rel, &run_args(&text));
+            let args = run_args(&text);
+            let actual = snapshot(&root, &rel, &args);
             let expected_path = path.with_extension("expected");
             if bless {
                 std::fs::write(&expected_path, &actual).unwrap();
@@ -92,6 +117,10 @@ fn text_format_cases() {
                 Ok(expected) if expected == actual => {}
                 Ok(expected) => failures.push(format!("{rel}: output differs\n{}", diff(&expected, &actual))),
                 Err(_) => failures.push(format!("{rel}: no {} (run with BLESS=1)", expected_path.display())),
+            }
+            let prints_sv = args.windows(2).any(|w| w[0] == "--emit" && w[1] == "verilog");
+            if dir == "cases" && prints_sv && actual.starts_with("# exit: 0\n") {
+                failures.extend(round_trip_failure(&root, &rel, &args, &actual));
             }
             if dir == "errors" {
                 assert!(actual.starts_with("# exit: 1\n"), "{rel}: a bad input must exit 1:\n{actual}");

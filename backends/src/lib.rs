@@ -7,4 +7,5 @@ pub mod cosim;
 pub mod dot;
 pub mod mlir;
 pub mod rust_sim;
+pub mod value_names;
 pub mod verilog;

@@ -5,15 +5,18 @@
 //! prints, accepted by upstream `mlir-opt --allow-unregistered-dialect` (CIRCT's types
 //! `!seq.clock` and `!hw.modty<...>` parse there as opaque dialect types).
 //!
-//! Cells print in [`comb::order::topo_order`]; a named cell prints as `%name` (legalized to
-//! MLIR's identifier characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`,
-//! `%1`, ... numbered in print order. An instance prints once with all its results; several
+//! Cells print in [`comb::order::emission_order`] (an instance after its operands, its
+//! results right after it), which the netlist read back is already in, so it prints the
+//! same SystemVerilog. A named cell prints as `%name` (legalized to MLIR's identifier
+//! characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`, `%1`, ...
+//! numbered in print order. An instance prints once with all its results; several
 //! instance-output cells for one port all print as that one result. Limitation: a `comb.lut`
 //! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
 //! {1, 8, 16, 32, 64}.
 
-use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId, PortId};
-use std::collections::{BTreeMap, HashSet};
+use crate::value_names::{leaders, value_names, ValueNames};
+use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId};
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// The design as MLIR; `generic` selects the generic op form.
@@ -27,18 +30,6 @@ pub fn emit(design: &Design, generic: bool) -> String {
     }
     out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
     out
-}
-
-fn legal_ssa(s: &str) -> Option<String> {
-    if s.is_empty() || s.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let mut out: String =
-        s.chars().map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' }).collect();
-    if out.starts_with(|c: char| c.is_ascii_digit()) {
-        out.insert(0, '_');
-    }
-    Some(out)
 }
 
 /// A bare identifier if it is one, else a quoted string.
@@ -72,6 +63,8 @@ struct Printer<'a> {
     topo: Vec<NetId>,
     /// How each net is referred to (`%a`, `%3`, `%7#1`).
     refs: Vec<String>,
+    /// Each net's canonical name ([`crate::value_names`]).
+    names: ValueNames<'a>,
     /// For each instance: per child output port, the result name.
     inst_results: BTreeMap<NetId, Vec<String>>,
 }
@@ -84,32 +77,29 @@ impl<'a> Printer<'a> {
         generic: bool,
     ) -> Printer<'a> {
         let m = design.module(mid);
-        let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+        let topo = comb::order::emission_order(design, summaries, mid);
+        let names = value_names(design, m, &topo);
         let mut p = Printer {
             design,
             m,
             generic,
             topo,
             refs: vec![String::new(); m.id_bound()],
+            names,
             inst_results: BTreeMap::new(),
         };
         p.name_values();
         p
     }
 
+    /// Refs from [`crate::value_names`]; unnamed values are numbered in print order.
     fn name_values(&mut self) {
         let m = self.m;
-        let mut taken: HashSet<String> = HashSet::new();
+        let canon = &self.names;
         let mut next = 0u32;
-        let mut fresh = |hint: Option<&str>, taken: &mut HashSet<String>| -> String {
-            if let Some(base) = hint.and_then(legal_ssa) {
-                let mut cand = base.clone();
-                let mut k = 0;
-                while !taken.insert(cand.clone()) {
-                    cand = format!("{base}_{k}");
-                    k += 1;
-                }
-                return format!("%{cand}");
+        let mut refer = |name: Option<&str>| -> String {
+            if let Some(n) = name {
+                return format!("%{n}");
             }
             let n = next;
             next += 1;
@@ -117,34 +107,25 @@ impl<'a> Printer<'a> {
         };
         for p in m.inputs() {
             let net = m.port_net(p).expect("input cell");
-            self.refs[net.index()] = fresh(Some(&m.port(p).name), &mut taken);
+            self.refs[net.index()] = refer(canon.get(net));
         }
-        // Instance outputs: the first cell per (instance, port) in print order names it.
-        let mut first: BTreeMap<(NetId, PortId), NetId> = BTreeMap::new();
+        let first = leaders(m, &self.topo);
         for &net in &self.topo {
-            if let CellKind::InstOutput(p) = m.cell(net).kind {
-                first.entry((m.cell(net).operands()[0], p)).or_insert(net);
-            }
-        }
-        for &net in &self.topo.clone() {
             let cell = m.cell(net);
             match &cell.kind {
                 CellKind::Input(_) | CellKind::InstOutput(_) => {}
                 CellKind::Instance { module, .. } => {
-                    let child = self.design.module(*module);
-                    let outs: Vec<PortId> = child.outputs().collect();
                     // One name per result, in the generic form too (`%a, %b = "hw.instance"`),
                     // so user names survive a round trip.
-                    let results = outs
-                        .iter()
-                        .map(|p| {
-                            let leader = first.get(&(net, *p)).copied();
-                            fresh(leader.and_then(|l| m.cell(l).name.as_deref()), &mut taken)
-                        })
+                    let results = self
+                        .design
+                        .module(*module)
+                        .outputs()
+                        .map(|p| refer(first.get(&(net, p)).and_then(|&l| canon.get(l))))
                         .collect();
                     self.inst_results.insert(net, results);
                 }
-                _ => self.refs[net.index()] = fresh(cell.name.as_deref(), &mut taken),
+                _ => self.refs[net.index()] = refer(canon.get(net)),
             }
         }
         for &net in &self.topo {
@@ -337,8 +318,8 @@ impl<'a> Printer<'a> {
             }
             Lut { coefficients, table } => props.push(lut_attrs(coefficients, table, cell.width)),
             Reg { reset, enable } => {
-                if let Some(n) = &cell.name {
-                    props.push(format!("name = {:?}", n.as_ref()));
+                if let Some(n) = self.names.get(net) {
+                    props.push(format!("name = {n:?}"));
                 }
                 let rs = *reset as u8;
                 let segs =

@@ -5,11 +5,16 @@
 //! none (it drives no value), and an instance output depends only on the instance operands
 //! that reach that output combinationally inside the child ([`CombSummary`]). A
 //! combinational cycle is a cycle of this relation; [`topo_order`] finds one or returns every
-//! cell so that each comes after its combinational dependencies.
+//! cell so that each comes after its combinational dependencies. The printers emit cells in
+//! the stricter [`emission_order`] (an instance after its operands), which reading the
+//! printed text back reproduces.
 
 use crate::ids::{ModuleId, NetId, PortId};
 use crate::netlist::{CellKind, Design, Module};
 use smallvec::SmallVec;
+
+pub mod emission;
+pub use emission::emission_order;
 
 /// For one module: for each port (by index), the input ports an output depends on
 /// combinationally (empty for input ports).

@@ -3,7 +3,7 @@
 //! Structured like CIRCT's ExportVerilog, in three layers: [`names`] legalizes identifiers,
 //! [`lower`] turns each cell into an [`expr::Expr`] with SPEC section 3's exact meaning, and
 //! [`module`] decides what to inline and prints. Output is deterministic (names and order
-//! follow [`comb::order::topo_order`]) and lint-clean under `verilator --lint-only -Wall`.
+//! follow [`comb::order::emission_order`] and [`crate::value_names`]) and lint-clean under `verilator --lint-only -Wall`.
 //!
 //! Built for million-cell modules: one pass over a module's cells gathers what printing
 //! must know first ([`plan`], [`usage`]), a second prints. Names are borrowed from the
@@ -45,11 +45,12 @@ pub fn emit(design: &Design) -> String {
 /// printed (a big module's logic is not held in memory whole; see [`module`]). Writes in
 /// pieces of up to tens of KB: give it a buffered writer for anything slower than memory.
 pub fn emit_to(design: &Design, out: &mut dyn Write) -> io::Result<()> {
-    emit_with(design, true, out).map(|_| ())
+    emit_with(design, true, false, out).map(|_| ())
 }
 
-/// [`emit_to`], streaming modules only if `may_stream`; the number of modules streamed.
-fn emit_with(design: &Design, may_stream: bool, out: &mut dyn Write) -> io::Result<usize> {
+/// [`emit_to`], streaming modules only if `may_stream`, always computing the canonical
+/// names if `canonical` (see [`module::print_module_with`]); the number of modules streamed.
+fn emit_with(design: &Design, may_stream: bool, canonical: bool, out: &mut dyn Write) -> io::Result<usize> {
     let children = comb::order::children(design);
     let order = comb::order::hierarchy_order_of(&children).unwrap_or_else(|_| design.module_ids().collect());
     let summaries = comb::order::summaries_of(design, &children);
@@ -89,7 +90,8 @@ fn emit_with(design: &Design, may_stream: bool, out: &mut dyn Write) -> io::Resu
         if wrap {
             out.write_all(b"/* verilator lint_off DECLFILENAME */\n")?;
         }
-        streamed += module::print_module(design, &summaries, mid, &names, may_stream, out)? as usize;
+        streamed +=
+            module::print_module_with(design, &summaries, mid, &names, may_stream, canonical, out)? as usize;
         if wrap {
             out.write_all(b"/* verilator lint_on DECLFILENAME */\n")?;
         }
@@ -102,8 +104,12 @@ mod tests {
     use super::*;
 
     fn text(design: &Design, may_stream: bool) -> (String, usize) {
+        text_named(design, may_stream, false)
+    }
+
+    fn text_named(design: &Design, may_stream: bool, canonical: bool) -> (String, usize) {
         let mut out = Vec::new();
-        let streamed = emit_with(design, may_stream, &mut out).expect("in memory");
+        let streamed = emit_with(design, may_stream, canonical, &mut out).expect("in memory");
         (String::from_utf8(out).expect("UTF-8"), streamed)
     }
 
@@ -135,5 +141,41 @@ mod tests {
             }
         }
         assert!(streamed > 20 && held > 20, "both ways exercised: {streamed} streamed, {held} held");
+    }
+    fn build(text: &str) -> Design {
+        let src = mlir_text::SourceFile::new("t.mlir", text);
+        let file = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
+        comb::build_design(&file, None).unwrap_or_else(|_| panic!("does not build"))
+    }
+
+    /// The cells' own names, where the printer lets them stand for the canonical ones,
+    /// print what the canonical names print: on random netlists (whose generator repeats
+    /// names), optimized or not, and on names that clash in MLIR or only in SV.
+    #[test]
+    fn own_names_print_as_the_canonical_ones() {
+        let cfg = comb::random::RandomConfig { ops: 30, max_width: 40, registers: true, instances: true };
+        for seed in 0..6 {
+            let design = comb::random::random_batch(0x5EED + seed, 8, &cfg);
+            let mut o1 = design.clone();
+            let mut pipeline = comb::passes::pipeline(comb::passes::OptLevel::O1);
+            comb::passes::PassManager::default().run(&mut o1, &mut pipeline).expect("passes");
+            for d in [&design, &o1] {
+                assert_eq!(text_named(d, true, false).0, text_named(d, true, true).0, "seed {seed}");
+            }
+        }
+        let d = build(
+            "hw.module @m(in %clk : !seq.clock, in %d : i8, out y : i8, out z : i8, out w : i8) {
+               %k = hw.constant 3 : i8
+               %s = comb.add %d, %k : i8
+               %q = seq.compreg %s, %clk {name = \"k\"} : i8
+               %y = comb.xor %q, %s : i8
+               %z = seq.compreg %y, %clk {name = \"y\"} : i8
+               %w = seq.compreg %y, %clk {name = \"a.b\"} : i8
+               %reg = comb.and %w, %z : i8
+               %a_b = comb.or %reg, %s : i8
+               hw.output %y, %a_b, %w : i8, i8, i8
+             }",
+        );
+        assert_eq!(text_named(&d, true, false).0, text_named(&d, true, true).0);
     }
 }

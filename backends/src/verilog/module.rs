@@ -1,6 +1,6 @@
 //! The module printer: decides names and inlining, then prints one `module`.
 //!
-//! Cells are visited in [`comb::order::topo_order`]. Inputs and constants are read in
+//! Cells are visited in [`comb::order::emission_order`]. Inputs and constants are read in
 //! place; a combinational cell becomes an inline expression if it has one reader, no user
 //! name, drives no port and its reader accepts any expression; otherwise it gets a `wire`
 //! (or drives its output port directly: `assign y = ...;`). Temporaries are numbered in this
@@ -30,6 +30,7 @@ use super::names::{Name, Temps};
 use super::plan::{ModuleNames, Plan};
 use super::text::{range, Ranges};
 use super::usage::{Need, Usage};
+use crate::value_names::value_names;
 use comb::{Bits, CellKind, Design, Dir, IcmpPred, ModuleId, NetId, PortId};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -96,20 +97,63 @@ pub fn print_module(
     may_stream: bool,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
+    print_module_with(design, summaries, mid, all, may_stream, false, out)
+}
+
+/// [`print_module`]; `canonical` computes the canonical names ([`value_names`]) even where
+/// the printer can tell that the cells' own names are those (the tests check that both
+/// print the same).
+pub(crate) fn print_module_with(
+    design: &Design,
+    summaries: &[comb::order::CombSummary],
+    mid: ModuleId,
+    all: &[ModuleNames<'_>],
+    may_stream: bool,
+    canonical: bool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
     let m = design.module(mid);
-    let own = &all[mid.index()];
-    let topo = comb::order::topo_order(design, summaries, mid).unwrap_or_else(|_| m.cells().collect());
+    let topo = comb::order::emission_order(design, summaries, mid);
+    if canonical {
+        if let Some(renamed) = value_names(design, m, &topo).renamed() {
+            return print_cells(design, &renamed, &topo, &all[mid.index()], all, may_stream, false, out);
+        }
+    }
+    print_cells(design, m, &topo, &all[mid.index()], all, may_stream, !canonical, out)
+}
+
+/// Prints module `m` (whose names in the design are `own`) visiting its cells in `topo`.
+/// With `check`, the cells' names are first checked to be the canonical ones; if they are
+/// not, the module is printed with those instead (a netlist read back from `--emit mlir`
+/// has exactly those names, so it prints the same).
+#[allow(clippy::too_many_arguments)]
+fn print_cells(
+    design: &Design,
+    m: &comb::Module,
+    topo: &[NetId],
+    own: &ModuleNames<'_>,
+    all: &[ModuleNames<'_>],
+    may_stream: bool,
+    check: bool,
+    out: &mut dyn Write,
+) -> io::Result<bool> {
     let bound = m.id_bound();
     // One pass over the cells gathers all that printing needs to know first.
     let mut plan = Plan::new(m, own);
     let mut usage = Usage::new(m);
-    for &net in &topo {
+    for &net in topo {
         let cell = m.cell(net);
         plan.add(net, cell);
         usage.add(m, cell);
     }
-    let temps = plan.name(&topo, own);
-    let (read, need) = usage.finish(m, &topo, &plan.state, |n| plan.port_uses(n) > 0);
+    let temps = plan.name(topo, own);
+    if check && !plan.names_canonical() {
+        if let Some(renamed) = value_names(design, m, topo).renamed() {
+            drop(plan);
+            return print_cells(design, &renamed, topo, own, all, may_stream, false, out);
+        }
+    }
+    let (read, need) = usage.finish(m, topo, &plan.state, |n| plan.port_uses(n) > 0);
     let mut p = Printer {
         design,
         m,
@@ -142,7 +186,7 @@ pub fn print_module(
         p.head(waiver, &mut head);
         head.push_str(&std::mem::take(&mut p.state.0));
         out.write_all(head.as_bytes())?;
-        for &net in &topo {
+        for &net in topo {
             p.visit(net, Cells::Logic);
             if p.comb.0.len() >= CHUNK {
                 out.write_all(p.comb.0.as_bytes())?;
@@ -151,7 +195,7 @@ pub fn print_module(
         }
         debug_assert_eq!(p.constant_compare, waiver, "waiver predicted wrongly");
     } else {
-        for &net in &topo {
+        for &net in topo {
             p.visit(net, Cells::All);
         }
     }

@@ -9,6 +9,7 @@
 
 use super::names::{AsIs, Namer, Temps};
 use super::usage;
+use crate::value_names::is_legal_ssa;
 use comb::{Cell, CellKind, IcmpPred, Module, NetId, PortId};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -60,6 +61,10 @@ pub struct Plan<'d> {
     pub state: Vec<NetId>,
     /// Ordering comparisons (`ult`, `slt`, ...), in visiting order.
     pub orderings: Vec<NetId>,
+    /// False once a name is seen that [`crate::value_names`] may change: a named
+    /// instance output that does not lead its port, or a port's home whose name MLIR
+    /// cannot spell.
+    canonical: bool,
 }
 
 impl<'d> Plan<'d> {
@@ -67,6 +72,8 @@ impl<'d> Plan<'d> {
     /// give it every cell in visiting order ([`Plan::add`]), then [`Plan::name`] them.
     pub fn new(m: &'d Module, own: &ModuleNames<'d>) -> Plan<'d> {
         let mut ports = vec![PortLink::default(); m.id_bound()];
+        let mut seen = std::collections::HashSet::new();
+        let mut canonical = m.ports.iter().all(|p| seen.insert(p.name.as_str()));
         for p in m.outputs() {
             let Some(n) = m.port_net(p) else { continue };
             let cell = m.cell(n);
@@ -75,6 +82,7 @@ impl<'d> Plan<'d> {
             link.drives += 1;
             if link.home == 0 && !usage::is_source(m, n) && name_fits {
                 link.home = p.0 + 1;
+                canonical &= cell.name.as_deref().is_none_or(is_legal_ssa);
             }
         }
         Plan {
@@ -85,6 +93,7 @@ impl<'d> Plan<'d> {
             first_out: BTreeMap::new(),
             state: Vec::new(),
             orderings: Vec::new(),
+            canonical,
         }
     }
 
@@ -92,7 +101,8 @@ impl<'d> Plan<'d> {
     pub fn add(&mut self, net: NetId, cell: &'d Cell) {
         match &cell.kind {
             CellKind::InstOutput(port) => {
-                self.first_out.entry((cell.operands()[0], *port)).or_insert(net);
+                let leader = *self.first_out.entry((cell.operands()[0], *port)).or_insert(net);
+                self.canonical &= leader == net || cell.name.is_none();
                 self.state.push(net);
             }
             CellKind::Reg { .. } | CellKind::Instance { .. } => self.state.push(net),
@@ -124,6 +134,15 @@ impl<'d> Plan<'d> {
         let (names, temps) = namer.seal();
         self.users = Users::Table { user, names };
         temps
+    }
+
+    /// True if every name printed is the cell's own and [`crate::value_names`] would
+    /// keep them all (call after [`Plan::name`]): user names distinct and legal in
+    /// SystemVerilog (hence in MLIR), distinct port names, and none of the cases of
+    /// `Plan::canonical`. When false, the names may still be canonical; the printer asks
+    /// [`crate::value_names`].
+    pub fn names_canonical(&self) -> bool {
+        self.canonical && matches!(self.users, Users::AsIs)
     }
 
     /// The name `net` asks for: an instance's name, or a user name of a net that is not
