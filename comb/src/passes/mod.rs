@@ -78,6 +78,46 @@ pub(crate) fn local_order(design: &Design, mid: ModuleId) -> Vec<NetId> {
     crate::order::topo_order(design, &[], mid).unwrap_or_else(|_| design.module(mid).cells().collect())
 }
 
+/// The cells of a module in [`local_order`], without listing them when that is the id order.
+pub(crate) enum Visit {
+    /// Every id below the bound, ascending (the caller skips ids that are not live).
+    Ids(usize),
+    /// An explicit order.
+    List(Vec<NetId>),
+}
+
+impl Visit {
+    /// The ids in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = NetId> + '_ {
+        let (range, list) = match self {
+            Visit::Ids(bound) => (0..*bound, &[][..]),
+            Visit::List(l) => (0..0, &l[..]),
+        };
+        range.map(|i| NetId(petgraph::graph::NodeIndex::new(i))).chain(list.iter().copied())
+    }
+    /// Number of ids [`Visit::iter`] gives.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Visit::Ids(bound) => *bound,
+            Visit::List(l) => l.len(),
+        }
+    }
+}
+
+/// [`local_order`] of `mid` as a [`Visit`]: the ids up to the current bound when every
+/// operand has a lower id (then the order is the id order) and, if the caller may create
+/// cells (`creates`), no id below the bound is free (a new cell could take a free id above
+/// the cursor, and the listed order would not visit it). Then building the list, which
+/// reads every cell once more, is skipped.
+pub(crate) fn visit_order(design: &Design, mid: ModuleId, creates: bool) -> Visit {
+    let m = design.module(mid);
+    if m.ids_ascending() && (!creates || m.cell_count() == m.id_bound()) {
+        Visit::Ids(m.id_bound())
+    } else {
+        Visit::List(local_order(design, mid))
+    }
+}
+
 /// True for cells that compute a pure function of their operands (candidates for folding
 /// and sharing).
 pub(crate) fn is_pure(kind: &CellKind) -> bool {
@@ -120,9 +160,9 @@ pub(crate) fn replace(m: &mut Module, old: NetId, new: NetId) {
 pub(crate) fn sweep(design: &mut Design, f: fn(&mut Module, NetId) -> bool) -> bool {
     let mut changed = false;
     for mid in design.module_ids() {
-        let order = local_order(design, mid);
+        let order = visit_order(design, mid, true);
         let m = design.module_mut(mid);
-        for id in order {
+        for id in order.iter() {
             if m.contains(id) {
                 changed |= f(m, id);
             }
