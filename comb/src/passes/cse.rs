@@ -120,8 +120,8 @@ struct Round {
 /// memory); the second does the lookups, which read little besides the table, so the
 /// processor overlaps the cache misses of many of them.
 fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
-    // CSE creates no cells, so the id order may skip holes as it goes.
-    let order = visit_order(design, mid, false);
+    // CSE creates no cells, so the free ids in the order are never visited.
+    let order = visit_order(design, mid);
     let m = design.module_mut(mid);
     let mut r = Round {
         keys: vec![0; m.id_bound()],

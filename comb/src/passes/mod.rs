@@ -11,6 +11,7 @@ mod constant_fold;
 mod cse;
 mod dead_code;
 pub mod dump;
+mod edits;
 mod flatten;
 mod manager;
 mod simplify;
@@ -20,6 +21,7 @@ mod tests;
 pub use constant_fold::ConstantFold;
 pub use cse::Cse;
 pub use dead_code::DeadCode;
+pub use edits::Edits;
 pub use flatten::{flatten_design, Flatten};
 pub use manager::{format_times, PassManager, PassReport};
 pub use simplify::Simplify;
@@ -36,6 +38,19 @@ pub trait Pass {
     fn description(&self) -> &'static str;
     /// Runs the pass; returns true if the design changed.
     fn run(&mut self, design: &mut Design) -> bool;
+    /// True if [`Pass::run_edited`] may look only near the edits. The [`PassManager`] then
+    /// keeps, per pass name, the cells edited since a pass of that name last started, and
+    /// runs it again through [`Pass::run_edited`].
+    fn incremental(&self) -> bool {
+        false
+    }
+    /// Runs the pass given the cells edited since a pass of the same name (one with the
+    /// same rules) last started: it must change the design exactly as [`Pass::run`] would.
+    /// The default runs [`Pass::run`].
+    fn run_edited(&mut self, design: &mut Design, edits: &Edits) -> bool {
+        let _ = edits;
+        self.run(design)
+    }
 }
 
 /// Optimization levels with a named pipeline each.
@@ -105,13 +120,13 @@ impl Visit {
 }
 
 /// [`local_order`] of `mid` as a [`Visit`]: the ids up to the current bound when every
-/// operand has a lower id (then the order is the id order) and, if the caller may create
-/// cells (`creates`), no id below the bound is free (a new cell could take a free id above
-/// the cursor, and the listed order would not visit it). Then building the list, which
-/// reads every cell once more, is skipped.
-pub(crate) fn visit_order(design: &Design, mid: ModuleId, creates: bool) -> Visit {
+/// operand has a lower id (then the order is the id order), without building the list,
+/// which reads every cell once more. The ids include free ones; a cell the caller creates
+/// in one of those ahead of its cursor is visited, where the listed order would not visit
+/// it, so a caller that creates cells must leave them alone when visiting them.
+pub(crate) fn visit_order(design: &Design, mid: ModuleId) -> Visit {
     let m = design.module(mid);
-    if m.ids_ascending() && (!creates || m.cell_count() == m.id_bound()) {
+    if m.ids_ascending() {
         Visit::Ids(m.id_bound())
     } else {
         Visit::List(local_order(design, mid))
@@ -156,16 +171,23 @@ pub(crate) fn replace(m: &mut Module, old: NetId, new: NetId) {
 
 /// Applies `f` to every live cell of every module, each module in [`local_order`] (a cell
 /// after its operands); true if any call changed something. The shape of `constant-fold`
-/// and `simplify`.
+/// and `simplify`. `f` must leave alone the cells it creates (see [`visit_order`]).
 pub(crate) fn sweep(design: &mut Design, f: fn(&mut Module, NetId) -> bool) -> bool {
     let mut changed = false;
     for mid in design.module_ids() {
-        let order = visit_order(design, mid, true);
-        let m = design.module_mut(mid);
-        for id in order.iter() {
-            if m.contains(id) {
-                changed |= f(m, id);
-            }
+        changed |= sweep_module(design, mid, f);
+    }
+    changed
+}
+
+/// [`sweep`] over one module.
+pub(crate) fn sweep_module(design: &mut Design, mid: ModuleId, f: fn(&mut Module, NetId) -> bool) -> bool {
+    let order = visit_order(design, mid);
+    let m = design.module_mut(mid);
+    let mut changed = false;
+    for id in order.iter() {
+        if m.contains(id) {
+            changed |= f(m, id);
         }
     }
     changed
