@@ -10,7 +10,7 @@
 use super::dump::dump;
 use super::{Edits, Pass};
 use crate::netlist::Design;
-use crate::verify;
+use crate::verify::Verified;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,9 @@ pub struct PassReport {
 #[derive(Clone, Debug)]
 pub struct PassManager {
     /// Run the verifier after every pass that changed the design (on by default; a pass
-    /// that changed nothing leaves the design that was verified already).
+    /// that changed nothing leaves the design that was verified already). The first
+    /// verification of a run checks everything; later ones check what the edits since the
+    /// previous one can have broken (`verify::Verified`), which decides the same.
     pub verify_each: bool,
     /// Print the design after the pass of this name (`"all"`: after every pass).
     pub print_after: Option<String>,
@@ -69,6 +71,7 @@ impl PassManager {
             names: design.modules.iter().map(|m| m.name.clone()).collect(),
             since: HashMap::new(),
             unverified: Edits::none(design.modules.len()),
+            verified: None,
             reports: Vec::with_capacity(pipeline.len()),
         };
         let result = self.rounds(design, pipeline, &mut run);
@@ -138,9 +141,13 @@ impl PassManager {
             run.unverified.append(&edits);
         }
         if self.verify_each && changed {
-            let errors = verify::verify(design);
-            run.unverified = Edits::none(design.modules.len());
-            if let Some(first) = errors.first() {
+            let unverified = std::mem::replace(&mut run.unverified, Edits::none(design.modules.len()));
+            let result = match &mut run.verified {
+                Some(v) => v.update(design, &unverified),
+                None => Verified::establish(design).map(|v| run.verified = Some(v)),
+            };
+            if let Err(errors) = result {
+                let first = &errors[0];
                 return Err(format!(
                     "internal error: pass '{}' broke the netlist: {}{}; this is a bug in rmlir-hls",
                     pass.name(),
@@ -171,6 +178,8 @@ struct Run {
     since: HashMap<&'static str, Edits>,
     /// The cells edited since the design was last verified.
     unverified: Edits,
+    /// What the last verification established (none before the first).
+    verified: Option<Verified>,
     reports: Vec<PassReport>,
 }
 
