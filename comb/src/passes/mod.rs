@@ -6,6 +6,11 @@
 //! in the pass, not in the input). Passes never add, remove or rename ports, keep every output driven, iterate
 //! cells in id (or id-tie-broken topological) order, and give cells they create an empty
 //! span and no name unless the name moved over from a user's cell.
+//!
+//! Passes edit cells only through `Module`'s methods, which log the cells they touch while
+//! the manager runs; from those logs the manager reruns the passes that allow it
+//! ([`Pass::incremental`]: `constant-fold`, `simplify`) only near what changed
+//! (`edits::sweep_edited`), and verifies only what the edits can have broken.
 
 mod constant_fold;
 mod cse;
