@@ -13,12 +13,14 @@
 //! clock edge (`Reg` today; memories and their ports will be further such kinds), so the
 //! "combinational graph" is always the graph with edges into state elements removed.
 
+mod edits;
 mod kind;
 mod uses;
 
 pub use kind::{CellKind, IcmpPred};
 
 use crate::ids::{ModuleId, NetId, PortId};
+use edits::EditLog;
 use mlir_text::Span;
 use petgraph::stable_graph::StableGraph;
 use smallvec::SmallVec;
@@ -88,6 +90,8 @@ pub struct Module {
     /// Number of operand slots naming a net whose id is not lower than the user's. When it
     /// is zero the id order is topological whatever the kinds ([`Module::ids_ascending`]).
     forward_operands: usize,
+    /// The cells edited since the log was started ([`edits`]).
+    edits: EditLog,
 }
 
 impl Module {
@@ -101,6 +105,7 @@ impl Module {
             uses: Uses::default(),
             port_nets: Vec::new(),
             forward_operands: 0,
+            edits: EditLog::Off,
         }
     }
 
@@ -166,6 +171,7 @@ impl Module {
         let cell =
             Cell { kind, width, operands: SmallVec::from_slice(operands), name, span, two_state: false };
         let id = NetId(self.graph.add_node(cell));
+        self.log(id);
         self.uses.grow(id.index());
         for (i, &op) in operands.iter().enumerate() {
             self.forward_operands += (op >= id) as usize;
@@ -181,6 +187,7 @@ impl Module {
     /// A cell, mutably: kind, width, name and span may change; operands only through
     /// [`Module::set_operands`].
     pub fn cell_mut(&mut self, id: NetId) -> &mut Cell {
+        self.log(id);
         &mut self.graph[id.0]
     }
     /// True if the id names a live cell.
@@ -218,6 +225,11 @@ impl Module {
     pub fn users(&self, id: NetId) -> Vec<(NetId, u32)> {
         self.uses.users(&self.graph, id)
     }
+    /// The users of a net in no particular order, each at least once (once per use, with
+    /// repeats): cheaper than [`Module::users`] when order and positions do not matter.
+    pub(crate) fn users_unordered(&self, id: NetId) -> impl Iterator<Item = NetId> + '_ {
+        self.uses.users_unordered(&self.graph, id)
+    }
     /// Number of uses by cells (not counting output ports).
     pub fn use_count(&self, id: NetId) -> usize {
         self.uses.count(id)
@@ -229,6 +241,7 @@ impl Module {
 
     /// Replaces a cell's operands. Costs O(old + new operands).
     pub fn set_operands(&mut self, id: NetId, operands: &[NetId]) {
+        self.log(id);
         let old = std::mem::replace(&mut self.graph[id.0].operands, SmallVec::from_slice(operands));
         self.forward_operands -= old.iter().filter(|&&o| o >= id).count();
         self.forward_operands += operands.iter().filter(|&&o| o >= id).count();
@@ -246,6 +259,7 @@ impl Module {
 
     /// Replaces one operand.
     pub fn set_operand(&mut self, id: NetId, index: usize, new: NetId) {
+        self.log(id);
         let old = std::mem::replace(&mut self.graph[id.0].operands[index], new);
         self.forward_operands -= (old >= id) as usize;
         self.forward_operands += (new >= id) as usize;
@@ -262,6 +276,7 @@ impl Module {
             return;
         }
         for (user, pos) in self.users(old) {
+            self.log(user);
             self.forward_operands -= (old >= user) as usize;
             self.forward_operands += (new >= user) as usize;
             self.graph[user.0].operands[pos as usize] = new;
@@ -275,15 +290,20 @@ impl Module {
         }
     }
 
-    /// Removes a cell that has no users and drives no output port.
+    /// Removes a cell that has no users and drives no output port. (Removing a used cell
+    /// is a bug: debug builds panic; release builds keep its use count, so the verifier can
+    /// tell.)
     pub fn remove_cell(&mut self, id: NetId) -> Cell {
         debug_assert_eq!(self.use_count(id), 0, "removing a used cell");
         let cell = self.graph.remove_node(id.0).expect("removing a dead cell");
+        self.log(id);
         for &o in cell.operands() {
             self.forward_operands -= (o >= id) as usize;
             self.uses.remove(o);
         }
-        self.uses.clear(id);
+        if self.uses.count(id) == 0 {
+            self.uses.clear(id);
+        }
         cell
     }
 
@@ -304,6 +324,54 @@ impl Module {
             }
         }
         g
+    }
+
+    /// Records an edit of `id` in the edit log.
+    #[inline]
+    fn log(&mut self, id: NetId) {
+        let cells = self.graph.node_count();
+        self.edits.record(id, cells);
+    }
+
+    /// Starts (or restarts, empty) the edit log: from now on every cell added, changed or
+    /// removed is recorded until [`Module::take_edits`].
+    pub(crate) fn start_edit_log(&mut self) {
+        self.edits = EditLog::On(Vec::new());
+    }
+
+    /// The cells edited since the log was (re)started, with repeats, and restarts it
+    /// empty; `None` when the log is off (and stays off) or overflowed (any cell may have
+    /// changed).
+    pub(crate) fn take_edits(&mut self) -> Option<Vec<NetId>> {
+        match &mut self.edits {
+            EditLog::On(v) => Some(std::mem::take(v)),
+            EditLog::Off => None,
+            EditLog::Overflow => {
+                self.edits = EditLog::On(Vec::new());
+                None
+            }
+        }
+    }
+
+    /// Number of edits recorded so far (`None` when the log is off or overflowed).
+    pub(crate) fn edit_count(&self) -> Option<usize> {
+        match &self.edits {
+            EditLog::On(v) => Some(v.len()),
+            _ => None,
+        }
+    }
+
+    /// The edits recorded from position `from` on (see [`Module::edit_count`]).
+    pub(crate) fn edits_since(&self, from: usize) -> &[NetId] {
+        match &self.edits {
+            EditLog::On(v) => v.get(from..).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// Stops the edit log.
+    pub(crate) fn stop_edit_log(&mut self) {
+        self.edits = EditLog::Off;
     }
 
     /// Checks the use lists against the operand lists (for the verifier); `Err` names a net

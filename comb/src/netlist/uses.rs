@@ -81,6 +81,15 @@ impl Uses {
         v
     }
 
+    /// The users of `net` in no particular order, a user once per use, perhaps repeated.
+    pub(super) fn users_unordered<'a>(
+        &'a self,
+        graph: &'a Graph,
+        net: NetId,
+    ) -> impl Iterator<Item = NetId> + 'a {
+        self.lists[net.index()].iter().filter(move |&&e| valid(graph, net, e)).map(|&(user, _)| user)
+    }
+
     /// Checks the lists against the operands: every count is exact and every use is listed.
     /// Returns the first net that disagrees.
     pub(super) fn check(&self, graph: &Graph) -> Result<(), NetId> {

@@ -8,6 +8,10 @@
 //! win: x&0, x|ones, x*0), x^x cancels, x&x and x|x dedupe, x-0, x-x, x/1, x%1, division by
 //! a constant 0, shifts by 0 or by >= width, mux with a constant condition or identical
 //! arms, full-width extract, one-operand concat, replicate x1, icmp of identical operands.
+//!
+//! Whether and how a cell folds depends only on the cell and its operands (their kinds,
+//! widths and constant values), so when the pass manager runs it again it visits only the
+//! cells edited since its previous run and their users ([`super::edits::sweep_edited`]).
 
 use super::{add_const, is_pure, make_const, replace, Pass};
 use crate::bits::Bits;
@@ -30,6 +34,12 @@ impl Pass for ConstantFold {
     fn run(&mut self, design: &mut Design) -> bool {
         super::sweep(design, fold_cell)
     }
+    fn incremental(&self) -> bool {
+        true
+    }
+    fn run_edited(&mut self, design: &mut Design, edits: &super::Edits) -> bool {
+        super::edits::sweep_edited(design, fold_cell, edits, |_| false)
+    }
 }
 
 fn const_of(m: &Module, id: NetId) -> Option<&Bits> {
@@ -39,65 +49,74 @@ fn const_of(m: &Module, id: NetId) -> Option<&Bits> {
     }
 }
 
+/// What [`fold_cell`] does to a cell.
+enum Fold {
+    /// Make it this constant.
+    Const(Bits),
+    /// Replace it by this net.
+    Use(NetId),
+    /// Apply the variadic rules ([`fold_variadic`]).
+    Variadic,
+}
+
 /// Folds one cell; true if it changed anything.
 pub(crate) fn fold_cell(m: &mut Module, id: NetId) -> bool {
+    let fold = match plan(m, id) {
+        None => return false,
+        Some(f) => f,
+    };
+    match fold {
+        Fold::Const(v) => make_const(m, id, v),
+        Fold::Use(op) => replace(m, id, op),
+        Fold::Variadic => {
+            let kind = m.cell(id).kind.clone();
+            return fold_variadic(m, id, &kind);
+        }
+    }
+    true
+}
+
+/// The fold of one cell, read without changing anything.
+fn plan(m: &Module, id: NetId) -> Option<Fold> {
     let cell = m.cell(id);
     if !is_pure(&cell.kind) || matches!(cell.kind, CellKind::Const(_)) {
-        return false;
+        return None;
     }
-    let ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(cell.operands());
+    let ops = cell.operands();
     if ops.iter().all(|&o| const_of(m, o).is_some()) {
         let vals: SmallVec<[&Bits; 4]> = ops.iter().filter_map(|&o| const_of(m, o)).collect();
-        let folded = eval_cell(&cell.kind, cell.width, &vals);
-        drop(vals);
-        return match folded {
-            Some(v) => {
-                make_const(m, id, v);
-                true
-            }
-            None => false,
-        };
+        return eval_cell(&cell.kind, cell.width, &vals).map(Fold::Const);
     }
     let w = cell.width;
     let c0 = ops.first().and_then(|&o| const_of(m, o));
     let c1 = ops.get(1).and_then(|&o| const_of(m, o));
+    let zero = || Some(Fold::Const(Bits::zero(w)));
     use CellKind::*;
-    match cell.kind.clone() {
-        k if k.is_variadic_same_width() => fold_variadic(m, id, &k),
-        Sub if ops[0] == ops[1] => zero(m, id, w),
-        Sub | Shl | ShrU | ShrS if c1.is_some_and(|c| c.is_zero()) => use_op(m, id, ops[0]),
-        Shl | ShrU if c1.is_some_and(|c| c.as_u64().is_none_or(|s| s >= w as u64)) => zero(m, id, w),
-        Shl | ShrU | ShrS if c0.is_some_and(|c| c.is_zero()) => zero(m, id, w),
-        DivU | DivS | ModU | ModS if c1.is_some_and(|c| c.is_zero()) => zero(m, id, w),
-        DivU | DivS | ModU | ModS if c0.is_some_and(|c| c.is_zero()) => zero(m, id, w),
-        DivU | DivS if c1.is_some_and(|c| c.as_u64() == Some(1)) => use_op(m, id, ops[0]),
-        ModU | ModS if c1.is_some_and(|c| c.as_u64() == Some(1)) => zero(m, id, w),
-        ModS if c1.is_some_and(|c| c.is_ones()) => zero(m, id, w),
+    match &cell.kind {
+        k if k.is_variadic_same_width() => Some(Fold::Variadic),
+        Sub if ops[0] == ops[1] => zero(),
+        Sub | Shl | ShrU | ShrS if c1.is_some_and(|c| c.is_zero()) => Some(Fold::Use(ops[0])),
+        Shl | ShrU if c1.is_some_and(|c| c.as_u64().is_none_or(|s| s >= w as u64)) => zero(),
+        Shl | ShrU | ShrS if c0.is_some_and(|c| c.is_zero()) => zero(),
+        DivU | DivS | ModU | ModS if c1.is_some_and(|c| c.is_zero()) => zero(),
+        DivU | DivS | ModU | ModS if c0.is_some_and(|c| c.is_zero()) => zero(),
+        DivU | DivS if c1.is_some_and(|c| c.as_u64() == Some(1)) => Some(Fold::Use(ops[0])),
+        ModU | ModS if c1.is_some_and(|c| c.as_u64() == Some(1)) => zero(),
+        ModS if c1.is_some_and(|c| c.is_ones()) => zero(),
         Mux => match c0 {
-            Some(c) => use_op(m, id, if c.bit(0) { ops[1] } else { ops[2] }),
-            None if ops[1] == ops[2] => use_op(m, id, ops[1]),
-            None => false,
+            Some(c) => Some(Fold::Use(if c.bit(0) { ops[1] } else { ops[2] })),
+            None if ops[1] == ops[2] => Some(Fold::Use(ops[1])),
+            None => None,
         },
-        Extract { low: 0 } if m.width(ops[0]) == w => use_op(m, id, ops[0]),
-        Concat | Replicate if ops.len() == 1 && m.width(ops[0]) == w => use_op(m, id, ops[0]),
-        Icmp(p) if ops[0] == ops[1] => {
+        Extract { low: 0 } if m.width(ops[0]) == w => Some(Fold::Use(ops[0])),
+        Concat | Replicate if ops.len() == 1 && m.width(ops[0]) == w => Some(Fold::Use(ops[0])),
+        Icmp(p) => {
             use IcmpPred::*;
             let v = matches!(p, Eq | Sle | Sge | Ule | Uge | Ceq | Weq);
-            make_const(m, id, Bits::from_bool(v));
-            true
+            (ops[0] == ops[1]).then(|| Fold::Const(Bits::from_bool(v)))
         }
-        _ => false,
+        _ => None,
     }
-}
-
-fn zero(m: &mut Module, id: NetId, w: u32) -> bool {
-    make_const(m, id, Bits::zero(w));
-    true
-}
-
-fn use_op(m: &mut Module, id: NetId, op: NetId) -> bool {
-    replace(m, id, op);
-    true
 }
 
 /// Merges the constants of a variadic op, drops identities, applies absorbing elements,

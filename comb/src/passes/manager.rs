@@ -1,9 +1,17 @@
 //! The pass manager: runs a pipeline, verifies after each pass, prints and times on request.
+//!
+//! While it runs, every module keeps an edit log (`Module`'s methods record each cell they
+//! add, change or remove). After each pass the manager takes the logs; for each pass that
+//! can run incrementally ([`Pass::incremental`]) it keeps the cells edited since a pass of
+//! that name last started, and runs it again through [`Pass::run_edited`] with them, so a
+//! rerun of `constant-fold` or `simplify` late in the fixed-point loop looks only near what
+//! changed.
 
 use super::dump::dump;
-use super::Pass;
+use super::{Edits, Pass};
 use crate::netlist::Design;
-use crate::verify;
+use crate::verify::Verified;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// What one pass did.
@@ -23,7 +31,9 @@ pub struct PassReport {
 #[derive(Clone, Debug)]
 pub struct PassManager {
     /// Run the verifier after every pass that changed the design (on by default; a pass
-    /// that changed nothing leaves the design that was verified already).
+    /// that changed nothing leaves the design that was verified already). The first
+    /// verification of a run checks everything; later ones check what the edits since the
+    /// previous one can have broken (`verify::Verified`), which decides the same.
     pub verify_each: bool,
     /// Print the design after the pass of this name (`"all"`: after every pass).
     pub print_after: Option<String>,
@@ -54,7 +64,29 @@ impl PassManager {
         design: &mut Design,
         pipeline: &mut [Box<dyn Pass>],
     ) -> Result<Vec<PassReport>, String> {
-        let mut reports: Vec<PassReport> = Vec::with_capacity(pipeline.len());
+        for m in design.modules.iter_mut() {
+            m.start_edit_log();
+        }
+        let mut run = Run {
+            names: design.modules.iter().map(|m| m.name.clone()).collect(),
+            since: HashMap::new(),
+            unverified: Edits::none(design.modules.len()),
+            verified: None,
+            reports: Vec::with_capacity(pipeline.len()),
+        };
+        let result = self.rounds(design, pipeline, &mut run);
+        for m in design.modules.iter_mut() {
+            m.stop_edit_log();
+        }
+        result.map(|()| run.reports)
+    }
+
+    fn rounds(
+        &self,
+        design: &mut Design,
+        pipeline: &mut [Box<dyn Pass>],
+        run: &mut Run,
+    ) -> Result<(), String> {
         let names: std::collections::BTreeSet<&str> =
             pipeline.iter().map(|p| p.name()).filter(|&n| n != "dead-code").collect();
         // The passes that ran without a change since the last change, and who made it.
@@ -64,8 +96,8 @@ impl PassManager {
         let mut swept = false;
         'rounds: for _ in 0..self.max_rounds.max(1) {
             for pass in pipeline.iter_mut() {
-                self.step(design, pass, &mut reports)?;
-                let r = reports.last().expect("a report per pass");
+                self.step(design, pass, run)?;
+                let r = run.reports.last().expect("a report per pass");
                 if r.name == "dead-code" {
                     swept = true;
                     continue;
@@ -84,24 +116,38 @@ impl PassManager {
         }
         if !swept {
             for pass in pipeline.iter_mut().filter(|p| p.name() == "dead-code") {
-                self.step(design, pass, &mut reports)?;
+                self.step(design, pass, run)?;
             }
         }
-        Ok(reports)
+        Ok(())
     }
 
-    fn step(
-        &self,
-        design: &mut Design,
-        pass: &mut Box<dyn Pass>,
-        reports: &mut Vec<PassReport>,
-    ) -> Result<(), String> {
+    fn step(&self, design: &mut Design, pass: &mut Box<dyn Pass>, run: &mut Run) -> Result<(), String> {
         let start = self.time_passes.then(Instant::now);
-        let changed = pass.run(design);
+        let incremental = pass.incremental();
+        let changed = match run.since.get(pass.name()) {
+            Some(edits) if incremental => pass.run_edited(design, edits),
+            _ => pass.run(design),
+        };
         let time = start.map(|s| s.elapsed()).unwrap_or_default();
+        let edits = run.take_edits(design);
+        if incremental {
+            run.since.insert(pass.name(), Edits::none(edits.len()));
+        }
+        for e in run.since.values_mut() {
+            e.append(&edits);
+        }
+        if self.verify_each {
+            run.unverified.append(&edits);
+        }
         if self.verify_each && changed {
-            let errors = verify::verify(design);
-            if let Some(first) = errors.first() {
+            let unverified = std::mem::replace(&mut run.unverified, Edits::none(design.modules.len()));
+            let result = match &mut run.verified {
+                Some(v) => v.update(design, &unverified),
+                None => Verified::establish(design).map(|v| run.verified = Some(v)),
+            };
+            if let Err(errors) = result {
+                let first = &errors[0];
                 return Err(format!(
                     "internal error: pass '{}' broke the netlist: {}{}; this is a bug in rmlir-hls",
                     pass.name(),
@@ -118,8 +164,46 @@ impl PassManager {
             Some(p) if p == "all" || p == pass.name() => Some((self.printer)(design)),
             _ => None,
         };
-        reports.push(PassReport { name: pass.name(), changed, time, printed });
+        run.reports.push(PassReport { name: pass.name(), changed, time, printed });
         Ok(())
+    }
+}
+
+/// The state of one [`PassManager::run`].
+struct Run {
+    /// The module names when the edits were last taken (a pass that adds, removes or
+    /// reorders modules makes every module's edits unknown).
+    names: Vec<String>,
+    /// Per incremental pass name: the cells edited since a pass of that name last started.
+    since: HashMap<&'static str, Edits>,
+    /// The cells edited since the design was last verified.
+    unverified: Edits,
+    /// What the last verification established (none before the first).
+    verified: Option<Verified>,
+    reports: Vec<PassReport>,
+}
+
+impl Run {
+    /// The cells edited since the last call (by the pass that just ran), restarting the
+    /// modules' edit logs.
+    fn take_edits(&mut self, design: &mut Design) -> Edits {
+        let same = design.modules.len() == self.names.len()
+            && design.modules.iter().zip(&self.names).all(|(m, n)| m.name == *n);
+        let mut edits = Edits::unknown(design.modules.len());
+        for (mid, m) in design.module_ids().zip(design.modules.iter_mut()) {
+            let e = m.take_edits();
+            if e.is_none() {
+                // A module made by the pass: log it from now on.
+                m.start_edit_log();
+            }
+            if same {
+                edits.set(mid, e);
+            }
+        }
+        if !same {
+            self.names = design.modules.iter().map(|m| m.name.clone()).collect();
+        }
+        edits
     }
 }
 

@@ -6,11 +6,17 @@
 //! in the pass, not in the input). Passes never add, remove or rename ports, keep every output driven, iterate
 //! cells in id (or id-tie-broken topological) order, and give cells they create an empty
 //! span and no name unless the name moved over from a user's cell.
+//!
+//! Passes edit cells only through `Module`'s methods, which log the cells they touch while
+//! the manager runs; from those logs the manager reruns the passes that allow it
+//! ([`Pass::incremental`]: `constant-fold`, `simplify`) only near what changed
+//! (`edits::sweep_edited`), and verifies only what the edits can have broken.
 
 mod constant_fold;
 mod cse;
 mod dead_code;
 pub mod dump;
+mod edits;
 mod flatten;
 mod manager;
 mod simplify;
@@ -20,6 +26,7 @@ mod tests;
 pub use constant_fold::ConstantFold;
 pub use cse::Cse;
 pub use dead_code::DeadCode;
+pub use edits::Edits;
 pub use flatten::{flatten_design, Flatten};
 pub use manager::{format_times, PassManager, PassReport};
 pub use simplify::Simplify;
@@ -36,6 +43,19 @@ pub trait Pass {
     fn description(&self) -> &'static str;
     /// Runs the pass; returns true if the design changed.
     fn run(&mut self, design: &mut Design) -> bool;
+    /// True if [`Pass::run_edited`] may look only near the edits. The [`PassManager`] then
+    /// keeps, per pass name, the cells edited since a pass of that name last started, and
+    /// runs it again through [`Pass::run_edited`].
+    fn incremental(&self) -> bool {
+        false
+    }
+    /// Runs the pass given the cells edited since a pass of the same name (one with the
+    /// same rules) last started: it must change the design exactly as [`Pass::run`] would.
+    /// The default runs [`Pass::run`].
+    fn run_edited(&mut self, design: &mut Design, edits: &Edits) -> bool {
+        let _ = edits;
+        self.run(design)
+    }
 }
 
 /// Optimization levels with a named pipeline each.
@@ -78,6 +98,46 @@ pub(crate) fn local_order(design: &Design, mid: ModuleId) -> Vec<NetId> {
     crate::order::topo_order(design, &[], mid).unwrap_or_else(|_| design.module(mid).cells().collect())
 }
 
+/// The cells of a module in [`local_order`], without listing them when that is the id order.
+pub(crate) enum Visit {
+    /// Every id below the bound, ascending (the caller skips ids that are not live).
+    Ids(usize),
+    /// An explicit order.
+    List(Vec<NetId>),
+}
+
+impl Visit {
+    /// The ids in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = NetId> + '_ {
+        let (range, list) = match self {
+            Visit::Ids(bound) => (0..*bound, &[][..]),
+            Visit::List(l) => (0..0, &l[..]),
+        };
+        range.map(|i| NetId(petgraph::graph::NodeIndex::new(i))).chain(list.iter().copied())
+    }
+    /// Number of ids [`Visit::iter`] gives.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Visit::Ids(bound) => *bound,
+            Visit::List(l) => l.len(),
+        }
+    }
+}
+
+/// [`local_order`] of `mid` as a [`Visit`]: the ids up to the current bound when every
+/// operand has a lower id (then the order is the id order), without building the list,
+/// which reads every cell once more. The ids include free ones; a cell the caller creates
+/// in one of those ahead of its cursor is visited, where the listed order would not visit
+/// it, so a caller that creates cells must leave them alone when visiting them.
+pub(crate) fn visit_order(design: &Design, mid: ModuleId) -> Visit {
+    let m = design.module(mid);
+    if m.ids_ascending() {
+        Visit::Ids(m.id_bound())
+    } else {
+        Visit::List(local_order(design, mid))
+    }
+}
+
 /// True for cells that compute a pure function of their operands (candidates for folding
 /// and sharing).
 pub(crate) fn is_pure(kind: &CellKind) -> bool {
@@ -116,16 +176,23 @@ pub(crate) fn replace(m: &mut Module, old: NetId, new: NetId) {
 
 /// Applies `f` to every live cell of every module, each module in [`local_order`] (a cell
 /// after its operands); true if any call changed something. The shape of `constant-fold`
-/// and `simplify`.
+/// and `simplify`. `f` must leave alone the cells it creates (see [`visit_order`]).
 pub(crate) fn sweep(design: &mut Design, f: fn(&mut Module, NetId) -> bool) -> bool {
     let mut changed = false;
     for mid in design.module_ids() {
-        let order = local_order(design, mid);
-        let m = design.module_mut(mid);
-        for id in order {
-            if m.contains(id) {
-                changed |= f(m, id);
-            }
+        changed |= sweep_module(design, mid, f);
+    }
+    changed
+}
+
+/// [`sweep`] over one module.
+pub(crate) fn sweep_module(design: &mut Design, mid: ModuleId, f: fn(&mut Module, NetId) -> bool) -> bool {
+    let order = visit_order(design, mid);
+    let m = design.module_mut(mid);
+    let mut changed = false;
+    for id in order.iter() {
+        if m.contains(id) {
+            changed |= f(m, id);
         }
     }
     changed

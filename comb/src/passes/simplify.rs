@@ -5,11 +5,16 @@
 //! concat that hits one operand -> extract of (or just) that operand; extract of extract
 //! -> one extract; a one-operand variadic op -> its operand (nand/nor/xnor -> inv); a
 //! truth table or lut whose entries are all equal -> that constant.
+//!
+//! A rewrite reads the cell and its operands (kinds, widths, operand lists) and, for an
+//! extract of a concat or of an extract, the widths of that operand's operands; so when the
+//! pass manager runs it again it visits only the cells edited since its previous run, their
+//! users, and the users of concats and extracts among those
+//! ([`super::edits::sweep_edited`]).
 
 use super::{replace, Pass};
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, Module};
-use smallvec::SmallVec;
 
 /// The `simplify` pass.
 pub struct Simplify;
@@ -24,6 +29,14 @@ impl Pass for Simplify {
     fn run(&mut self, design: &mut Design) -> bool {
         super::sweep(design, simplify_cell)
     }
+    fn incremental(&self) -> bool {
+        true
+    }
+    fn run_edited(&mut self, design: &mut Design, edits: &super::Edits) -> bool {
+        super::edits::sweep_edited(design, simplify_cell, edits, |k| {
+            matches!(k, CellKind::Concat | CellKind::Extract { .. })
+        })
+    }
 }
 
 fn const_val(m: &Module, id: NetId) -> Option<bool> {
@@ -33,44 +46,63 @@ fn const_val(m: &Module, id: NetId) -> Option<bool> {
     }
 }
 
+/// What [`simplify_cell`] does to a cell.
+enum Rewrite {
+    /// Replace it by this net.
+    Use(NetId),
+    /// Make it `comb.inv` of this net.
+    Invert(NetId),
+    /// Make it `comb.inv` of its single operand.
+    KindInv,
+    /// Make it this constant.
+    Const(crate::Bits),
+}
+
 fn simplify_cell(m: &mut Module, id: NetId) -> bool {
     use CellKind::*;
     let cell = m.cell(id);
-    let ops: SmallVec<[NetId; 4]> = SmallVec::from_slice(cell.operands());
+    let ops = cell.operands();
     let w = cell.width;
-    match cell.kind.clone() {
-        Mux if ops[1] == ops[2] => replace(m, id, ops[1]),
+    let rewrite = match &cell.kind {
+        Mux if ops[1] == ops[2] => Rewrite::Use(ops[1]),
         Mux if w == 1 => match (const_val(m, ops[1]), const_val(m, ops[2])) {
-            (Some(true), Some(false)) => replace(m, id, ops[0]),
-            (Some(false), Some(true)) => {
-                m.set_operands(id, &ops[..1]);
-                m.cell_mut(id).kind = Inv;
-            }
+            (Some(true), Some(false)) => Rewrite::Use(ops[0]),
+            (Some(false), Some(true)) => Rewrite::Invert(ops[0]),
             _ => return false,
         },
-        Inv | Reverse if m.cell(ops[0]).kind == cell.kind => {
-            let inner = m.operands(ops[0])[0];
-            replace(m, id, inner)
-        }
-        Reverse | Parity if m.width(ops[0]) == 1 => replace(m, id, ops[0]),
+        k @ (Inv | Reverse) if m.cell(ops[0]).kind == *k => Rewrite::Use(m.operands(ops[0])[0]),
+        Reverse | Parity if m.width(ops[0]) == 1 => Rewrite::Use(ops[0]),
         k if k.is_variadic_same_width() && ops.len() == 1 => {
             if matches!(k, Nand | Nor | Xnor) {
-                m.cell_mut(id).kind = Inv;
+                Rewrite::KindInv
             } else {
-                replace(m, id, ops[0]);
+                Rewrite::Use(ops[0])
             }
         }
-        Extract { low } => return simplify_extract(m, id, low, w, ops[0]),
+        &Extract { low } => {
+            let src = ops[0];
+            return simplify_extract(m, id, low, w, src);
+        }
         // A table whose entries are all equal is that constant, whatever its inputs.
         TruthTable(t) if !ops.is_empty() && (t.is_zero() || t.is_ones()) => {
-            m.set_operands(id, &[]);
-            m.cell_mut(id).kind = Const(crate::Bits::from_bool(t.bit(0)));
+            Rewrite::Const(crate::Bits::from_bool(t.bit(0)))
         }
         Lut { table, .. } if !ops.is_empty() && table.iter().all(|e| *e == table[0]) => {
-            m.set_operands(id, &[]);
-            m.cell_mut(id).kind = Const(table[0].clone());
+            Rewrite::Const(table[0].clone())
         }
         _ => return false,
+    };
+    match rewrite {
+        Rewrite::Use(net) => replace(m, id, net),
+        Rewrite::Invert(net) => {
+            m.set_operands(id, &[net]);
+            m.cell_mut(id).kind = Inv;
+        }
+        Rewrite::KindInv => m.cell_mut(id).kind = Inv,
+        Rewrite::Const(v) => {
+            m.set_operands(id, &[]);
+            m.cell_mut(id).kind = Const(v);
+        }
     }
     true
 }

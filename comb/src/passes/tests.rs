@@ -271,3 +271,138 @@ fn manager_reports_broken_netlists_prints_and_times() {
     assert!(err.starts_with("internal error: pass 'breaker' broke the netlist: "), "{err}");
     assert!(err.ends_with("; this is a bug in rmlir-hls"), "{err}");
 }
+
+/// Hides a pass's incremental mode: the manager then always runs it in full.
+struct Full(Box<dyn Pass>);
+impl Pass for Full {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn description(&self) -> &'static str {
+        self.0.description()
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        self.0.run(design)
+    }
+}
+
+/// A module of 8-bit logic (and some 1- and 4-bit values) where about one cell in six
+/// repeats an earlier one, so `cse` merges and the reruns of `constant-fold` and
+/// `simplify` find x-x, x^x, mux c,x,x, icmp x,x and the like. Operands come before their
+/// users (ids ascending) unless `forward`, which adds a few forward operands.
+pub(crate) fn redundant_module(seed: u64, cells: usize, forward: bool) -> Module {
+    use crate::rng::Rng;
+    let mut rng = Rng::new(seed);
+    let (mut m, a, b, c) = module();
+    let mut w8 = vec![a, b];
+    let mut w1 = vec![c];
+    let mut w4: Vec<NetId> = Vec::new();
+    let bin = [
+        CellKind::Add,
+        CellKind::Sub,
+        CellKind::And,
+        CellKind::Or,
+        CellKind::Xor,
+        CellKind::Mul,
+        CellKind::Shl,
+    ];
+    while m.cell_count() < cells {
+        // Mostly recent values, sometimes any.
+        let pick = |rng: &mut Rng, pool: &[NetId]| {
+            let n = pool.len() as u64;
+            let back = if rng.chance(3, 4) { rng.below(n.min(12)) } else { rng.below(n) };
+            pool[(n - 1 - back) as usize]
+        };
+        if rng.chance(1, 6) {
+            // Repeat an existing cell, commutative operands swapped now and then.
+            let ids: Vec<NetId> = m.cells().collect();
+            let src = ids[ids.len() - 1 - rng.below(ids.len().min(40) as u64) as usize];
+            let cell = m.cell(src).clone();
+            if matches!(cell.kind, CellKind::Input(_)) {
+                continue;
+            }
+            let mut ops = cell.operands().to_vec();
+            if matches!(cell.kind, CellKind::Add | CellKind::And | CellKind::Xor) && rng.chance(1, 2) {
+                ops.reverse();
+            }
+            let n = m.add_cell(cell.kind, cell.width, &ops, None, Span::default());
+            match cell.width {
+                8 => w8.push(n),
+                4 => w4.push(n),
+                _ => w1.push(n),
+            }
+            continue;
+        }
+        match rng.below(10) {
+            0 => {
+                let r = rng.below(256);
+                let v = *rng.pick(&[0, 1, 255, 3, r]);
+                w8.push(konst(&mut m, v, 8));
+            }
+            1 => {
+                let x = pick(&mut rng, &w8);
+                w8.push(cell(&mut m, CellKind::Inv, 8, &[x]));
+            }
+            2 => {
+                let (x, y) = (pick(&mut rng, &w8), pick(&mut rng, &w8));
+                let p = *rng.pick(&[IcmpPred::Eq, IcmpPred::Ult, IcmpPred::Sge]);
+                w1.push(cell(&mut m, CellKind::Icmp(p), 1, &[x, y]));
+            }
+            3 => {
+                let (s, x, y) = (pick(&mut rng, &w1), pick(&mut rng, &w8), pick(&mut rng, &w8));
+                w8.push(cell(&mut m, CellKind::Mux, 8, &[s, x, y]));
+            }
+            4 => {
+                let x = pick(&mut rng, &w8);
+                let low = *rng.pick(&[0, 4, 2]);
+                w4.push(cell(&mut m, CellKind::Extract { low }, 4, &[x]));
+            }
+            5 if w4.len() >= 2 => {
+                let (x, y) = (pick(&mut rng, &w4), pick(&mut rng, &w4));
+                w8.push(cell(&mut m, CellKind::Concat, 8, &[x, y]));
+            }
+            _ => {
+                let k = rng.pick(&bin).clone();
+                let (x, y) = (pick(&mut rng, &w8), pick(&mut rng, &w8));
+                w8.push(cell(&mut m, k, 8, &[x, y]));
+            }
+        }
+    }
+    if forward {
+        // A few operands redirected to later values.
+        for _ in 0..3 {
+            let i = rng.below(w8.len() as u64 / 2) as usize;
+            let later = w8[w8.len() - 1 - rng.below(4) as usize];
+            if matches!(m.cell(w8[i]).kind, CellKind::Add | CellKind::Xor) && later > w8[i] {
+                m.set_operand(w8[i], 0, later);
+            }
+        }
+    }
+    for (i, &n) in w8.iter().rev().step_by(7).take(12).enumerate() {
+        out(&mut m, &format!("y{i}"), n);
+    }
+    out(&mut m, "z", *w1.last().unwrap());
+    m
+}
+
+#[test]
+fn incremental_reruns_match_full_runs() {
+    let before = edits::EDITED_CHANGES.with(|c| c.get());
+    for seed in 0..60 {
+        let m = redundant_module(seed, 300 + 40 * seed as usize, seed % 5 == 4);
+        let mut d = design(m);
+        if !verify(&d).is_empty() {
+            continue; // a forward operand closed a cycle
+        }
+        let mut full = d.clone();
+        let mut p: Vec<Box<dyn Pass>> = pipeline(OptLevel::O1);
+        let r = PassManager::default().run(&mut d, &mut p).unwrap();
+        let mut pf: Vec<Box<dyn Pass>> =
+            pipeline(OptLevel::O1).into_iter().map(|p| Box::new(Full(p)) as Box<dyn Pass>).collect();
+        let rf = PassManager::default().run(&mut full, &mut pf).unwrap();
+        let changes = |r: &[PassReport]| r.iter().map(|r| (r.name, r.changed)).collect::<Vec<_>>();
+        assert_eq!(changes(&r), changes(&rf), "seed {seed}");
+        assert_eq!(dump::dump(&d), dump::dump(&full), "seed {seed}");
+    }
+    assert!(edits::EDITED_CHANGES.with(|c| c.get()) > before + 50, "the reruns changed too little");
+}

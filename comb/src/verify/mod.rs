@@ -15,11 +15,16 @@
 //! After the builder these are user errors and are reported with spans by the builder; a
 //! failure after a pass is a bug in that pass and its message says so.
 
+mod cell;
+mod edits;
+
+pub(crate) use edits::Verified;
+
 use crate::ids::{ModuleId, NetId};
-use crate::netlist::{CellKind, Design, Dir, Module};
+use crate::netlist::{CellKind, Design, Module};
 use crate::order;
 use mlir_text::Span;
-use smallvec::SmallVec;
+use petgraph::visit::IntoNodeReferences;
 
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,18 +72,24 @@ fn cell_is_clock(design: &Design, module: &Module, cell: &crate::netlist::Cell) 
 /// its ids are already topological (then it has no cycle and needs no search) come from
 /// the same pass over its cells.
 pub fn verify(design: &Design) -> Vec<VerifyError> {
+    verify_with_facts(design).0
+}
+
+/// [`verify`], and per module the modules it instantiates (sorted) and whether its ids are
+/// topological.
+fn verify_with_facts(design: &Design) -> (Vec<VerifyError>, Vec<(Vec<ModuleId>, bool)>) {
     let mut errors = Vec::new();
     let local: Vec<Local> = design.module_ids().map(|mid| verify_local(design, mid)).collect();
     let children: Vec<Vec<ModuleId>> = local.iter().map(|l| l.children.clone()).collect();
+    let facts = children.iter().cloned().zip(local.iter().map(|l| l.topological)).collect();
     if let Err(chain) = order::hierarchy_order_of(&children) {
-        let names: Vec<&str> = chain.iter().map(|m| design.module(*m).name.as_str()).collect();
-        errors.push(VerifyError {
-            module: names[0].to_string(),
-            net: None,
-            span: design.module(chain[0]).span,
-            message: format!("recursive instantiation: {}", names.join(" -> ")),
-        });
-        return errors;
+        errors.push(recursion_error(design, &chain));
+        return (errors, facts);
+    }
+    if local.iter().any(|l| !l.live_operands) {
+        // The cycle search (and the summaries, which search children) needs live operands.
+        errors.extend(local.into_iter().flat_map(|l| l.errors));
+        return (errors, facts);
     }
     let summaries = order::summaries_of(design, &children);
     for (mid, l) in design.module_ids().zip(local) {
@@ -99,7 +110,18 @@ pub fn verify(design: &Design) -> Vec<VerifyError> {
             });
         }
     }
-    errors
+    (errors, facts)
+}
+
+/// The error for modules that instantiate each other (`chain`).
+fn recursion_error(design: &Design, chain: &[ModuleId]) -> VerifyError {
+    let names: Vec<&str> = chain.iter().map(|m| design.module(*m).name.as_str()).collect();
+    VerifyError {
+        module: names[0].to_string(),
+        net: None,
+        span: design.module(chain[0]).span,
+        message: format!("recursive instantiation: {}", names.join(" -> ")),
+    }
 }
 
 /// What one walk over a module's cells finds.
@@ -109,6 +131,8 @@ struct Local {
     children: Vec<ModuleId>,
     /// Every cell depends only on lower ids ([`order::deps_have_lower_ids`]).
     topological: bool,
+    /// Every operand names a live cell (else no cycle search can run).
+    live_operands: bool,
 }
 
 /// Invariants 1 to 4 of one module, its children and whether its ids are topological.
@@ -119,155 +143,49 @@ fn verify_local(design: &Design, mid: ModuleId) -> Local {
     // O(1) when no operand names a higher id; else the walk below checks each cell.
     let ascending = module.ids_ascending();
     let mut topological = true;
-    let mut err = |net: Option<NetId>, message: String| {
-        let span = net.filter(|n| module.contains(*n)).map(|n| module.cell(n).span).unwrap_or(module.span);
-        errors.push(VerifyError { module: module.name.clone(), net, span, message });
-    };
-    // 1. use lists mirror operands. Only `Module`'s own methods edit them, so a pass cannot
-    // break them; the full check (a random access per use) runs on modules under 100k cells
-    // and in debug builds.
-    if cfg!(debug_assertions) || module.cell_count() < 100_000 {
-        if let Err(net) = module.check_uses() {
-            err(Some(net), "use lists do not match the operand lists".into());
-        }
-    }
-    for net in module.cells() {
-        let cell = module.cell(net);
+    let mut live_operands = true;
+    let mut err = |net: Option<NetId>, message: String| errors.push(error(module, net, message));
+    check_use_lists(module, &mut err);
+    for (index, cell) in module.graph().node_references() {
+        let net = NetId(index);
         if let CellKind::Instance { module: child, .. } = &cell.kind {
             children.push(*child);
         }
         if !ascending {
             topological &= order::deps_have_lower_ids(module, net);
         }
-        // 1. operands live; their widths and clock-ness, reading each operand's cell once
-        let mut widths: SmallVec<[u32; 4]> = SmallVec::new();
-        let mut clocks: SmallVec<[bool; 4]> = SmallVec::new();
-        let mut dead = None;
-        for &o in cell.operands() {
-            match module.graph().node_weight(o.0) {
-                Some(c) => {
-                    widths.push(c.width);
-                    clocks.push(cell_is_clock(design, module, c));
-                }
-                None => {
-                    dead = Some(o);
-                    break;
-                }
-            }
-        }
-        if let Some(bad) = dead {
-            err(Some(net), format!("operand {bad} is not a live cell"));
-            continue;
-        }
-        // 2. widths
-        match &cell.kind {
-            CellKind::Input(p) => {
-                if module.port(*p).width != cell.width || module.port(*p).dir != Dir::Input {
-                    err(Some(net), "input cell does not match its port".into());
-                }
-            }
-            CellKind::Instance { module: child, .. } => {
-                let Some(child_m) = design.modules.get(child.index()) else {
-                    err(Some(net), "instance of a missing module".into());
-                    continue;
-                };
-                let ins: Vec<u32> = child_m.inputs().map(|p| child_m.port(p).width).collect();
-                if ins[..] != widths[..] {
-                    err(
-                        Some(net),
-                        format!("instance operands do not match the inputs of '{}'", child_m.name),
-                    );
-                }
-                if cell.width != 0 {
-                    err(Some(net), "an instance drives no net; its width must be 0".into());
-                }
-            }
-            CellKind::InstOutput(p) => {
-                let ok = match cell.operands().first().map(|&i| &module.cell(i).kind) {
-                    Some(CellKind::Instance { module: child, .. }) => {
-                        let cm = design.module(*child);
-                        p.index() < cm.ports.len()
-                            && cm.port(*p).dir == Dir::Output
-                            && cm.port(*p).width == cell.width
-                            && cell.operands().len() == 1
-                    }
-                    _ => false,
-                };
-                if !ok {
-                    err(Some(net), "instance output does not match an output of its instance".into());
-                }
-            }
-            kind => {
-                if let Err(m) = kind.check_widths(&widths, cell.width) {
-                    err(Some(net), m);
-                }
-            }
-        }
-        if cell.width == 0 && !matches!(cell.kind, CellKind::Instance { .. }) {
-            err(Some(net), "zero-width net".into());
-        }
-        // 3. clocks
-        for (i, &clk) in clocks.iter().enumerate() {
-            let wants_clock = matches!(cell.kind, CellKind::Reg { .. }) && i == 1
-                || matches!(cell.kind, CellKind::FromClock)
-                || matches!(&cell.kind, CellKind::InstOutput(_))
-                || match &cell.kind {
-                    CellKind::Instance { module: child, .. } => {
-                        let cm = design.module(*child);
-                        cm.inputs().nth(i).map(|p| cm.port(p).clock).unwrap_or(false)
-                    }
-                    _ => false,
-                };
-            let neutral = matches!(&cell.kind, CellKind::InstOutput(_));
-            if !neutral && clk != wants_clock {
-                err(
-                    Some(net),
-                    if clk {
-                        format!("operand {i} of '{}' is a clock; use seq.from_clock", cell.kind.op_name())
-                    } else {
-                        format!("operand {i} of '{}' must be a !seq.clock", cell.kind.op_name())
-                    },
-                );
-            }
-        }
+        live_operands &= cell::check(design, module, net, cell, &mut err);
     }
-    // 4. outputs driven
-    for p in module.outputs() {
-        match module.port_net(p) {
-            None => err(None, format!("output '{}' is not driven", module.port(p).name)),
-            Some(n) if !module.contains(n) => {
-                err(None, format!("output '{}' is driven by a dead cell", module.port(p).name))
-            }
-            Some(n) => {
-                if module.width(n) != module.port(p).width {
-                    err(
-                        Some(n),
-                        format!(
-                            "output '{}' has width {} but is driven by a net of width {}",
-                            module.port(p).name,
-                            module.port(p).width,
-                            module.width(n)
-                        ),
-                    );
-                }
-                if is_clock(design, module, n) != module.port(p).clock {
-                    err(
-                        Some(n),
-                        format!("output '{}' and its driver disagree on being a clock", module.port(p).name),
-                    );
-                }
-            }
-        }
-    }
+    cell::check_outputs(design, module, &mut err);
     children.sort();
     children.dedup();
-    Local { errors, children, topological }
+    Local { errors, children, topological, live_operands }
 }
+
+/// A [`VerifyError`] at `net` (or the module) of `module`.
+fn error(module: &Module, net: Option<NetId>, message: String) -> VerifyError {
+    let span = net.filter(|n| module.contains(*n)).map(|n| module.cell(n).span).unwrap_or(module.span);
+    VerifyError { module: module.name.clone(), net, span, message }
+}
+
+/// Invariant 1, use lists. Only `Module`'s own methods edit them, so a pass cannot break
+/// them; the full check (a random access per use) runs on modules under
+/// [`USE_LIST_CHECK_CELLS`] cells and in debug builds.
+fn check_use_lists(module: &Module, err: &mut impl FnMut(Option<NetId>, String)) {
+    if cfg!(debug_assertions) || module.cell_count() < USE_LIST_CHECK_CELLS {
+        if let Err(net) = module.check_uses() {
+            err(Some(net), "use lists do not match the operand lists".into());
+        }
+    }
+}
+
+/// Modules up to this size get their use lists checked in release builds.
+const USE_LIST_CHECK_CELLS: usize = 100_000;
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::netlist::{Module, Port};
+    use crate::netlist::{Dir, Module, Port};
     use crate::Bits;
 
     fn one_module(m: Module) -> Design {
