@@ -15,6 +15,7 @@
 mod body;
 mod checks;
 mod ops;
+mod simple;
 mod stream;
 
 pub use stream::build_design_streaming;

@@ -11,10 +11,10 @@
 //! waits behind it), so even the order of use lists is the same.
 
 use super::ops::Plan;
-use super::{cell_name, check, Builder, NO_FILE};
+use super::{cell_name, check, simple, Builder, NO_FILE};
 use crate::ids::{ModuleId, NetId, PortId};
 use crate::netlist::{CellKind, Design};
-use mlir_text::{Diagnostic, File, Operation, SourceFile, Span, ValueId};
+use mlir_text::{Diagnostic, File, Operation, SimpleOp, SourceFile, Span, ValueId};
 use std::collections::{HashMap, VecDeque};
 
 /// The body being built.
@@ -163,6 +163,31 @@ impl mlir_text::OpSink for Stream {
         }
         self.drain(file, false);
         self.errors.is_empty()
+    }
+
+    fn simple_op(&mut self, o: &SimpleOp<'_>, file: &File) -> bool {
+        let Some(body) = self.body.as_ref() else { return false };
+        if body.term.is_some() {
+            return false;
+        }
+        if self.net_of.len() < file.values.len() {
+            self.net_of.resize(file.values.len(), None);
+        }
+        if !body.queue.is_empty() || !simple::ready(o, &self.net_of) {
+            // It has to wait for an operand: queue it as any other op.
+            return self.op(o.to_operation(file), file);
+        }
+        let mid = body.mid;
+        let Some(c) = simple::plan(o, file, &self.net_of) else { return false };
+        let unnamed = c.name.is_none();
+        let m = self.design.module_mut(mid);
+        let net = m.add_cell(c.kind, c.width, &c.operands, c.name, o.span);
+        m.cell_mut(net).two_state = o.two_state.is_some();
+        if unnamed {
+            self.unnamed.insert((mid, net), file.value(o.result).name.clone());
+        }
+        self.net_of[o.result.index()] = Some(net);
+        true
     }
 
     fn end_body(&mut self, file: &File) -> bool {

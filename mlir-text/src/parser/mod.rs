@@ -14,7 +14,10 @@ mod custom_hls;
 mod generic;
 mod ops;
 mod scope;
+mod simple;
 mod types;
+
+pub use simple::{SimpleAttr, SimpleOp};
 
 use crate::ast::{
     Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueId, ValueInfo,
@@ -67,6 +70,11 @@ pub trait OpSink {
     fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool;
     /// One op of the body, in textual order (its results are defined in `file`).
     fn op(&mut self, op: Operation, file: &File) -> bool;
+    /// One op of the body in a common custom form (see [`SimpleOp`]), in place of
+    /// [`OpSink::op`]. The default builds the [`Operation`] and hands it to [`OpSink::op`].
+    fn simple_op(&mut self, op: &SimpleOp<'_>, file: &File) -> bool {
+        self.op(op.to_operation(file), file)
+    }
     /// The body ended (one block).
     fn end_body(&mut self, file: &File) -> bool;
 }
@@ -181,6 +189,8 @@ pub(crate) struct Parser<'a> {
     stream_header: Option<Operation>,
     /// True once a sink callback returned `false` (the parse then stops with an error).
     sink_failed: bool,
+    /// The interned names of the fast path's forms, by slot.
+    simple_names: [Option<OpName>; simple::FORM_NAMES],
 }
 
 impl<'a> Parser<'a> {
@@ -203,6 +213,7 @@ impl<'a> Parser<'a> {
             sink: None,
             stream_header: None,
             sink_failed: false,
+            simple_names: std::array::from_fn(|_| None),
         })
     }
 
@@ -457,5 +468,7 @@ pub fn normalize_name(name: &str) -> &str {
     }
 }
 
+#[cfg(test)]
+mod stream_tests;
 #[cfg(test)]
 mod tests;

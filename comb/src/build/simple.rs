@@ -1,0 +1,65 @@
+//! The cell of a [`SimpleOp`] (the reader's fast path of a streamed body): what
+//! [`Builder::plan`](super::Builder) and [`Builder::connect`](super::Builder) make of the
+//! same op, in one step, when every operand already has its net.
+//!
+//! Only plain cells come this way (comb ops and `hw.constant`; never a register, an
+//! instance or `seq.from_clock`), so an operand is fine if it is an integer. Anything the
+//! general path reports as an error gives `None` here: the streaming build then gives up
+//! and the op-tree path reports it.
+
+use super::body::NetOf;
+use super::cell_name;
+use super::ops::plain_kind;
+use crate::bits::Bits;
+use crate::ids::NetId;
+use crate::netlist::{CellKind, IcmpPred};
+use mlir_text::{File, SimpleAttr, SimpleOp, Type};
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// A planned cell with its operands.
+pub(super) struct SimpleCell {
+    pub(super) kind: CellKind,
+    pub(super) width: u32,
+    pub(super) name: Option<Arc<str>>,
+    pub(super) operands: SmallVec<[NetId; 4]>,
+}
+
+/// True if every operand of `o` has its net.
+pub(super) fn ready(o: &SimpleOp<'_>, net_of: &NetOf) -> bool {
+    o.operands.iter().all(|u| net_of.get(u.value.index()).is_some_and(|n| n.is_some()))
+}
+
+/// The cell of `o`, whose operands are all [`ready`]; `None` where the general path would
+/// report an error.
+pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<SimpleCell> {
+    let result = file.value(o.result);
+    let Type::Int { width, .. } = result.ty else { return None };
+    let name = &**o.name;
+    let kind = match (plain_kind(name), o.attr) {
+        (Some(k), None) => k,
+        (None, Some((SimpleAttr::Predicate(p), _))) if name == "comb.icmp" => {
+            CellKind::Icmp(IcmpPred::from_index(p as i128)?)
+        }
+        (None, Some((SimpleAttr::LowBit(low), _))) if name == "comb.extract" => CellKind::Extract { low },
+        (None, Some((SimpleAttr::Value(v), _))) if name == "hw.constant" => {
+            if !v.fits_width(width) {
+                return None;
+            }
+            CellKind::Const(Bits::from_bigint(v, width))
+        }
+        _ => return None,
+    };
+    if matches!(kind, CellKind::ToClock | CellKind::FromClock) {
+        return None;
+    }
+    let mut operands = SmallVec::with_capacity(o.operands.len());
+    let mut widths: SmallVec<[u32; 4]> = SmallVec::with_capacity(o.operands.len());
+    for u in o.operands {
+        let Type::Int { width, .. } = file.ty(u.value) else { return None };
+        operands.push((*net_of.get(u.value.index())?)?);
+        widths.push(*width);
+    }
+    kind.check_widths(&widths, width).ok()?;
+    Some(SimpleCell { kind, width, name: cell_name(&result.name), operands })
+}
