@@ -23,7 +23,9 @@ pub mod source;
 
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
-pub use parser::{normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleOp, MAX_DEPTH};
+pub use parser::{
+    normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleKind, SimpleOp, MAX_DEPTH,
+};
 pub use source::{SourceFile, Span};
 
 /// Turns raw input bytes into a [`SourceFile`]. Bytes that are not UTF-8 give an error at

@@ -9,11 +9,10 @@
 
 use super::body::NetOf;
 use super::cell_name;
-use super::ops::plain_kind;
 use crate::bits::Bits;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, IcmpPred};
-use mlir_text::{File, SimpleAttr, SimpleOp, Type};
+use mlir_text::{File, SimpleAttr, SimpleKind, SimpleOp, Type};
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -23,6 +22,38 @@ pub(super) struct SimpleCell {
     pub(super) width: u32,
     pub(super) name: Option<Arc<str>>,
     pub(super) operands: SmallVec<[NetId; 4]>,
+}
+
+/// The kind of the simple ops that need no attribute: what
+/// [`plain_kind`](super::ops::plain_kind) says for their names.
+fn plain(k: SimpleKind) -> Option<CellKind> {
+    use CellKind as C;
+    use SimpleKind as S;
+    Some(match k {
+        S::Add => C::Add,
+        S::And => C::And,
+        S::Or => C::Or,
+        S::Xor => C::Xor,
+        S::Mul => C::Mul,
+        S::Nand => C::Nand,
+        S::Nor => C::Nor,
+        S::Xnor => C::Xnor,
+        S::Sub => C::Sub,
+        S::DivU => C::DivU,
+        S::DivS => C::DivS,
+        S::ModU => C::ModU,
+        S::ModS => C::ModS,
+        S::Shl => C::Shl,
+        S::ShrU => C::ShrU,
+        S::ShrS => C::ShrS,
+        S::Inv => C::Inv,
+        S::Reverse => C::Reverse,
+        S::Parity => C::Parity,
+        S::Mux => C::Mux,
+        S::Concat => C::Concat,
+        S::Replicate => C::Replicate,
+        S::Icmp | S::Extract | S::Constant => return None,
+    })
 }
 
 /// True if every operand of `o` has its net.
@@ -35,14 +66,15 @@ pub(super) fn ready(o: &SimpleOp<'_>, net_of: &NetOf) -> bool {
 pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<SimpleCell> {
     let result = file.value(o.result);
     let Type::Int { width, .. } = result.ty else { return None };
-    let name = &**o.name;
-    let kind = match (plain_kind(name), o.attr) {
+    let kind = match (plain(o.kind), o.attr) {
         (Some(k), None) => k,
-        (None, Some((SimpleAttr::Predicate(p), _))) if name == "comb.icmp" => {
+        (None, Some((SimpleAttr::Predicate(p), _))) if o.kind == SimpleKind::Icmp => {
             CellKind::Icmp(IcmpPred::from_index(p as i128)?)
         }
-        (None, Some((SimpleAttr::LowBit(low), _))) if name == "comb.extract" => CellKind::Extract { low },
-        (None, Some((SimpleAttr::Value(v), _))) if name == "hw.constant" => {
+        (None, Some((SimpleAttr::LowBit(low), _))) if o.kind == SimpleKind::Extract => {
+            CellKind::Extract { low }
+        }
+        (None, Some((SimpleAttr::Value(v), _))) if o.kind == SimpleKind::Constant => {
             if !v.fits_width(width) {
                 return None;
             }
@@ -50,9 +82,6 @@ pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<Simp
         }
         _ => return None,
     };
-    if matches!(kind, CellKind::ToClock | CellKind::FromClock) {
-        return None;
-    }
     let mut operands = SmallVec::with_capacity(o.operands.len());
     let mut widths: SmallVec<[u32; 4]> = SmallVec::with_capacity(o.operands.len());
     for u in o.operands {
@@ -62,4 +91,16 @@ pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<Simp
     }
     kind.check_widths(&widths, width).ok()?;
     Some(SimpleCell { kind, width, name: cell_name(&result.name), operands })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_kinds_make_the_cells_their_names_make() {
+        for k in SimpleKind::ALL {
+            assert_eq!(plain(k), super::super::ops::plain_kind(k.name()), "{k:?}");
+        }
+    }
 }

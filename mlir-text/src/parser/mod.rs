@@ -8,6 +8,7 @@
 //! error, not a stack overflow.
 
 mod attr;
+mod cursor;
 mod custom_comb;
 mod custom_core;
 mod custom_hls;
@@ -15,9 +16,10 @@ mod generic;
 mod ops;
 mod scope;
 mod simple;
+mod simple_syntax;
 mod types;
 
-pub use simple::{SimpleAttr, SimpleOp};
+pub use simple::{SimpleAttr, SimpleKind, SimpleOp};
 
 use crate::ast::{
     Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueId, ValueInfo,
@@ -190,7 +192,7 @@ pub(crate) struct Parser<'a> {
     /// True once a sink callback returned `false` (the parse then stops with an error).
     sink_failed: bool,
     /// The interned names of the fast path's forms, by slot.
-    simple_names: [Option<OpName>; simple::FORM_NAMES],
+    simple_names: [Option<OpName>; SimpleKind::ALL.len()],
 }
 
 impl<'a> Parser<'a> {
