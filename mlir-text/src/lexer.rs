@@ -162,6 +162,7 @@ fn is_id_char(b: u8) -> bool {
 
 /// Where the name after the sigil at `start` (`%`, `^`, `@`, `#`, `!`) ends: digits, or an
 /// identifier that may also hold `$ . -`; `None` if neither follows (a lexer error).
+#[inline(always)]
 pub(crate) fn suffix_end(bytes: &[u8], start: usize) -> Option<usize> {
     let c = bytes.get(start + 1).copied().unwrap_or(0);
     if c.is_ascii_digit() {
@@ -179,6 +180,7 @@ pub(crate) fn suffix_end(bytes: &[u8], start: usize) -> Option<usize> {
 
 /// Where a `%name` token whose name ends at `end` ends: after a `#N` result number if one
 /// follows.
+#[inline(always)]
 pub(crate) fn result_number_end(bytes: &[u8], mut end: usize) -> usize {
     if bytes.get(end) == Some(&b'#') && bytes.get(end + 1).is_some_and(|b| b.is_ascii_digit()) {
         end += 1;
@@ -190,21 +192,25 @@ pub(crate) fn result_number_end(bytes: &[u8], mut end: usize) -> usize {
 }
 
 /// Where a bare identifier starting at `start` (an identifier-start byte) ends.
+#[inline(always)]
 pub(crate) fn bare_id_end(bytes: &[u8], start: usize) -> usize {
     skip_class(bytes, start + 1, ID_CHAR)
 }
 
 /// The first index from `i` that is not a space, tab or line break (or the end).
+#[inline(always)]
 pub(crate) fn skip_space(bytes: &[u8], i: usize) -> usize {
     skip_class(bytes, i, SPACE)
 }
 
 /// True for a byte that can start a bare identifier.
+#[inline(always)]
 pub(crate) fn is_id_start_byte(b: u8) -> bool {
     is_id_start(b)
 }
 
 /// The first index from `i` whose byte is not of class `k` (or the end).
+#[inline(always)]
 fn skip_class(bytes: &[u8], mut i: usize, k: u8) -> usize {
     while let Some(&b) = bytes.get(i) {
         if CLASS[b as usize] & k == 0 {

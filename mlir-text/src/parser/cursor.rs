@@ -29,15 +29,18 @@ impl<'a> Cursor<'a> {
         Cursor { text, pos }
     }
 
+    #[inline(always)]
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
     }
 
+    #[inline(always)]
     fn byte(&self, i: usize) -> u8 {
         self.bytes().get(i).copied().unwrap_or(0)
     }
 
     /// Where the next token starts and its first byte (a comment is not simple).
+    #[inline(always)]
     pub(super) fn peek(&self) -> Result<(usize, u8), NotSimple> {
         let at = skip_space(self.bytes(), self.pos);
         match self.byte(at) {
@@ -48,6 +51,7 @@ impl<'a> Cursor<'a> {
 
     /// Reads the next token if it is the one-byte punctuation `c`: `=`, `,`, `(`, `)`, or
     /// `:` (not `::`).
+    #[inline(always)]
     pub(super) fn eat(&mut self, c: u8) -> Result<bool, NotSimple> {
         let (at, b) = self.peek()?;
         if b != c || (c == b':' && self.byte(at + 1) == b':') {
@@ -58,6 +62,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// The one-byte punctuation `c` (see [`Cursor::eat`]).
+    #[inline(always)]
     pub(super) fn punct(&mut self, c: u8) -> Result<(), NotSimple> {
         if self.eat(c)? {
             Ok(())
@@ -67,6 +72,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// `->`.
+    #[inline(always)]
     pub(super) fn arrow(&mut self) -> Result<(), NotSimple> {
         let (at, b) = self.peek()?;
         if b != b'-' || self.byte(at + 1) != b'>' {
@@ -77,6 +83,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A bare identifier: its text and span.
+    #[inline(always)]
     pub(super) fn bare(&mut self) -> Result<(&'a str, Span), NotSimple> {
         let (start, b) = self.peek()?;
         if !is_id_start_byte(b) {
@@ -87,6 +94,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// Reads the next token if it is the bare word `kw`.
+    #[inline(always)]
     pub(super) fn eat_kw(&mut self, kw: &str) -> Result<Option<Span>, NotSimple> {
         let save = self.pos;
         if is_id_start_byte(self.peek()?.1) {
@@ -100,6 +108,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// `%name` or `%name#N`, as [`super::Parser::parse_use`] reads it.
+    #[inline(always)]
     pub(super) fn value(&mut self) -> Result<UseRef<'a>, NotSimple> {
         let (start, b) = self.peek()?;
         if b != b'%' {
@@ -114,6 +123,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// `%a, %b, ...`: at least one.
+    #[inline(always)]
     pub(super) fn values(&mut self, out: &mut smallvec::SmallVec<[UseRef<'a>; 3]>) -> Result<(), NotSimple> {
         loop {
             out.push(self.value()?);
@@ -124,6 +134,7 @@ impl<'a> Cursor<'a> {
     }
 
     /// A decimal integer token (not hex, not the start of a float): its text and span.
+    #[inline(always)]
     pub(super) fn decimal(&mut self) -> Result<(&'a str, Span), NotSimple> {
         let (start, b) = self.peek()?;
         if !b.is_ascii_digit() || (b == b'0' && self.byte(start + 1) == b'x') {

@@ -81,6 +81,7 @@ const fn pack(s: &[u8]) -> u64 {
 }
 
 /// The simple kind of an op name.
+#[inline(always)]
 fn kind_of(name: &str) -> Option<SimpleKind> {
     use SimpleKind::*;
     let Some(rest) = name.as_bytes().strip_prefix(b"comb.") else {
@@ -142,6 +143,7 @@ fn kind_of(name: &str) -> Option<SimpleKind> {
 
 /// An integer type `iN`, `siN`, `uiN` (as `types::int_type` reads it; a width out of
 /// range is not simple: the general path reports it).
+#[inline(always)]
 fn int_type(cur: &mut Cursor<'_>) -> Result<IntTy, NotSimple> {
     let (text, _) = cur.bare()?;
     let (signedness, digits) = match text.as_bytes() {
@@ -170,6 +172,7 @@ fn int_type(cur: &mut Cursor<'_>) -> Result<IntTy, NotSimple> {
 }
 
 /// `(T) -> R` with integer types.
+#[inline(always)]
 fn fn_type(cur: &mut Cursor<'_>) -> Result<(IntTy, IntTy), NotSimple> {
     cur.punct(b'(')?;
     let ty = int_type(cur)?;
