@@ -24,7 +24,8 @@ pub mod source;
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
 pub use parser::{
-    normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleKind, SimpleOp, MAX_DEPTH,
+    normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleKind, SimpleOp, SimpleUse, SimpleValue,
+    MAX_DEPTH, MAX_PAYLOAD,
 };
 pub use source::{SourceFile, Span};
 

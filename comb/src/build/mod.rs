@@ -95,21 +95,43 @@ pub(crate) struct Builder<'f> {
     pub(crate) net_of: body::NetOf,
 }
 
+/// How a value's `%name` becomes a cell name.
+enum CellName {
+    /// Unnamed (`%0`, `%12`, `%3#1`): no cell name.
+    None,
+    /// The name itself.
+    Same,
+    /// `r_1` for `%r#1`.
+    Renamed(String),
+}
+
+fn classify(name: &str) -> CellName {
+    if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
+        return CellName::None;
+    }
+    match name.split_once('#') {
+        Some((base, _)) if base.bytes().all(|b| b.is_ascii_digit()) => CellName::None,
+        Some((base, idx)) => CellName::Renamed(format!("{base}_{idx}")),
+        None => CellName::Same,
+    }
+}
+
 /// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values. A plain
 /// name shares the reader's string (no copy per cell).
 pub(crate) fn cell_name(name: &std::sync::Arc<str>) -> Option<std::sync::Arc<str>> {
-    if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    match classify(name) {
+        CellName::None => None,
+        CellName::Same => Some(name.clone()),
+        CellName::Renamed(s) => Some(s.into()),
     }
-    match name.split_once('#') {
-        Some((base, idx)) => {
-            if base.bytes().all(|b| b.is_ascii_digit()) {
-                None
-            } else {
-                Some(format!("{base}_{idx}").into())
-            }
-        }
-        None => Some(name.clone()),
+}
+
+/// [`cell_name`] of a name the reader holds no string for.
+pub(crate) fn cell_name_str(name: &str) -> Option<std::sync::Arc<str>> {
+    match classify(name) {
+        CellName::None => None,
+        CellName::Same => Some(name.into()),
+        CellName::Renamed(s) => Some(s.into()),
     }
 }
 

@@ -3,16 +3,17 @@
 //! same op, in one step, when every operand already has its net.
 //!
 //! Only plain cells come this way (comb ops and `hw.constant`; never a register, an
-//! instance or `seq.from_clock`), so an operand is fine if it is an integer. Anything the
-//! general path reports as an error gives `None` here: the streaming build then gives up
-//! and the op-tree path reports it.
+//! instance or `seq.from_clock`), and the reader has checked that every operand is an
+//! integer of the type it is used with. Anything the general path would report as an error
+//! gives `None` here: the op is then declined and comes again the general way.
 
 use super::body::NetOf;
-use super::cell_name;
+use super::cell_name_str;
 use crate::bits::Bits;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, IcmpPred};
-use mlir_text::{File, SimpleAttr, SimpleKind, SimpleOp, Type};
+use mlir_text::{SimpleAttr, SimpleKind, SimpleOp, SimpleValue, Type};
+use petgraph::stable_graph::NodeIndex;
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -56,16 +57,14 @@ fn plain(k: SimpleKind) -> Option<CellKind> {
     })
 }
 
-/// True if every operand of `o` has its net.
-pub(super) fn ready(o: &SimpleOp<'_>, net_of: &NetOf) -> bool {
-    o.operands.iter().all(|u| net_of.get(u.value.index()).is_some_and(|n| n.is_some()))
+/// The net of a lean value's payload (the index of its cell).
+pub(super) fn payload_net(payload: u32) -> NetId {
+    NetId(NodeIndex::new(payload as usize))
 }
 
-/// The cell of `o`, whose operands are all [`ready`]; `None` where the general path would
-/// report an error.
-pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<SimpleCell> {
-    let result = file.value(o.result);
-    let Type::Int { width, .. } = result.ty else { return None };
+/// The cell of `o`, if every operand has its net and the general path would report nothing.
+pub(super) fn plan(o: &SimpleOp<'_>, net_of: &NetOf) -> Option<SimpleCell> {
+    let Type::Int { width, .. } = *o.result_type else { return None };
     let kind = match (plain(o.kind), o.attr) {
         (Some(k), None) => k,
         (None, Some((SimpleAttr::Predicate(p), _))) if o.kind == SimpleKind::Icmp => {
@@ -85,12 +84,15 @@ pub(super) fn plan(o: &SimpleOp<'_>, file: &File, net_of: &NetOf) -> Option<Simp
     let mut operands = SmallVec::with_capacity(o.operands.len());
     let mut widths: SmallVec<[u32; 4]> = SmallVec::with_capacity(o.operands.len());
     for u in o.operands {
-        let Type::Int { width, .. } = file.ty(u.value) else { return None };
-        operands.push((*net_of.get(u.value.index())?)?);
-        widths.push(*width);
+        let Type::Int { width, .. } = u.ty else { return None };
+        operands.push(match u.value {
+            SimpleValue::Lean(p) => payload_net(p),
+            SimpleValue::Value(v) => (*net_of.get(v.index())?)?,
+        });
+        widths.push(width);
     }
     kind.check_widths(&widths, width).ok()?;
-    Some(SimpleCell { kind, width, name: cell_name(&result.name), operands })
+    Some(SimpleCell { kind, width, name: cell_name_str(o.result), operands })
 }
 
 #[cfg(test)]

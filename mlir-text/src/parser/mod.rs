@@ -13,13 +13,15 @@ mod custom_comb;
 mod custom_core;
 mod custom_hls;
 mod generic;
+mod lean;
+mod names;
 mod ops;
 mod scope;
 mod simple;
 mod simple_syntax;
 mod types;
 
-pub use simple::{SimpleAttr, SimpleKind, SimpleOp};
+pub use simple::{SimpleAttr, SimpleKind, SimpleOp, SimpleUse, SimpleValue, MAX_PAYLOAD};
 
 use crate::ast::{
     Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueId, ValueInfo,
@@ -72,10 +74,19 @@ pub trait OpSink {
     fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool;
     /// One op of the body, in textual order (its results are defined in `file`).
     fn op(&mut self, op: Operation, file: &File) -> bool;
-    /// One op of the body in a common custom form (see [`SimpleOp`]), in place of
-    /// [`OpSink::op`]. The default builds the [`Operation`] and hands it to [`OpSink::op`].
-    fn simple_op(&mut self, op: &SimpleOp<'_>, file: &File) -> bool {
-        self.op(op.to_operation(file), file)
+    /// One op of the body in a common custom form (see [`SimpleOp`]), offered before it is
+    /// parsed the general way. `Some(payload)` takes it: its result is then a lean value
+    /// the sink knows by `payload` (below [`MAX_PAYLOAD`]; later simple ops name it so).
+    /// `None` declines it, and must change nothing: the op then comes to [`OpSink::op`].
+    /// The default declines every op.
+    fn simple_op(&mut self, op: &SimpleOp<'_>, file: &File) -> Option<u32> {
+        let _ = (op, file);
+        None
+    }
+    /// The lean value `payload` is used by an op that is not simple: from now on it is
+    /// also `value`, an ordinary value of the table (the sink should treat both alike).
+    fn alias(&mut self, value: ValueId, payload: u32) {
+        let _ = (value, payload);
     }
     /// The body ended (one block).
     fn end_body(&mut self, file: &File) -> bool;
@@ -191,8 +202,6 @@ pub(crate) struct Parser<'a> {
     stream_header: Option<Operation>,
     /// True once a sink callback returned `false` (the parse then stops with an error).
     sink_failed: bool,
-    /// The interned names of the fast path's forms, by slot.
-    simple_names: [Option<OpName>; SimpleKind::ALL.len()],
 }
 
 impl<'a> Parser<'a> {
@@ -215,7 +224,6 @@ impl<'a> Parser<'a> {
             sink: None,
             stream_header: None,
             sink_failed: false,
-            simple_names: std::array::from_fn(|_| None),
         })
     }
 

@@ -2,18 +2,24 @@
 //! of comb ops and `hw.constant` with one result, no attribute dictionary and no location
 //! (`%s = comb.add bin %a, %b : i8`, `%c = comb.icmp ult %a, %b : i8`,
 //! `%x = comb.extract %a from 4 : (i16) -> i8`, `%k = hw.constant 5 : i8`, ...) go to
-//! [`OpSink::simple_op`](super::OpSink::simple_op) as a [`SimpleOp`], with no
-//! [`Operation`] built.
+//! [`OpSink::simple_op`](super::OpSink::simple_op) as a [`SimpleOp`]: no [`Operation`] is
+//! built, and the result gets no [`ValueInfo`](crate::ast::ValueInfo): it is a *lean* value,
+//! known to the reader by its name and type and to the sink by a number of the sink's
+//! choosing (its *payload*: the comb builder's is the cell). Uses by later simple ops hand
+//! the payload back; a use by any other op turns the value into an ordinary one and tells
+//! the sink ([`OpSink::alias`](super::OpSink::alias)).
 //!
-//! The syntax is read first ([`super::simple_syntax`]) without touching any state; anything
-//! else (another form, an attribute dictionary, a location, a type that is not an integer,
-//! a comment inside the op) leaves the op to the general path, errors included. Uses are then
-//! resolved and the result defined by the same functions, in the same order, as the general
-//! path, so values, types and scoping come out exactly as there.
+//! The syntax is read first ([`super::simple_syntax`]) without touching any state; then the
+//! operands are looked up and the result's name checked, still without changing anything.
+//! Whatever is unusual (another form, an attribute dictionary, a location, a comment inside
+//! the op, an operand not defined yet or of another type, a name defined twice) and every op
+//! the sink declines leaves the op to the general path, which parses it (and reports its
+//! errors) as always.
 
+use super::lean::LeanUse;
 use super::simple_syntax::{simple_syntax, AttrValue};
 use super::{Parser, MAX_DEPTH};
-use crate::ast::{Attr, BigInt, File, NamedAttr, OpExtra, OpName, Operand, Operation, Type, ValueId};
+use crate::ast::{BigInt, File, Type, ValueId};
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
 use crate::source::Span;
@@ -24,13 +30,13 @@ use smallvec::SmallVec;
 pub struct SimpleOp<'o> {
     /// Which op.
     pub kind: SimpleKind,
-    /// The op name (`comb.add`, `hw.constant`), interned.
-    pub name: &'o OpName,
-    /// The one result (defined in the value table the sink is handed).
-    pub result: ValueId,
-    /// The operands, in order (their types are the values' types).
-    pub operands: &'o [Operand],
-    /// The whole op, as [`Operation::span`].
+    /// The result's name (without `%`).
+    pub result: &'o str,
+    /// The result's type (an integer type).
+    pub result_type: &'o Type,
+    /// The operands, in order.
+    pub operands: &'o [SimpleUse],
+    /// The whole op, as [`Operation::span`](crate::ast::Operation::span).
     pub span: Span,
     /// The op name as written.
     pub name_span: Span,
@@ -39,6 +45,29 @@ pub struct SimpleOp<'o> {
     /// The inherent attribute of the form, if it has one, and where it was written.
     pub attr: Option<(SimpleAttr<'o>, Span)>,
 }
+
+/// An operand of a [`SimpleOp`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimpleUse {
+    /// The value used.
+    pub value: SimpleValue,
+    /// Its type (an integer type).
+    pub ty: Type,
+    /// The `%name` at the use.
+    pub span: Span,
+}
+
+/// A value used by a [`SimpleOp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SimpleValue {
+    /// A lean value: the payload the sink gave it.
+    Lean(u32),
+    /// An ordinary value of the value table.
+    Value(ValueId),
+}
+
+/// Payloads are below this.
+pub const MAX_PAYLOAD: u32 = super::scope::LEAN;
 
 /// The ops of a [`SimpleOp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -149,39 +178,9 @@ pub enum SimpleAttr<'o> {
     Value(&'o BigInt),
 }
 
-impl SimpleOp<'_> {
-    /// The op as the general path builds it (`file` holds the result's type).
-    pub fn to_operation(&self, file: &File) -> Operation {
-        let mut properties: SmallVec<[NamedAttr; 1]> = SmallVec::new();
-        if let Some(span) = self.two_state {
-            properties.push(NamedAttr { name: "twoState".into(), value: Attr::Unit, span });
-        }
-        if let Some((a, span)) = self.attr {
-            let (name, value) = match a {
-                SimpleAttr::Predicate(p) => {
-                    ("predicate", Attr::Int(BigInt::from_i128(p as i128), Type::int(64)))
-                }
-                SimpleAttr::LowBit(l) => ("lowBit", Attr::Int(BigInt::from_i128(l as i128), Type::int(32))),
-                SimpleAttr::Value(v) => ("value", Attr::Int(v.clone(), file.ty(self.result).clone())),
-            };
-            properties.push(NamedAttr { name: name.into(), value, span });
-        }
-        let extra = (!properties.is_empty()).then(|| Box::new(OpExtra { properties, ..Default::default() }));
-        Operation {
-            name: self.name.clone(),
-            results: std::iter::once(self.result).collect(),
-            operands: self.operands.iter().copied().collect(),
-            span: self.span,
-            name_span: self.name_span,
-            generic: false,
-            extra,
-        }
-    }
-}
-
 impl<'a> Parser<'a> {
-    /// Reads one op of a streamed body if it has a simple form and hands it to the sink.
-    /// `Ok(false)` if it has not (nothing consumed).
+    /// Reads one op of a streamed body if it has a simple form and the sink takes it.
+    /// `Ok(false)` if not (nothing consumed, nothing changed).
     pub(super) fn stream_simple_op(&mut self) -> Result<bool, Diagnostic> {
         if self.tok.kind != Tok::Percent || self.depth + 2 > MAX_DEPTH {
             return Ok(false);
@@ -190,27 +189,30 @@ impl<'a> Parser<'a> {
         let Ok((syn, end)) = simple_syntax(self.text, start) else { return Ok(false) };
         // The token after the op: an attribute dictionary or a location belongs to the op.
         self.reset_to(end)?;
-        if self.tok.kind == Tok::LBrace || self.at_kw("loc") {
+        let span = Span::new(start, self.prev_end);
+        let taken = !(self.tok.kind == Tok::LBrace || self.at_kw("loc")) && self.simple_op(&syn, span)?;
+        if !taken {
             self.reset_to(start)?;
             self.prev_end = prev_end;
-            return Ok(false);
         }
-        let span = Span::new(start, self.prev_end);
-        // From here on as the general path: resolve the uses in order, then define.
-        let mut operands: SmallVec<[Operand; 4]> = SmallVec::with_capacity(syn.uses.len());
+        Ok(taken)
+    }
+
+    /// The semantic part of [`Parser::stream_simple_op`]: `Ok(false)` leaves the op to the
+    /// general path.
+    fn simple_op(&mut self, syn: &super::simple_syntax::Syntax<'a>, span: Span) -> Result<bool, Diagnostic> {
+        let mut operands: SmallVec<[SimpleUse; 4]> = SmallVec::with_capacity(syn.uses.len());
         for (i, u) in syn.uses.iter().enumerate() {
-            operands.push(self.resolve(u, &syn.operand_type(i))?);
+            let ty = syn.operand_type(i);
+            let value = match self.lean_use(u, &ty) {
+                LeanUse::Lean(p) => SimpleValue::Lean(p),
+                LeanUse::Value(v) => SimpleValue::Value(v),
+                LeanUse::No => return Ok(false),
+            };
+            operands.push(SimpleUse { value, ty, span: u.span });
         }
-        let ids = self.define(syn.def.0, syn.def.1, std::slice::from_ref(&syn.result.ty()), None)?;
-        let Some(&result) = ids.first() else { return Err(Diagnostic::global("no result")) };
-        let slot = syn.kind as usize;
-        if self.simple_names[slot].is_none() {
-            self.simple_names[slot] = Some(self.intern_op(syn.kind.name()));
-        }
-        let Parser { sink, values, simple_names, .. } = self;
-        let (Some(sink), Some(name)) = (sink.as_deref_mut(), &simple_names[slot]) else {
-            return Err(Diagnostic::global("no sink"));
-        };
+        let Some(at) = self.lean_vacancy(syn.def.0) else { return Ok(false) };
+        let result_type = syn.result.ty();
         let attr = syn.attr.as_ref().map(|(a, s)| {
             let a = match a {
                 AttrValue::Predicate(p) => SimpleAttr::Predicate(*p),
@@ -221,21 +223,29 @@ impl<'a> Parser<'a> {
         });
         let op = SimpleOp {
             kind: syn.kind,
-            name,
-            result,
+            result: syn.def.0,
+            result_type: &result_type,
             operands: &operands,
             span,
             name_span: syn.name_span,
             two_state: syn.two_state,
             attr,
         };
+        let Parser { sink, values, .. } = self;
+        let Some(sink) = sink.as_deref_mut() else { return Ok(false) };
         let file = File { ops: Vec::new(), values: std::mem::take(values) };
-        let ok = sink.simple_op(&op, &file);
+        let payload = sink.simple_op(&op, &file);
         *values = file.values;
-        if !ok {
-            self.sink_failed = true;
-            return Err(Diagnostic::global("stopped"));
+        match payload {
+            None => Ok(false),
+            Some(p) if p < MAX_PAYLOAD => {
+                self.lean_define(syn.def.0, at, p, &result_type);
+                Ok(true)
+            }
+            Some(_) => {
+                self.sink_failed = true;
+                Err(Diagnostic::global("payload out of range"))
+            }
         }
-        Ok(true)
     }
 }
