@@ -200,8 +200,9 @@ impl<'a> Parser<'a> {
     /// Like [`Parser::parse_block_ops`], handing each op to the sink.
     fn stream_block_ops(&mut self) -> Result<(), Diagnostic> {
         while !matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
-            if self.stream_simple_op()? {
-                continue;
+            self.stream_simple_ops()?;
+            if matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
+                break;
             }
             let op = self.parse_op()?;
             self.sink_call(|s, f| s.op(op, f))?;

@@ -17,11 +17,12 @@
 //! errors) as always.
 
 use super::lean::LeanUse;
-use super::simple_syntax::{simple_syntax, AttrValue};
+use super::names::Key;
+use super::simple_syntax::{simple_syntax, AttrValue, Syntax};
 use super::{Parser, MAX_DEPTH};
 use crate::ast::{BigInt, File, Type, ValueId};
 use crate::diag::Diagnostic;
-use crate::lexer::Tok;
+use crate::lexer::{bare_id_end, is_id_start_byte, skip_space, Tok};
 use crate::source::Span;
 use smallvec::SmallVec;
 
@@ -178,40 +179,65 @@ pub enum SimpleAttr<'o> {
     Value(&'o BigInt),
 }
 
+/// Where the op that ends at `end` is followed by the next token, unless that token could
+/// belong to the op (an attribute dictionary or a location) or might (a comment comes
+/// first: the general path decides).
+fn next_op(text: &str, end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let at = skip_space(b, end);
+    match b.get(at).copied() {
+        Some(b'{' | b'/') => None,
+        Some(c) if is_id_start_byte(c) && &text[at..bare_id_end(b, at)] == "loc" => None,
+        _ => Some(at),
+    }
+}
+
 impl<'a> Parser<'a> {
-    /// Reads one op of a streamed body if it has a simple form and the sink takes it.
-    /// `Ok(false)` if not (nothing consumed, nothing changed).
-    pub(super) fn stream_simple_op(&mut self) -> Result<bool, Diagnostic> {
-        if self.tok.kind != Tok::Percent || self.depth + 2 > MAX_DEPTH {
-            return Ok(false);
+    /// Reads ops of a streamed body from the current token on while they have a simple form
+    /// and the sink takes them; the current token is then the first op not taken (nothing
+    /// else changed if there is none).
+    pub(super) fn stream_simple_ops(&mut self) -> Result<(), Diagnostic> {
+        if self.tok.kind != Tok::Percent || self.depth + 2 > MAX_DEPTH || self.sink.is_none() {
+            return Ok(());
         }
-        let (start, prev_end) = (self.tok.span.start as usize, self.prev_end);
-        let Ok((syn, end)) = simple_syntax(self.text, start) else { return Ok(false) };
-        // The token after the op: an attribute dictionary or a location belongs to the op.
-        self.reset_to(end)?;
-        let span = Span::new(start, self.prev_end);
-        let taken = !(self.tok.kind == Tok::LBrace || self.at_kw("loc")) && self.simple_op(&syn, span)?;
-        if !taken {
-            self.reset_to(start)?;
-            self.prev_end = prev_end;
+        let file = File { ops: Vec::new(), values: std::mem::take(&mut self.values) };
+        let mut start = self.tok.span.start as usize;
+        let mut taken = None;
+        let r = loop {
+            let Ok((syn, end)) = simple_syntax(self.text, start) else { break Ok(()) };
+            let Some(next) = next_op(self.text, end) else { break Ok(()) };
+            match self.simple_op(&syn, Span::new(start, end), &file) {
+                Ok(true) => taken = Some(end),
+                other => break other.map(|_| ()),
+            }
+            if self.text.as_bytes().get(next) != Some(&b'%') {
+                break Ok(());
+            }
+            start = next;
+        };
+        self.values = file.values;
+        r?;
+        match taken {
+            Some(end) => self.reset_to(end),
+            None => Ok(()),
         }
-        Ok(taken)
     }
 
-    /// The semantic part of [`Parser::stream_simple_op`]: `Ok(false)` leaves the op to the
-    /// general path.
-    fn simple_op(&mut self, syn: &super::simple_syntax::Syntax<'a>, span: Span) -> Result<bool, Diagnostic> {
+    /// The semantic part of [`Parser::stream_simple_ops`] for one op: `Ok(false)` leaves it
+    /// to the general path (nothing changed).
+    fn simple_op(&mut self, syn: &Syntax<'a>, span: Span, file: &File) -> Result<bool, Diagnostic> {
         let mut operands: SmallVec<[SimpleUse; 4]> = SmallVec::with_capacity(syn.uses.len());
         for (i, u) in syn.uses.iter().enumerate() {
             let ty = syn.operand_type(i);
-            let value = match self.lean_use(u, &ty) {
+            let value = match self.lean_use(u, &ty, &file.values) {
                 LeanUse::Lean(p) => SimpleValue::Lean(p),
                 LeanUse::Value(v) => SimpleValue::Value(v),
                 LeanUse::No => return Ok(false),
             };
             operands.push(SimpleUse { value, ty, span: u.span });
         }
-        let Some(at) = self.lean_vacancy(syn.def.0) else { return Ok(false) };
+        let key = Key::of(syn.def.0);
+        let Some(at) = self.lean_vacancy(syn.def.0, key, &file.values) else { return Ok(false) };
         let result_type = syn.result.ty();
         let attr = syn.attr.as_ref().map(|(a, s)| {
             let a = match a {
@@ -231,15 +257,11 @@ impl<'a> Parser<'a> {
             two_state: syn.two_state,
             attr,
         };
-        let Parser { sink, values, .. } = self;
-        let Some(sink) = sink.as_deref_mut() else { return Ok(false) };
-        let file = File { ops: Vec::new(), values: std::mem::take(values) };
-        let payload = sink.simple_op(&op, &file);
-        *values = file.values;
-        match payload {
+        let Some(sink) = self.sink.as_deref_mut() else { return Ok(false) };
+        match sink.simple_op(&op, file) {
             None => Ok(false),
             Some(p) if p < MAX_PAYLOAD => {
-                self.lean_define(syn.def.0, at, p, &result_type);
+                self.lean_define(syn.def.0, key, at, p, &result_type);
                 Ok(true)
             }
             Some(_) => {
