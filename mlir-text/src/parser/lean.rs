@@ -29,7 +29,7 @@ impl<'a> Parser<'a> {
         if want == NO_TY {
             return LeanUse::No;
         }
-        match scope.find(u.name, Key::of(u.name), values) {
+        match scope.find(u.name, Key::of_in(self.text, u.name), values) {
             Some((Found::Single(id, code), _)) if u.index == 0 && code == want => LeanUse::Value(id),
             Some((Found::Lean(p, code), _)) if u.index == 0 && code == want => LeanUse::Lean(p),
             Some((Found::Rare(r), _)) => match scope.defined(r, u.index) {

@@ -181,7 +181,7 @@ impl<'a> Parser<'a> {
     /// Resolves a use whose type is `ty`.
     pub(crate) fn resolve(&mut self, u: &UseRef<'a>, ty: &Type) -> Result<Operand, Diagnostic> {
         self.check_room(u.span)?;
-        let key = Key::of(u.name);
+        let key = Key::of_in(self.text, u.name);
         for i in (0..self.scopes.len()).rev() {
             let Some((f, at)) = self.scopes[i].find(u.name, key, &self.values) else {
                 if self.scopes[i].isolated {
@@ -297,7 +297,7 @@ impl<'a> Parser<'a> {
         block_arg: Option<u32>,
     ) -> Result<SmallVec<[ValueId; 1]>, Diagnostic> {
         self.check_room(span)?;
-        let key = Key::of(name);
+        let key = Key::of_in(self.text, name);
         let def_of = |idx: usize| match block_arg {
             Some(a) => ValueDef::BlockArg { index: a },
             None => ValueDef::OpResult { index: idx as u32 },

@@ -206,6 +206,7 @@ impl<'a> Parser<'a> {
         let r = loop {
             let Ok((syn, end)) = simple_syntax(self.text, start) else { break Ok(()) };
             let Some(next) = next_op(self.text, end) else { break Ok(()) };
+            self.prefetch_def(next);
             match self.simple_op(&syn, Span::new(start, end), &file) {
                 Ok(true) => taken = Some(end),
                 other => break other.map(|_| ()),
@@ -223,6 +224,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Prefetches the name-table slot of the result of the op at `at`, if it has one (see
+    /// [`NameTable::prefetch`](super::names::NameTable::prefetch)).
+    fn prefetch_def(&self, at: usize) {
+        let b = self.text.as_bytes();
+        if b.get(at) != Some(&b'%') {
+            return;
+        }
+        let (Some(end), Some(scope)) = (crate::lexer::suffix_end(b, at), self.scopes.last()) else { return };
+        if let Some(name) = self.text.get(at + 1..end) {
+            scope.table.prefetch(Key::of_in(self.text, name));
+        }
+    }
+
     /// The semantic part of [`Parser::stream_simple_ops`] for one op: `Ok(false)` leaves it
     /// to the general path (nothing changed).
     fn simple_op(&mut self, syn: &Syntax<'a>, span: Span, file: &File) -> Result<bool, Diagnostic> {
@@ -236,7 +250,7 @@ impl<'a> Parser<'a> {
             };
             operands.push(SimpleUse { value, ty, span: u.span });
         }
-        let key = Key::of(syn.def.0);
+        let key = Key::of_in(self.text, syn.def.0);
         let Some(at) = self.lean_vacancy(syn.def.0, key, &file.values) else { return Ok(false) };
         let result_type = syn.result.ty();
         let attr = syn.attr.as_ref().map(|(a, s)| {
