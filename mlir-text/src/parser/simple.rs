@@ -203,8 +203,9 @@ impl<'a> Parser<'a> {
         let file = File { ops: Vec::new(), values: std::mem::take(&mut self.values) };
         let mut start = self.tok.span.start as usize;
         let mut taken = None;
+        let mut syn = Syntax::new();
         let r = loop {
-            let Ok((syn, end)) = simple_syntax(self.text, start) else { break Ok(()) };
+            let Ok(end) = simple_syntax(self.text, start, &mut syn) else { break Ok(()) };
             let Some(next) = next_op(self.text, end) else { break Ok(()) };
             self.prefetch_def(next);
             match self.simple_op(&syn, Span::new(start, end), &file) {

@@ -204,8 +204,28 @@ fn constant(cur: &mut Cursor<'_>) -> Result<(BigInt, IntTy), NotSimple> {
     Ok((v, ty))
 }
 
-/// Reads the op at `start`: what it says and where its last token ends.
-pub(super) fn simple_syntax(text: &str, start: usize) -> Result<(Syntax<'_>, usize), NotSimple> {
+impl<'a> Syntax<'a> {
+    /// An empty one, to read ops into.
+    pub(super) fn new() -> Syntax<'a> {
+        Syntax {
+            kind: SimpleKind::Add,
+            def: ("", Span::new(0, 0)),
+            name_span: Span::new(0, 0),
+            two_state: None,
+            uses: SmallVec::new(),
+            types: OperandTypes::List(SmallVec::new()),
+            result: IntTy::I1,
+            attr: None,
+        }
+    }
+}
+
+/// Reads the op at `start` into `syn` (whatever it held before): where its last token ends.
+pub(super) fn simple_syntax<'a>(
+    text: &'a str,
+    start: usize,
+    syn: &mut Syntax<'a>,
+) -> Result<usize, NotSimple> {
     let mut cur = Cursor::new(text, start);
     let def = cur.value()?;
     if def.span.end as usize != start + 1 + def.name.len() {
@@ -216,26 +236,27 @@ pub(super) fn simple_syntax(text: &str, start: usize) -> Result<(Syntax<'_>, usi
     let kind = kind_of(name).ok_or(NotSimple)?;
     let mut two_state = None;
     let mut attr = None;
-    let mut uses = SmallVec::new();
+    let uses = &mut syn.uses;
+    uses.clear();
     let (types, result) = match kind {
         SimpleKind::Icmp => {
             two_state = cur.eat_kw("bin")?;
             let (word, span) = cur.bare()?;
             let p = ICMP_PREDICATES.iter().position(|p| *p == word).ok_or(NotSimple)?;
             attr = Some((AttrValue::Predicate(p as u32), span));
-            cur.values(&mut uses)?;
+            cur.values(uses)?;
             cur.punct(b':')?;
             (OperandTypes::Same(int_type(&mut cur)?), IntTy::I1)
         }
         SimpleKind::Mux => {
             two_state = cur.eat_kw("bin")?;
-            cur.values(&mut uses)?;
+            cur.values(uses)?;
             cur.punct(b':')?;
             let ty = int_type(&mut cur)?;
             (OperandTypes::Mux(ty), ty)
         }
         SimpleKind::Concat => {
-            cur.values(&mut uses)?;
+            cur.values(uses)?;
             cur.punct(b':')?;
             let mut types = SmallVec::new();
             let mut sum: u64 = 0;
@@ -274,14 +295,20 @@ pub(super) fn simple_syntax(text: &str, start: usize) -> Result<(Syntax<'_>, usi
         _ => {
             // The ops whose operands and result share one type.
             two_state = cur.eat_kw("bin")?;
-            cur.values(&mut uses)?;
+            cur.values(uses)?;
             cur.punct(b':')?;
             let ty = int_type(&mut cur)?;
             (OperandTypes::Same(ty), if kind == SimpleKind::Parity { IntTy::I1 } else { ty })
         }
     };
-    let syn = Syntax { kind, def: (def.name, def.span), name_span, two_state, uses, types, result, attr };
-    Ok((syn, cur.pos))
+    syn.kind = kind;
+    syn.def = (def.name, def.span);
+    syn.name_span = name_span;
+    syn.two_state = two_state;
+    syn.types = types;
+    syn.result = result;
+    syn.attr = attr;
+    Ok(cur.pos)
 }
 
 #[cfg(test)]
