@@ -178,6 +178,15 @@ pub(crate) fn suffix_end(bytes: &[u8], start: usize) -> Option<usize> {
     }
 }
 
+/// The name of the `%name` token at byte `pos` of `text` (without `%` and without a `#N`
+/// result number), if one is there.
+pub fn value_name_at(text: &str, pos: usize) -> Option<&str> {
+    if text.as_bytes().get(pos) != Some(&b'%') {
+        return None;
+    }
+    text.get(pos + 1..suffix_end(text.as_bytes(), pos)?)
+}
+
 /// Where a `%name` token whose name ends at `end` ends: after a `#N` result number if one
 /// follows.
 #[inline(always)]
@@ -511,6 +520,16 @@ mod tests {
                 Float
             ]
         );
+    }
+
+    #[test]
+    fn value_names_in_text() {
+        let t = "%v12 = x %0#1 %";
+        assert_eq!(value_name_at(t, 0), Some("v12"));
+        assert_eq!(value_name_at(t, 9), Some("0"));
+        assert_eq!(value_name_at(t, 14), None);
+        assert_eq!(value_name_at(t, 1), None);
+        assert_eq!(value_name_at(t, 99), None);
     }
 
     #[test]

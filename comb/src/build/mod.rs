@@ -50,7 +50,8 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         errors: Vec::new(),
         design: Design::default(),
         by_name: HashMap::new(),
-        unnamed: HashMap::new(),
+        unnamed: Unnamed::default(),
+        text: "",
         net_of: Vec::new(),
     };
     let ops = b.collect();
@@ -67,7 +68,7 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         return Err(b.errors);
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
-    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() })
+    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: "", net_of: Vec::new() })
 }
 
 /// Phase 4 and the choice of the top module.
@@ -83,6 +84,9 @@ fn check(mut b: Builder<'_>, top: Option<&str>) -> Result<Design, Vec<Diagnostic
     }
 }
 
+/// The `%name` of cells without a user name, by module and net.
+pub(crate) type Unnamed = mlir_text::fxhash::FxMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>;
+
 /// Builder state shared by the phases.
 pub(crate) struct Builder<'f> {
     pub(crate) file: &'f File,
@@ -90,7 +94,10 @@ pub(crate) struct Builder<'f> {
     pub(crate) design: Design,
     pub(crate) by_name: HashMap<String, ModuleId>,
     /// The `%name` of cells without a user name (`%0`), for messages.
-    pub(crate) unnamed: HashMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>,
+    pub(crate) unnamed: Unnamed,
+    /// The source text, where the streaming build made cells of simple ops: those without
+    /// a user name are not in `unnamed`, their `%name` starts their span (else empty).
+    pub(crate) text: &'f str,
     /// Scratch for [`body`]: the net of each value.
     pub(crate) net_of: body::NetOf,
 }

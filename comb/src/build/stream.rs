@@ -46,7 +46,7 @@ struct Stream {
     errors: Vec<Diagnostic>,
     design: Design,
     by_name: HashMap<String, ModuleId>,
-    unnamed: HashMap<(ModuleId, NetId), std::sync::Arc<str>>,
+    unnamed: super::Unnamed,
     net_of: super::body::NetOf,
     body: Option<Body>,
     /// The name span of each streamed module, in order.
@@ -62,6 +62,7 @@ impl Stream {
             design: std::mem::take(&mut self.design),
             by_name: std::mem::take(&mut self.by_name),
             unnamed: std::mem::take(&mut self.unnamed),
+            text: "",
             net_of: Vec::new(),
         };
         let r = f(&mut b, &mut self.net_of);
@@ -201,7 +202,6 @@ impl mlir_text::OpSink for Stream {
         let mid = body.mid;
         // `None` (the general way) if an operand waits for its net.
         let c = simple::plan(o, &self.net_of)?;
-        let unnamed = c.name.is_none();
         let m = self.design.module_mut(mid);
         let net = if body.queue.is_empty() {
             m.add_cell(c.kind, c.width, &c.operands, c.name, o.span)
@@ -210,10 +210,8 @@ impl mlir_text::OpSink for Stream {
             body.queue.push_back(Pending::Simple(net, c.operands));
             net
         };
+        // An unnamed cell's `%name` starts its span (see `Builder::text`).
         m.cell_mut(net).two_state = o.two_state.is_some();
-        if unnamed {
-            self.unnamed.insert((mid, net), o.result.into());
-        }
         // (A payload out of range stops the parse: the op-tree path takes over.)
         Some(u32::try_from(net.index()).unwrap_or(u32::MAX))
     }
@@ -265,6 +263,7 @@ pub fn build_design_streaming(
         design: std::mem::take(&mut s.design),
         by_name: std::mem::take(&mut s.by_name),
         unnamed: std::mem::take(&mut s.unnamed),
+        text: "",
         net_of: Vec::new(),
     };
     let ops = b.collect();
@@ -274,7 +273,8 @@ pub fn build_design_streaming(
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
     drop(s);
-    let b = Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() };
+    let b =
+        Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: src.text(), net_of: Vec::new() };
     drop(file);
     Some(check(b, top))
 }

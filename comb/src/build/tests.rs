@@ -182,4 +182,9 @@ fn streaming_fast_path_matches_op_tree() {
     let cycle =
         "hw.module @m(in %a : i8, out y : i8) {\n  %x = comb.add %x, %a : i8\n  hw.output %x : i8\n}\n";
     assert!(same_as_streaming("cycle.mlir", cycle));
+    // The same message names an unnamed cell of a simple op (`%1`, read from the text).
+    let cycle = "hw.module @m(in %a : i8, out y : i8) {\n  %0 = comb.add %2, %a : i8\n  %1 = comb.xor %0, %a : i8\n  %2 = comb.and %1, %a : i8\n  hw.output %2 : i8\n}\n";
+    assert!(same_as_streaming("cycle2.mlir", cycle));
+    let e = build(cycle).unwrap_err();
+    assert!(e.contains("%0 -> %1 -> %2 -> %0"), "{e}");
 }
