@@ -113,12 +113,19 @@ enum CellName {
 }
 
 fn classify(name: &str) -> CellName {
-    if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
-        return CellName::None;
+    // One pass: where the first `#` is, and whether everything before it is digits.
+    let mut digits = true;
+    let mut hash = None;
+    for (i, b) in name.bytes().enumerate() {
+        if b == b'#' {
+            hash = Some(i);
+            break;
+        }
+        digits &= b.is_ascii_digit();
     }
-    match name.split_once('#') {
-        Some((base, _)) if base.bytes().all(|b| b.is_ascii_digit()) => CellName::None,
-        Some((base, idx)) => CellName::Renamed(format!("{base}_{idx}")),
+    match hash {
+        _ if digits => CellName::None,
+        Some(i) => CellName::Renamed(format!("{}_{}", &name[..i], &name[i + 1..])),
         None => CellName::Same,
     }
 }

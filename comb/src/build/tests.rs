@@ -188,3 +188,23 @@ fn streaming_fast_path_matches_op_tree() {
     let e = build(cycle).unwrap_err();
     assert!(e.contains("%0 -> %1 -> %2 -> %0"), "{e}");
 }
+
+#[test]
+fn value_names_as_cell_names() {
+    use crate::build::{cell_name, cell_name_str};
+    for (name, want) in [
+        ("", None),
+        ("0", None),
+        ("12", None),
+        ("12#3", None),
+        ("#1", None),
+        ("r#1", Some("r_1")),
+        ("r#1#2", Some("r_1#2")),
+        ("count", Some("count")),
+        ("v12", Some("v12")),
+        ("1a", Some("1a")),
+    ] {
+        assert_eq!(cell_name_str(name).as_deref(), want, "{name:?}");
+        assert_eq!(cell_name(&std::sync::Arc::from(name)).as_deref(), want, "{name:?}");
+    }
+}

@@ -21,22 +21,18 @@ impl Key {
     /// The key of `name`, a slice of `text` (then the short case reads one word of the text
     /// instead of the name byte by byte).
     pub(super) fn of_in(text: &str, name: &str) -> Key {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
         let n = name.len();
+        // Live allocations do not overlap: a name starting inside the text is part of it.
         let at = (name.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-        let same_place = text.as_bytes().get(at..at + n).map(|s| s.as_ptr()) == Some(name.as_ptr());
-        if (1..=8).contains(&n) && same_place {
-            if let Some(word) = text.as_bytes().get(at..at + 8) {
-                let mut w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-                if n < 8 {
-                    w &= (1u64 << (8 * n)) - 1;
-                }
-                // Plain (ASCII, no NUL in the name): then the word is the key.
-                let fill = !((1u128 << (8 * n)) - 1) as u64 & 0x0101_0101_0101_0101;
-                let v = w | fill;
-                let has_zero = v.wrapping_sub(0x0101_0101_0101_0101) & !v & 0x8080_8080_8080_8080 != 0;
-                if w & 0x8080_8080_8080_8080 == 0 && !has_zero {
-                    return Key(w);
-                }
+        if let (1..=8, Some(word)) = (n, text.as_bytes().get(at..at.wrapping_add(8))) {
+            let mask = if n == 8 { !0 } else { (1u64 << (8 * n)) - 1 };
+            let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & mask;
+            // Plain (ASCII, no NUL in the name): then the word is the key.
+            let v = w | (!mask & ONES);
+            if (w | (v.wrapping_sub(ONES) & !v)) & HIGH == 0 {
+                return Key(w);
             }
         }
         Key::of(name)
