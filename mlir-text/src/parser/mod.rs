@@ -95,7 +95,9 @@ pub trait OpSink {
 /// Parses a whole file, handing the ops of every custom-form `hw.module` body to `sink`
 /// instead of storing them (their blocks in the returned tree have no ops), so the op tree
 /// of a huge body is never held at once. `None` on any parse error or if the sink stopped:
-/// the caller then parses again with [`parse`] for the diagnostics.
+/// the caller then parses again with [`parse`] for the diagnostics. The value table of the
+/// returned tree lacks the results of the simple ops the sink took (lean values), so its
+/// ids differ from [`parse`]'s.
 pub fn parse_streaming(file: &SourceFile, sink: &mut (dyn OpSink + Send)) -> Option<File> {
     let text = file.text();
     let run = move || {
