@@ -16,6 +16,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind == Tok::Percent {
             loop {
                 let (name, span) = self.parse_def_name()?;
+                self.prefetch_name(name);
                 let mut count = 1;
                 if self.eat(Tok::Colon)? {
                     let (n, s) = self.parse_u32("result count")?;
@@ -217,6 +218,7 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::LParen)? && !self.eat(Tok::RParen)? {
             loop {
                 let (name, span) = self.parse_def_name()?;
+                self.prefetch_name(name);
                 self.expect(Tok::Colon)?;
                 let ty = self.parse_type()?;
                 if self.at_kw("loc") {

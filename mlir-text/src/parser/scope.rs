@@ -178,6 +178,14 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// Prefetches the innermost scope's table slot for `name` (a result about to be
+    /// defined: see [`NameTable::prefetch`]).
+    pub(crate) fn prefetch_name(&self, name: &str) {
+        if let Some(scope) = self.scopes.last() {
+            scope.table.prefetch(Key::of_in(self.text, name));
+        }
+    }
+
     /// Resolves a use whose type is `ty`.
     pub(crate) fn resolve(&mut self, u: &UseRef<'a>, ty: &Type) -> Result<Operand, Diagnostic> {
         self.check_room(u.span)?;
