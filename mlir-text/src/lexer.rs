@@ -160,7 +160,66 @@ fn is_id_char(b: u8) -> bool {
     CLASS[b as usize] & ID_CHAR != 0
 }
 
+/// Where the name after the sigil at `start` (`%`, `^`, `@`, `#`, `!`) ends: digits, or an
+/// identifier that may also hold `$ . -`; `None` if neither follows (a lexer error).
+#[inline(always)]
+pub(crate) fn suffix_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let c = bytes.get(start + 1).copied().unwrap_or(0);
+    if c.is_ascii_digit() {
+        let mut end = start + 1;
+        while bytes.get(end).is_some_and(|b| b.is_ascii_digit()) {
+            end += 1;
+        }
+        Some(end)
+    } else if is_id_start(c) || matches!(c, b'$' | b'.' | b'-') {
+        Some(skip_class(bytes, start + 1, SUFFIX_CHAR))
+    } else {
+        None
+    }
+}
+
+/// The name of the `%name` token at byte `pos` of `text` (without `%` and without a `#N`
+/// result number), if one is there.
+pub fn value_name_at(text: &str, pos: usize) -> Option<&str> {
+    if text.as_bytes().get(pos) != Some(&b'%') {
+        return None;
+    }
+    text.get(pos + 1..suffix_end(text.as_bytes(), pos)?)
+}
+
+/// Where a `%name` token whose name ends at `end` ends: after a `#N` result number if one
+/// follows.
+#[inline(always)]
+pub(crate) fn result_number_end(bytes: &[u8], mut end: usize) -> usize {
+    if bytes.get(end) == Some(&b'#') && bytes.get(end + 1).is_some_and(|b| b.is_ascii_digit()) {
+        end += 1;
+        while bytes.get(end).is_some_and(|b| b.is_ascii_digit()) {
+            end += 1;
+        }
+    }
+    end
+}
+
+/// Where a bare identifier starting at `start` (an identifier-start byte) ends.
+#[inline(always)]
+pub(crate) fn bare_id_end(bytes: &[u8], start: usize) -> usize {
+    skip_class(bytes, start + 1, ID_CHAR)
+}
+
+/// The first index from `i` that is not a space, tab or line break (or the end).
+#[inline(always)]
+pub(crate) fn skip_space(bytes: &[u8], i: usize) -> usize {
+    skip_class(bytes, i, SPACE)
+}
+
+/// True for a byte that can start a bare identifier.
+#[inline(always)]
+pub(crate) fn is_id_start_byte(b: u8) -> bool {
+    is_id_start(b)
+}
+
 /// The first index from `i` whose byte is not of class `k` (or the end).
+#[inline(always)]
 fn skip_class(bytes: &[u8], mut i: usize, k: u8) -> usize {
     while let Some(&b) = bytes.get(i) {
         if CLASS[b as usize] & k == 0 {
@@ -263,7 +322,7 @@ impl<'a> Lexer<'a> {
             b'0'..=b'9' => self.number(start),
             b'%' | b'^' | b'@' | b'#' | b'!' => self.prefixed(start, b),
             _ if is_id_start(b) => {
-                let end = skip_class(self.bytes, start + 1, ID_CHAR);
+                let end = bare_id_end(self.bytes, start);
                 Ok(self.tok(Tok::BareId, start, end))
             }
             _ => {
@@ -360,14 +419,7 @@ impl<'a> Lexer<'a> {
             let end = self.string_end(start + 1)?;
             return Ok(self.tok(kind, start, end));
         }
-        let mut end = start + 1;
-        if c.is_ascii_digit() {
-            while self.byte(end).is_ascii_digit() {
-                end += 1;
-            }
-        } else if is_id_start(c) || matches!(c, b'$' | b'.' | b'-') {
-            end = skip_class(self.bytes, end, SUFFIX_CHAR);
-        } else {
+        let Some(mut end) = suffix_end(self.bytes, start) else {
             let what = match kind {
                 Tok::Percent => "value name",
                 Tok::Caret => "block label",
@@ -379,12 +431,9 @@ impl<'a> Lexer<'a> {
                 Span::new(start, start + 1),
                 format!("expected a {what} after '{}'", b as char),
             ));
-        }
-        if b == b'%' && self.byte(end) == b'#' && self.byte(end + 1).is_ascii_digit() {
-            end += 1;
-            while self.byte(end).is_ascii_digit() {
-                end += 1;
-            }
+        };
+        if b == b'%' {
+            end = result_number_end(self.bytes, end);
         }
         Ok(self.tok(kind, start, end))
     }
@@ -471,6 +520,16 @@ mod tests {
                 Float
             ]
         );
+    }
+
+    #[test]
+    fn value_names_in_text() {
+        let t = "%v12 = x %0#1 %";
+        assert_eq!(value_name_at(t, 0), Some("v12"));
+        assert_eq!(value_name_at(t, 9), Some("0"));
+        assert_eq!(value_name_at(t, 14), None);
+        assert_eq!(value_name_at(t, 1), None);
+        assert_eq!(value_name_at(t, 99), None);
     }
 
     #[test]

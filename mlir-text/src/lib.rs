@@ -23,7 +23,10 @@ pub mod source;
 
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
-pub use parser::{normalize_name, parse, parse_streaming, OpSink, MAX_DEPTH};
+pub use parser::{
+    normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleKind, SimpleOp, SimpleUse, SimpleValue,
+    MAX_DEPTH, MAX_PAYLOAD,
+};
 pub use source::{SourceFile, Span};
 
 /// Turns raw input bytes into a [`SourceFile`]. Bytes that are not UTF-8 give an error at

@@ -15,7 +15,11 @@ impl<'f> Builder<'f> {
         match (&m.cell(net).name, self.unnamed.get(&(mid, net))) {
             (Some(n), _) => format!("%{n}"),
             (None, Some(v)) => format!("%{v}"),
-            (None, None) => net.to_string(),
+            (None, None) => match mlir_text::lexer::value_name_at(self.text, m.cell(net).span.start as usize)
+            {
+                Some(v) => format!("%{v}"),
+                None => net.to_string(),
+            },
         }
     }
 

@@ -15,6 +15,7 @@
 mod body;
 mod checks;
 mod ops;
+mod simple;
 mod stream;
 
 pub use stream::build_design_streaming;
@@ -49,7 +50,8 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         errors: Vec::new(),
         design: Design::default(),
         by_name: HashMap::new(),
-        unnamed: HashMap::new(),
+        unnamed: Unnamed::default(),
+        text: "",
         net_of: Vec::new(),
     };
     let ops = b.collect();
@@ -66,7 +68,7 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         return Err(b.errors);
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
-    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() })
+    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: "", net_of: Vec::new() })
 }
 
 /// Phase 4 and the choice of the top module.
@@ -82,6 +84,9 @@ fn check(mut b: Builder<'_>, top: Option<&str>) -> Result<Design, Vec<Diagnostic
     }
 }
 
+/// The `%name` of cells without a user name, by module and net.
+pub(crate) type Unnamed = mlir_text::fxhash::FxMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>;
+
 /// Builder state shared by the phases.
 pub(crate) struct Builder<'f> {
     pub(crate) file: &'f File,
@@ -89,26 +94,58 @@ pub(crate) struct Builder<'f> {
     pub(crate) design: Design,
     pub(crate) by_name: HashMap<String, ModuleId>,
     /// The `%name` of cells without a user name (`%0`), for messages.
-    pub(crate) unnamed: HashMap<(ModuleId, crate::ids::NetId), std::sync::Arc<str>>,
+    pub(crate) unnamed: Unnamed,
+    /// The source text, where the streaming build made cells of simple ops: those without
+    /// a user name are not in `unnamed`, their `%name` starts their span (else empty).
+    pub(crate) text: &'f str,
     /// Scratch for [`body`]: the net of each value.
     pub(crate) net_of: body::NetOf,
+}
+
+/// How a value's `%name` becomes a cell name.
+enum CellName {
+    /// Unnamed (`%0`, `%12`, `%3#1`): no cell name.
+    None,
+    /// The name itself.
+    Same,
+    /// `r_1` for `%r#1`.
+    Renamed(String),
+}
+
+fn classify(name: &str) -> CellName {
+    // One pass: where the first `#` is, and whether everything before it is digits.
+    let mut digits = true;
+    let mut hash = None;
+    for (i, b) in name.bytes().enumerate() {
+        if b == b'#' {
+            hash = Some(i);
+            break;
+        }
+        digits &= b.is_ascii_digit();
+    }
+    match hash {
+        _ if digits => CellName::None,
+        Some(i) => CellName::Renamed(format!("{}_{}", &name[..i], &name[i + 1..])),
+        None => CellName::Same,
+    }
 }
 
 /// The `%name` of a value as a cell name: `None` for unnamed (`%0`, `%12`) values. A plain
 /// name shares the reader's string (no copy per cell).
 pub(crate) fn cell_name(name: &std::sync::Arc<str>) -> Option<std::sync::Arc<str>> {
-    if name.is_empty() || name.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    match classify(name) {
+        CellName::None => None,
+        CellName::Same => Some(name.clone()),
+        CellName::Renamed(s) => Some(s.into()),
     }
-    match name.split_once('#') {
-        Some((base, idx)) => {
-            if base.bytes().all(|b| b.is_ascii_digit()) {
-                None
-            } else {
-                Some(format!("{base}_{idx}").into())
-            }
-        }
-        None => Some(name.clone()),
+}
+
+/// [`cell_name`] of a name the reader holds no string for.
+pub(crate) fn cell_name_str(name: &str) -> Option<std::sync::Arc<str>> {
+    match classify(name) {
+        CellName::None => None,
+        CellName::Same => Some(name.into()),
+        CellName::Renamed(s) => Some(s.into()),
     }
 }
 

@@ -34,6 +34,38 @@ fn int_of(a: &Attr) -> Option<i128> {
     }
 }
 
+/// The kind of the ops whose cell needs nothing but the op name (`comb.add`, `seq.to_clock`).
+pub(crate) fn plain_kind(name: &str) -> Option<CellKind> {
+    use CellKind::*;
+    Some(match name {
+        "comb.and" => And,
+        "comb.or" => Or,
+        "comb.xor" => Xor,
+        "comb.nand" => Nand,
+        "comb.nor" => Nor,
+        "comb.xnor" => Xnor,
+        "comb.add" => Add,
+        "comb.mul" => Mul,
+        "comb.sub" => Sub,
+        "comb.divu" => DivU,
+        "comb.divs" => DivS,
+        "comb.modu" => ModU,
+        "comb.mods" => ModS,
+        "comb.shl" => Shl,
+        "comb.shru" => ShrU,
+        "comb.shrs" => ShrS,
+        "comb.inv" => Inv,
+        "comb.parity" => Parity,
+        "comb.reverse" => Reverse,
+        "comb.concat" => Concat,
+        "comb.replicate" => Replicate,
+        "comb.mux" => Mux,
+        "seq.to_clock" => ToClock,
+        "seq.from_clock" => FromClock,
+        _ => return None,
+    })
+}
+
 impl<'f> Builder<'f> {
     /// The width of the op's single result, or an error.
     fn single_result(&mut self, op: &Operation) -> Option<(u32, Option<Arc<str>>)> {
@@ -60,33 +92,7 @@ impl<'f> Builder<'f> {
     pub(crate) fn plan(&mut self, op: &Operation) -> Option<Plan> {
         use CellKind::*;
         let name = &*op.name;
-        let simple = match name {
-            "comb.and" => Some(And),
-            "comb.or" => Some(Or),
-            "comb.xor" => Some(Xor),
-            "comb.nand" => Some(Nand),
-            "comb.nor" => Some(Nor),
-            "comb.xnor" => Some(Xnor),
-            "comb.add" => Some(Add),
-            "comb.mul" => Some(Mul),
-            "comb.sub" => Some(Sub),
-            "comb.divu" => Some(DivU),
-            "comb.divs" => Some(DivS),
-            "comb.modu" => Some(ModU),
-            "comb.mods" => Some(ModS),
-            "comb.shl" => Some(Shl),
-            "comb.shru" => Some(ShrU),
-            "comb.shrs" => Some(ShrS),
-            "comb.inv" => Some(Inv),
-            "comb.parity" => Some(Parity),
-            "comb.reverse" => Some(Reverse),
-            "comb.concat" => Some(Concat),
-            "comb.replicate" => Some(Replicate),
-            "comb.mux" => Some(Mux),
-            "seq.to_clock" => Some(ToClock),
-            "seq.from_clock" => Some(FromClock),
-            _ => None,
-        };
+        let simple = plain_kind(name);
         let kind = match (simple, name) {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),

@@ -9,19 +9,33 @@
 //! order, cells are created in textual order, and operands are connected in textual order
 //! (an op waits in a queue until every value it uses has its net, and everything after it
 //! waits behind it), so even the order of use lists is the same.
+//!
+//! Most ops come through the reader's fast path ([`mlir_text::SimpleOp`]): the cell is made
+//! with its operands at once (or, behind a waiting op, queued with its operands' nets), and
+//! the reader keeps the cell's index as the result's payload, so later uses name the net
+//! directly.
 
 use super::ops::Plan;
-use super::{cell_name, check, Builder, NO_FILE};
+use super::{cell_name, check, simple, Builder, NO_FILE};
 use crate::ids::{ModuleId, NetId, PortId};
 use crate::netlist::{CellKind, Design};
-use mlir_text::{Diagnostic, File, Operation, SourceFile, Span, ValueId};
+use mlir_text::{Diagnostic, File, Operation, SimpleOp, SourceFile, Span, ValueId};
+use smallvec::SmallVec;
 use std::collections::{HashMap, VecDeque};
+
+/// A cell whose operands are not connected yet.
+enum Pending {
+    /// An op of the general path, connected once its operands have nets.
+    Op(Operation, NetId),
+    /// A simple op: its operands' nets were known when it came.
+    Simple(NetId, SmallVec<[NetId; 4]>),
+}
 
 /// The body being built.
 struct Body {
     mid: ModuleId,
-    /// Ops with a cell whose operands are not connected yet, in textual order.
-    queue: VecDeque<(Operation, NetId)>,
+    /// Cells whose operands are not connected yet, in textual order.
+    queue: VecDeque<Pending>,
     /// The terminator, once seen.
     term: Option<Operation>,
 }
@@ -32,7 +46,7 @@ struct Stream {
     errors: Vec<Diagnostic>,
     design: Design,
     by_name: HashMap<String, ModuleId>,
-    unnamed: HashMap<(ModuleId, NetId), std::sync::Arc<str>>,
+    unnamed: super::Unnamed,
     net_of: super::body::NetOf,
     body: Option<Body>,
     /// The name span of each streamed module, in order.
@@ -48,6 +62,7 @@ impl Stream {
             design: std::mem::take(&mut self.design),
             by_name: std::mem::take(&mut self.by_name),
             unnamed: std::mem::take(&mut self.unnamed),
+            text: "",
             net_of: Vec::new(),
         };
         let r = f(&mut b, &mut self.net_of);
@@ -65,14 +80,24 @@ impl Stream {
         let mid = body.mid;
         let mut queue = std::mem::take(&mut body.queue);
         self.with(file, |b, net_of| {
-            while let Some((o, _)) = queue.front() {
-                let ready = all
-                    || o.operands.iter().all(|u| net_of.get(u.value.index()).is_some_and(|n| n.is_some()));
+            while let Some(p) = queue.front() {
+                let ready = match p {
+                    Pending::Op(o, _) => {
+                        all || o
+                            .operands
+                            .iter()
+                            .all(|u| net_of.get(u.value.index()).is_some_and(|n| n.is_some()))
+                    }
+                    Pending::Simple(..) => true,
+                };
                 if !ready {
                     break;
                 }
-                let Some((o, net)) = queue.pop_front() else { break };
-                b.connect(mid, &o, net, net_of);
+                match queue.pop_front() {
+                    Some(Pending::Op(o, net)) => b.connect(mid, &o, net, net_of),
+                    Some(Pending::Simple(net, nets)) => b.design.module_mut(mid).set_operands(net, &nets),
+                    None => break,
+                }
             }
         });
         if let Some(body) = self.body.as_mut() {
@@ -159,10 +184,43 @@ impl mlir_text::OpSink for Stream {
                 }
                 body.term = Some(o);
             }
-            Some(Some(net)) => body.queue.push_back((o, net)),
+            Some(Some(net)) => body.queue.push_back(Pending::Op(o, net)),
         }
         self.drain(file, false);
         self.errors.is_empty()
+    }
+
+    fn simple_op(&mut self, o: &SimpleOp<'_>, file: &File) -> Option<u32> {
+        let body = self.body.as_mut()?;
+        // After the terminator the op goes the general way (and errs).
+        if body.term.is_some() {
+            return None;
+        }
+        if self.net_of.len() < file.values.len() {
+            self.net_of.resize(file.values.len(), None);
+        }
+        let mid = body.mid;
+        // `None` (the general way) if an operand waits for its net.
+        let c = simple::plan(o, &self.net_of)?;
+        let m = self.design.module_mut(mid);
+        let net = if body.queue.is_empty() {
+            m.add_cell(c.kind, c.width, &c.operands, c.name, o.span)
+        } else {
+            let net = m.add_cell(c.kind, c.width, &[], c.name, o.span);
+            body.queue.push_back(Pending::Simple(net, c.operands));
+            net
+        };
+        // An unnamed cell's `%name` starts its span (see `Builder::text`).
+        m.cell_mut(net).two_state = o.two_state.is_some();
+        // (A payload out of range stops the parse: the op-tree path takes over.)
+        Some(u32::try_from(net.index()).unwrap_or(u32::MAX))
+    }
+
+    fn alias(&mut self, value: ValueId, payload: u32) {
+        if self.net_of.len() <= value.index() {
+            self.net_of.resize(value.index() + 1, None);
+        }
+        self.net_of[value.index()] = Some(simple::payload_net(payload));
     }
 
     fn end_body(&mut self, file: &File) -> bool {
@@ -205,6 +263,7 @@ pub fn build_design_streaming(
         design: std::mem::take(&mut s.design),
         by_name: std::mem::take(&mut s.by_name),
         unnamed: std::mem::take(&mut s.unnamed),
+        text: "",
         net_of: Vec::new(),
     };
     let ops = b.collect();
@@ -214,7 +273,8 @@ pub fn build_design_streaming(
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
     drop(s);
-    let b = Builder { file: &NO_FILE, errors, design, by_name, unnamed, net_of: Vec::new() };
+    let b =
+        Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: src.text(), net_of: Vec::new() };
     drop(file);
     Some(check(b, top))
 }

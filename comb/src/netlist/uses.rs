@@ -37,7 +37,11 @@ impl Uses {
 
     /// Makes room for net index `i`.
     pub(super) fn grow(&mut self, i: usize) {
-        if self.lists.len() <= i {
+        if self.lists.len() == i {
+            // The usual case: the next net.
+            self.lists.push(List::new());
+            self.counts.push(0);
+        } else if self.lists.len() < i {
             self.lists.resize_with(i + 1, List::new);
             self.counts.resize(i + 1, 0);
         }

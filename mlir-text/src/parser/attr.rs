@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 
 /// Longest integer literal accepted, in characters (2^24 bits need ~5 million digits; far
 /// beyond any real input, and parsing stays linear-ish below this).
-const MAX_INT_CHARS: usize = 20_000;
+pub(crate) const MAX_INT_CHARS: usize = 20_000;
 
 /// Parses the text of an integer token (decimal or `0x` hex) into a magnitude.
 pub(crate) fn parse_magnitude(s: &str) -> Option<SmallVec<[u64; 2]>> {

@@ -8,13 +8,20 @@
 //! error, not a stack overflow.
 
 mod attr;
+mod cursor;
 mod custom_comb;
 mod custom_core;
 mod custom_hls;
 mod generic;
+mod lean;
+mod names;
 mod ops;
 mod scope;
+mod simple;
+mod simple_syntax;
 mod types;
+
+pub use simple::{SimpleAttr, SimpleKind, SimpleOp, SimpleUse, SimpleValue, MAX_PAYLOAD};
 
 use crate::ast::{
     Attr, File, Location, NamedAttr, OpName, Operand, Operation, Region, Type, ValueId, ValueInfo,
@@ -67,6 +74,20 @@ pub trait OpSink {
     fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool;
     /// One op of the body, in textual order (its results are defined in `file`).
     fn op(&mut self, op: Operation, file: &File) -> bool;
+    /// One op of the body in a common custom form (see [`SimpleOp`]), offered before it is
+    /// parsed the general way. `Some(payload)` takes it: its result is then a lean value
+    /// the sink knows by `payload` (below [`MAX_PAYLOAD`]; later simple ops name it so).
+    /// `None` declines it, and must change nothing: the op then comes to [`OpSink::op`].
+    /// The default declines every op.
+    fn simple_op(&mut self, op: &SimpleOp<'_>, file: &File) -> Option<u32> {
+        let _ = (op, file);
+        None
+    }
+    /// The lean value `payload` is used by an op that is not simple: from now on it is
+    /// also `value`, an ordinary value of the table (the sink should treat both alike).
+    fn alias(&mut self, value: ValueId, payload: u32) {
+        let _ = (value, payload);
+    }
     /// The body ended (one block).
     fn end_body(&mut self, file: &File) -> bool;
 }
@@ -74,7 +95,9 @@ pub trait OpSink {
 /// Parses a whole file, handing the ops of every custom-form `hw.module` body to `sink`
 /// instead of storing them (their blocks in the returned tree have no ops), so the op tree
 /// of a huge body is never held at once. `None` on any parse error or if the sink stopped:
-/// the caller then parses again with [`parse`] for the diagnostics.
+/// the caller then parses again with [`parse`] for the diagnostics. The value table of the
+/// returned tree lacks the results of the simple ops the sink took (lean values), so its
+/// ids differ from [`parse`]'s.
 pub fn parse_streaming(file: &SourceFile, sink: &mut (dyn OpSink + Send)) -> Option<File> {
     let text = file.text();
     let run = move || {
@@ -457,5 +480,7 @@ pub fn normalize_name(name: &str) -> &str {
     }
 }
 
+#[cfg(test)]
+mod stream_tests;
 #[cfg(test)]
 mod tests;

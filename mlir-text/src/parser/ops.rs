@@ -16,6 +16,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind == Tok::Percent {
             loop {
                 let (name, span) = self.parse_def_name()?;
+                self.prefetch_name(name);
                 let mut count = 1;
                 if self.eat(Tok::Colon)? {
                     let (n, s) = self.parse_u32("result count")?;
@@ -200,6 +201,10 @@ impl<'a> Parser<'a> {
     /// Like [`Parser::parse_block_ops`], handing each op to the sink.
     fn stream_block_ops(&mut self) -> Result<(), Diagnostic> {
         while !matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
+            self.stream_simple_ops()?;
+            if matches!(self.tok.kind, Tok::RBrace | Tok::Caret | Tok::Eof) {
+                break;
+            }
             let op = self.parse_op()?;
             self.sink_call(|s, f| s.op(op, f))?;
         }
@@ -213,6 +218,7 @@ impl<'a> Parser<'a> {
         if self.eat(Tok::LParen)? && !self.eat(Tok::RParen)? {
             loop {
                 let (name, span) = self.parse_def_name()?;
+                self.prefetch_name(name);
                 self.expect(Tok::Colon)?;
                 let ty = self.parse_type()?;
                 if self.at_kw("loc") {

@@ -9,7 +9,7 @@ use crate::source::Span;
 use smallvec::SmallVec;
 
 /// Recognizes `iN`, `siN`, `uiN`; `Some(Err)` for a bad width.
-fn int_type(text: &str, span: Span) -> Option<Result<Type, Diagnostic>> {
+pub(super) fn int_type(text: &str, span: Span) -> Option<Result<Type, Diagnostic>> {
     let (signedness, digits) = if let Some(d) = text.strip_prefix("si") {
         (Signedness::Signed, d)
     } else if let Some(d) = text.strip_prefix("ui") {
