@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 cargo build --release -q
 out=${BENCH_OUT:-target/bench}
 mkdir -p "$out"
-printf '%-10s %-12s %-10s %-12s\n' ops input_MB seconds peak_MB
+printf '%-10s %-10s %-10s %-10s %-10s\n' ops input_MB wall_s cpu_s peak_MB
 for n in ${SIZES:-100000 1000000}; do
   f="$out/comb_$n.mlir"
   [ -f "$f" ] || python3 bench/gen_comb.py "$n" > "$f"
@@ -15,5 +15,6 @@ for n in ${SIZES:-100000 1000000}; do
   /usr/bin/time -v target/release/rmlir-hls "$f" --emit verilog -o "$out/comb_$n.sv" 2> "$out/time_$n.txt"
   secs=$(grep "Elapsed (wall clock)" "$out/time_$n.txt" | awk '{print $NF}')
   kb=$(grep "Maximum resident set size" "$out/time_$n.txt" | awk '{print $NF}')
-  printf '%-10s %-12s %-10s %-12s\n' "$n" "$size" "$secs" "$((kb / 1024))"
+  cpu=$(awk -F': ' '/User time|System time/ {s += $2} END {printf "%.2f", s}' "$out/time_$n.txt")
+  printf '%-10s %-10s %-10s %-10s %-10s\n' "$n" "$size" "$secs" "$cpu" "$((kb / 1024))"
 done

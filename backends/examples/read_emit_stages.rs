@@ -1,5 +1,6 @@
-//! Times each stage of `rmlir-hls FILE --emit verilog` (read, parse, build, -O1 through the
-//! pass manager, emit, write) on one file, with thread CPU time and the peak RSS after each.
+//! Times each stage of `rmlir-hls FILE --emit verilog` (read, parse and build — streamed as
+//! the command line does, or with `TREE=1` through the op tree — -O1 through the pass
+//! manager, emit and write) on one file, with thread CPU time and the peak RSS after each.
 //!
 //! `cargo run --release -p rmlir-backends --example read_emit_stages -- FILE.mlir [OUT.sv]`
 
@@ -53,21 +54,49 @@ fn main() {
     let bytes = std::fs::read(path).expect("read the input");
     let (src, bad) = mlir_text::decode_source_owned(path, bytes);
     assert!(bad.is_none(), "input is not UTF-8");
-    let t = stage("read", t, &mut total);
-    let file = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
-    let t = stage("parse", t, &mut total);
-    let mut design = comb::build_design_owned(file, None)
-        .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&src)).collect::<String>()));
-    let t = stage("build", t, &mut total);
+    let mut t = stage("read", t, &mut total);
+    // As the command line reads: streaming (each op a cell as it is parsed), or, if the
+    // input needs it, the op tree first (`TREE=1` forces that path).
+    let streamed = if std::env::var_os("TREE").is_some() {
+        None
+    } else {
+        comb::build::build_design_streaming(&src, None)
+    };
+    let mut design = match streamed {
+        Some(built) => {
+            let d = built
+                .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&src)).collect::<String>()));
+            t = stage("parse+build", t, &mut total);
+            d
+        }
+        None => {
+            let file = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
+            t = stage("parse", t, &mut total);
+            let d = comb::build_design_owned(file, None)
+                .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&src)).collect::<String>()));
+            t = stage("build", t, &mut total);
+            d
+        }
+    };
+    drop(src);
     let mut pipeline = passes::pipeline(OptLevel::O1);
     let pm = passes::PassManager::default();
     pm.run(&mut design, &mut pipeline).expect("passes");
     let t = stage("passes", t, &mut total);
-    let sv = backends::verilog::emit(&design);
-    let t = stage("emit verilog", t, &mut total);
-    if let Some(out) = args.get(2) {
-        std::fs::write(out, &sv).expect("write the output");
-        stage("write", t, &mut total);
+    // Streamed into the file as the command line does (into memory without OUT).
+    match args.get(2) {
+        Some(out) => {
+            let f = std::fs::File::create(out).expect("create the output");
+            let mut w = std::io::BufWriter::new(f);
+            backends::verilog::emit_to(&design, &mut w).expect("write the output");
+            drop(w);
+            stage("emit+write", t, &mut total);
+        }
+        None => {
+            let sv = backends::verilog::emit(&design);
+            stage("emit verilog", t, &mut total);
+            drop(sv);
+        }
     }
     eprintln!("{total:>9.1} ms cpu  total");
 }
