@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests need (apt-get, as root; skips what is present) and runs every
-# test: formatting, clippy, and the whole cargo test suite in release mode (the
-# differential tests simulate many cycles). Tests that read ../shared (the conformance
+# test: formatting, clippy, the API docs (no broken links), and the whole cargo test
+# suite in release mode (the differential tests simulate many cycles). Tests that read ../shared (the conformance
 # suite) say so when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,4 +10,5 @@ scripts/install-tools.sh
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items
 cargo test --workspace --release

@@ -5,7 +5,7 @@
 //! functions of at most [`CHUNK`] statements so that huge designs still compile quickly.
 //! Values crossing a function boundary, and those a register samples, live in boxed arrays
 //! of the private state; everything else is a local. Registers update in two phases: all
-//! next values are written to a second bank, then the banks are swapped. [`api`] prints the
+//! next values are written to a second bank, then the banks are swapped. `api.rs` prints the
 //! public struct, `new`/`eval`/`tick`, and the VCD tracer; `rt.rs` is the runtime for values
 //! wider than 128 bits and the VCD writer.
 //!

@@ -9,7 +9,7 @@
 //! Signed operations above 32 bits use unsigned identities (see [`super::signed`]): Verilator
 //! 5.006 miscompiles some `$signed` operations on 33- to 64-bit values.
 //!
-//! Shift amounts wider than 32 bits are clamped to 32 bits (see [`shift_amount`]).
+//! Shift amounts wider than 32 bits are clamped to 32 bits (see `shift_amount`).
 //!
 //! Icarus Verilog 11 divides wrongly by 1 above 64 bits (`65'h1FFFFFFFFFFFFFFFE / 1` gives
 //! 0), so divisions wider than 64 bits also guard `b == 1 ? a : ...`.

@@ -5,9 +5,9 @@
 //! diagnostic with a span:
 //! 1. collect module ops (descending into `builtin.module`), check names are unique;
 //! 2. create every module with its ports (so instances can refer to modules defined later);
-//! 3. per module body ([`body`]): one cell per op in textual order, then connect operands
+//! 3. per module body (`body.rs`): one cell per op in textual order, then connect operands
 //!    (graph regions use values before their definition), then the outputs;
-//! 4. whole-design checks ([`checks`]): recursive instantiation, combinational cycles, then
+//! 4. whole-design checks (`checks.rs`): recursive instantiation, combinational cycles, then
 //!    the verifier (which should find nothing left: anything it reports is our bug).
 //!
 //! Errors are collected, not stopped at; phase 4 only runs on a design without errors.

@@ -4,7 +4,7 @@
 //! nodes are [`Cell`]s. A cell drives one net, named by the cell's [`NetId`] (an instance
 //! drives none; its outputs are [`CellKind::InstOutput`] cells). The cell's own operand list
 //! is the authoritative order; the reverse direction, each net's users, is kept in use lists
-//! beside the graph ([`uses`]) rather than as petgraph edges, so that editing operands costs
+//! beside the graph (`uses.rs`) rather than as petgraph edges, so that editing operands costs
 //! O(operands) whatever the fan-out ([`Module::operand_graph`] materializes the edges for
 //! petgraph algorithms). Everything goes through `Module`'s methods so the two never drift
 //! apart; the verifier checks that they agree.

@@ -1,6 +1,6 @@
 //! The printers' emission order: a canonical order that printing and reading back keeps.
 //!
-//! [`topo_order`](super::topo_order) gives an instance no dependencies, so that no false
+//! [`super::topo_order`] gives an instance no dependencies, so that no false
 //! cycle runs through the hierarchy; it may put an instance before the cells that drive its
 //! inputs and its outputs anywhere after it. Text loses that placement: `hw.instance` is one
 //! op with all its results, and the reader makes the instance cell followed by one output
@@ -26,7 +26,7 @@
 //! chooses the same one. Only if that relation has a cycle too (two instances, each fed by
 //! a registered output of the other into an input that reaches an output
 //! combinationally) does the module fall back to the combinational order of
-//! [`topo_order`](super::topo_order), which a round trip need not keep.
+//! [`super::topo_order`], which a round trip need not keep.
 
 use super::{topo_order, CombSummary};
 use crate::ids::{ModuleId, NetId, PortId};

@@ -2,7 +2,7 @@
 //! of comb ops and `hw.constant` with one result, no attribute dictionary and no location
 //! (`%s = comb.add bin %a, %b : i8`, `%c = comb.icmp ult %a, %b : i8`,
 //! `%x = comb.extract %a from 4 : (i16) -> i8`, `%k = hw.constant 5 : i8`, ...) go to
-//! [`OpSink::simple_op`](super::OpSink::simple_op) as a [`SimpleOp`]: no [`Operation`] is
+//! [`OpSink::simple_op`](super::OpSink::simple_op) as a [`SimpleOp`]: no [`Operation`](crate::ast::Operation) is
 //! built, and the result gets no [`ValueInfo`](crate::ast::ValueInfo): it is a *lean* value,
 //! known to the reader by its name and type and to the sink by a number of the sink's
 //! choosing (its *payload*: the comb builder's is the cell). Uses by later simple ops hand
