@@ -7,21 +7,10 @@
 use comb::passes::{self, OptLevel};
 use std::time::Instant;
 
-fn peak_rss_mb() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(0.0, |kb| kb / 1024.0)
-}
+#[path = "../../bench/measure.rs"]
+mod measure;
 
-/// Time this thread has run on a CPU, in ns (from the scheduler; unlike wall time it does
-/// not count time spent waiting for a core on a loaded machine).
-fn cpu_ns() -> u64 {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    s.split_whitespace().next().and_then(|v| v.parse().ok()).unwrap_or(0)
-}
+use measure::{cpu_ns, rss_mb};
 
 struct Clock {
     wall: Instant,
@@ -37,7 +26,7 @@ fn stage(name: &str, start: Clock, total: &mut (f64, f64)) {
     let cpu = (cpu_ns() - start.cpu) as f64 / 1e6;
     total.0 += cpu;
     total.1 += wall;
-    eprintln!("{cpu:>9.1} ms cpu {wall:>9.1} ms wall  {name:<16} peak {:>7.1} MB", peak_rss_mb());
+    eprintln!("{cpu:>9.1} ms cpu {wall:>9.1} ms wall  {name:<16} peak {:>7.1} MB", rss_mb("VmHWM:"));
 }
 
 fn main() {

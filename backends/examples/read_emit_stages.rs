@@ -6,33 +6,10 @@
 
 use comb::passes::{self, OptLevel};
 
-fn rss_mb(key: &str) -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix(key))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-        .map_or(0.0, |kb| kb / 1024.0)
-}
+#[path = "../../bench/measure.rs"]
+mod measure;
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// CPU time of the whole process (all threads: the parser runs on its own), in ns.
-fn cpu_ns() -> u64 {
-    const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
-    unsafe { clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    ts.sec as u64 * 1_000_000_000 + ts.nsec as u64
-}
+use measure::{cpu_ns, rss_mb};
 
 fn stage(name: &str, start: u64, total: &mut f64) -> u64 {
     let now = cpu_ns();
