@@ -14,7 +14,7 @@
 //! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
 //! {1, 8, 16, 32, 64}.
 
-use crate::value_names::{leaders, value_names, ValueNames};
+use crate::value_names::{value_names, ValueNames};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -109,7 +109,6 @@ impl<'a> Printer<'a> {
             let net = m.port_net(p).expect("input cell");
             self.refs[net.index()] = refer(canon.get(net));
         }
-        let first = leaders(m, &self.topo);
         for &net in &self.topo {
             let cell = m.cell(net);
             match &cell.kind {
@@ -121,7 +120,7 @@ impl<'a> Printer<'a> {
                         .design
                         .module(*module)
                         .outputs()
-                        .map(|p| refer(first.get(&(net, p)).and_then(|&l| canon.get(l))))
+                        .map(|p| refer(canon.leader(net, p).and_then(|l| canon.get(l))))
                         .collect();
                     self.inst_results.insert(net, results);
                 }

@@ -62,6 +62,8 @@ pub fn leaders(m: &Module, order: &[NetId]) -> BTreeMap<(NetId, PortId), NetId> 
 pub struct ValueNames<'a> {
     m: &'a Module,
     changed: FxMap<NetId, Option<Rc<str>>>,
+    /// The leaders ([`leaders`]) the names were given by.
+    first: BTreeMap<(NetId, PortId), NetId>,
 }
 
 impl<'a> ValueNames<'a> {
@@ -72,6 +74,11 @@ impl<'a> ValueNames<'a> {
             Some(name) => name.as_deref(),
             None => self.m.cell(net).name.as_deref(),
         }
+    }
+
+    /// The leading output cell of `instance`'s child port `port`, if it has any.
+    pub fn leader(&self, instance: NetId, port: PortId) -> Option<NetId> {
+        self.first.get(&(instance, port)).copied()
     }
 }
 
@@ -139,7 +146,8 @@ impl<'a> ValueNames<'a> {
 
 /// The canonical names of module `m`, whose emission order is `order`.
 pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> ValueNames<'a> {
-    let mut names = ValueNames { m, changed: FxMap::default() };
+    let first = leaders(m, order);
+    let mut names = ValueNames { m, changed: FxMap::default(), first: BTreeMap::new() };
     let mut taken = Taken { own: FxSet::default(), made: FxSet::default() };
     taken.own.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
     for p in m.inputs() {
@@ -150,7 +158,6 @@ pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> Value
             Err(other) => names.set(net, other.as_deref()),
         }
     }
-    let first = leaders(m, order);
     for constants in [false, true] {
         for &net in order {
             let cell = m.cell(net);
@@ -176,6 +183,7 @@ pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> Value
             }
         }
     }
+    names.first = first;
     names
 }
 
