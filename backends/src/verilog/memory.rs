@@ -73,6 +73,14 @@ fn address(a: &Expr, width: u32, depth: u32) -> Address {
     Address { guard, index }
 }
 
+/// The condition text of an enable, `None` when it is the constant 1.
+fn enable(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Const(b) if b.is_ones() => None,
+        _ => Some(e.text()),
+    }
+}
+
 /// The operands of one memory, as expressions, and its shape.
 pub struct Memory<'e, 'n> {
     /// The read data's name.
@@ -111,18 +119,20 @@ impl Memory<'_, '_> {
         };
         let (array, data) = (self.array, self.data);
         let wa = address(waddr, self.addr_widths[1], self.depth);
-        let cond = match &wa.guard {
-            Some(g) => format!("{} && {g}", we.text()),
-            None => we.text(),
-        };
-        let write = format!("if ({cond}) {array}[{}] <= {};", wa.index, wdata.text());
+        let conds: Vec<String> = [enable(we), wa.guard].into_iter().flatten().collect();
+        let store = format!("{array}[{}] <= {};", wa.index, wdata.text());
+        let write = if conds.is_empty() { store } else { format!("if ({}) {store}", conds.join(" && ")) };
         let ra = address(raddr, self.addr_widths[0], self.depth);
         let word = format!("{array}[{}]", ra.index);
         let value = match &ra.guard {
             Some(g) => format!("{g} ? {word} : {}", Expr::Const(Bits::zero(self.width)).text()),
             None => word,
         };
-        let read = format!("if ({}) {data} <= {value};", ren.text());
+        let load = format!("{data} <= {value};");
+        let read = match enable(ren) {
+            Some(c) => format!("if ({c}) {load}"),
+            None => load,
+        };
         format!("always_ff @(posedge {}) begin\n    {write}\n    {read}\n  end", clk.text())
     }
 }
