@@ -13,6 +13,13 @@
 //! instance-output cells for one port all print as that one result. Limitation: a `comb.lut`
 //! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
 //! {1, 8, 16, 32, 64}.
+//!
+//! A memory prints as CIRCT's `seq.firmem` (read latency 1, write latency 1, read-under-write
+//! `old`) with one `seq.firmem.read_port`, whose result is the cell's net, and one
+//! `seq.firmem.write_port`. The memory value itself is unnamed: it takes the next number
+//! before the read data, so it never collides with a name. A port whose address is not
+//! CIRCT's `max(1, ceil(log2(depth)))` bits (the custom form cannot spell it) prints in the
+//! generic form, in the custom output too.
 
 use crate::value_names::{value_names, ValueNames};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId};
@@ -67,6 +74,8 @@ struct Printer<'a> {
     names: ValueNames<'a>,
     /// For each instance: per child output port, the result name.
     inst_results: BTreeMap<NetId, Vec<String>>,
+    /// For each memory: its memory value (`%3`).
+    mem_refs: BTreeMap<NetId, String>,
 }
 
 impl<'a> Printer<'a> {
@@ -87,6 +96,7 @@ impl<'a> Printer<'a> {
             refs: vec![String::new(); m.id_bound()],
             names,
             inst_results: BTreeMap::new(),
+            mem_refs: BTreeMap::new(),
         };
         p.name_values();
         p
@@ -123,6 +133,10 @@ impl<'a> Printer<'a> {
                         .map(|p| refer(canon.leader(net, p).and_then(|l| canon.get(l))))
                         .collect();
                     self.inst_results.insert(net, results);
+                }
+                CellKind::Memory { .. } => {
+                    self.mem_refs.insert(net, refer(None));
+                    self.refs[net.index()] = refer(canon.get(net));
                 }
                 _ => self.refs[net.index()] = refer(canon.get(net)),
             }
@@ -227,6 +241,9 @@ impl<'a> Printer<'a> {
         let ops: Vec<&str> = cell.operands().iter().map(|o| self.refs[o.index()].as_str()).collect();
         let op_tys: Vec<String> = cell.operands().iter().map(|&o| self.ty(o)).collect();
         let ty = self.ty(net);
+        if let CellKind::Memory { depth } = cell.kind {
+            return Some(self.memory(net, depth, &ops, &op_tys));
+        }
         if self.generic {
             return self.generic_op(net, &ops, &op_tys, &ty);
         }
@@ -353,6 +370,43 @@ impl<'a> Printer<'a> {
         }
         let props = if props.is_empty() { String::new() } else { format!(" <{{{}}}>", props.join(", ")) };
         Some(format!("{result}\"{name}\"({}){props} : ({}) -> {res_ty}", ops.join(", "), op_tys.join(", ")))
+    }
+}
+
+impl Printer<'_> {
+    /// The three ops of a memory, on consecutive lines.
+    fn memory(&self, net: NetId, depth: u32, ops: &[&str], tys: &[String]) -> String {
+        let width = self.m.width(net);
+        let shape = mlir_text::firmem::FirMemType { depth: depth as u64, width: width as u64, mask: None };
+        let mem_ty = shape.text();
+        let short = &mem_ty["!seq.firmem".len()..];
+        let (mem, r) = (&self.mem_refs[&net], &self.refs[net.index()]);
+        let [clk, raddr, ren, waddr, we, wdata] = ops else { unreachable!("a memory has six operands") };
+        let fits = |i: usize| tys[i] == format!("i{}", shape.address_width());
+        let decl = if self.generic {
+            format!(
+                "{mem} = \"seq.firmem\"() <{{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}}> : () -> {mem_ty}"
+            )
+        } else {
+            format!("{mem} = seq.firmem 1, 1, old, port_order : {short}")
+        };
+        let read = if self.generic || !fits(1) {
+            format!(
+                "{r} = \"seq.firmem.read_port\"({mem}, {raddr}, {clk}, {ren}) : ({mem_ty}, {}, !seq.clock, i1) -> i{width}",
+                tys[1]
+            )
+        } else {
+            format!("{r} = seq.firmem.read_port {mem}[{raddr}], clock {clk} enable {ren} : {short}")
+        };
+        let write = if self.generic || !fits(3) {
+            format!(
+                "\"seq.firmem.write_port\"({mem}, {waddr}, {clk}, {we}, {wdata}) <{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}}> : ({mem_ty}, {}, !seq.clock, i1, i{width}) -> ()",
+                tys[3]
+            )
+        } else {
+            format!("seq.firmem.write_port {mem}[{waddr}] = {wdata}, clock {clk} enable {we} : {short}")
+        };
+        format!("{decl}\n    {read}\n    {write}")
     }
 }
 

@@ -7,6 +7,11 @@
 //! of the current inputs: `rst_value` if `rst` is 1, else `d` if `en` is 1 (or absent),
 //! else it holds; all registers update together, then the logic settles again.
 //!
+//! A memory (`CellKind::Memory`) keeps its words and its read data: on the same edge, with
+//! `ren` = 1 the read data takes the word at `raddr` as it was before the edge (0 when
+//! `raddr` >= depth), then with `we` = 1 and `waddr` < depth the word at `waddr` takes
+//! `wdata` (read-first); memories and registers update together.
+//!
 //! A register's clock is traced to a top input port through `seq.to_clock` /
 //! `seq.from_clock` (and, after flattening, through instance ports). [`Simulator::tick`]
 //! fires every register; [`Simulator::tick_clock`] only those clocked by one input port.
@@ -36,12 +41,30 @@ struct RegInfo {
     clock: Option<PortId>,
 }
 
+struct MemInfo {
+    q: u32,
+    /// raddr, ren, waddr, we, wdata.
+    ops: [u32; 5],
+    clock: Option<PortId>,
+    words: Vec<Bits>,
+}
+
+/// The index of an address within `depth`, if it is in range.
+fn mem_index(addr: &Bits, depth: usize) -> Option<usize> {
+    if addr.words().iter().skip(1).any(|&w| w != 0) {
+        return None;
+    }
+    let a = addr.words().first().copied().unwrap_or(0);
+    usize::try_from(a).ok().filter(|&a| a < depth)
+}
+
 /// A compiled, flattened design with its current values.
 pub struct Simulator {
     module: Module,
     values: Vec<Bits>,
     program: Vec<Instr>,
     regs: Vec<RegInfo>,
+    mems: Vec<MemInfo>,
     redirects: HashMap<NetId, NetId>,
 }
 
@@ -73,6 +96,7 @@ impl Simulator {
         let mut values = vec![Bits::zero(0); module.id_bound()];
         let mut program = Vec::new();
         let mut regs = Vec::new();
+        let mut mems = Vec::new();
         let ix = |n: NetId| n.index() as u32;
         for id in order {
             let cell = module.cell(id);
@@ -91,6 +115,12 @@ impl Simulator {
                     let clock = trace_clock(&module, ops[1]);
                     regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, clock });
                 }
+                CellKind::Memory { depth } => mems.push(MemInfo {
+                    q: ix(id),
+                    ops: [ix(ops[1]), ix(ops[2]), ix(ops[3]), ix(ops[4]), ix(ops[5])],
+                    clock: trace_clock(&module, ops[0]),
+                    words: vec![Bits::zero(cell.width); *depth as usize],
+                }),
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
                     return Err("internal error: instance left after flattening".into())
                 }
@@ -102,7 +132,7 @@ impl Simulator {
                 }),
             }
         }
-        let mut sim = Simulator { module, values, program, regs, redirects };
+        let mut sim = Simulator { module, values, program, regs, mems, redirects };
         sim.eval();
         Ok(sim)
     }
@@ -158,8 +188,24 @@ impl Simulator {
                 }
             })
             .collect();
-        for (q, v) in next {
+        let mut writes: Vec<(usize, usize, Bits)> = Vec::new();
+        let mut reads: Vec<(u32, Bits)> = Vec::new();
+        for (k, mem) in self.mems.iter().enumerate().filter(|(_, m)| clock.is_none() || m.clock == clock) {
+            let v = &self.values;
+            let [raddr, ren, waddr, we, wdata] = mem.ops.map(|o| &v[o as usize]);
+            if ren.bit(0) {
+                let word = mem_index(raddr, mem.words.len()).map(|a| mem.words[a].clone());
+                reads.push((mem.q, word.unwrap_or_else(|| Bits::zero(v[mem.q as usize].width()))));
+            }
+            if let Some(a) = mem_index(waddr, mem.words.len()).filter(|_| we.bit(0)) {
+                writes.push((k, a, wdata.clone()));
+            }
+        }
+        for (q, v) in next.into_iter().chain(reads) {
             self.values[q as usize] = v;
+        }
+        for (k, a, v) in writes {
+            self.mems[k].words[a] = v;
         }
         self.eval();
     }
@@ -176,9 +222,14 @@ impl Simulator {
         self.edge(Some(p));
     }
 
-    /// The names of the input ports that clock at least one register, in port order.
+    /// The names of the input ports that clock at least one register or memory, in port order.
     pub fn clocks(&self) -> Vec<String> {
-        let mut ps: Vec<PortId> = self.regs.iter().filter_map(|r| r.clock).collect();
+        let mut ps: Vec<PortId> = self
+            .regs
+            .iter()
+            .filter_map(|r| r.clock)
+            .chain(self.mems.iter().filter_map(|m| m.clock))
+            .collect();
         ps.sort();
         ps.dedup();
         ps.into_iter().map(|p| self.module.port(p).name.clone()).collect()

@@ -17,6 +17,7 @@ pub mod ast;
 pub mod diag;
 pub mod dialect;
 mod display;
+pub mod firmem;
 pub mod fxhash;
 pub mod lexer;
 mod parser;

@@ -202,7 +202,7 @@ pub fn lower<'n>(kind: &CellKind, width: u32, ops: &[Expr<'n>], op_widths: &[u32
             return Lowered::Table { table: t.clone(), index };
         }
         ToClock | FromClock => e(0),
-        Lut { .. } | Reg { .. } | Instance { .. } | InstOutput(_) | Input(_) => {
+        Lut { .. } | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) | Input(_) => {
             unreachable!("{} is not a plain expression", kind.op_name())
         }
     };

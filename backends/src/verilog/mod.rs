@@ -18,6 +18,7 @@
 pub mod direct;
 pub mod expr;
 pub mod lower;
+pub mod memory;
 pub mod module;
 pub mod names;
 pub mod plan;

@@ -4,7 +4,7 @@
 //! place; a combinational cell becomes an inline expression if it has one reader, no user
 //! name, drives no port and its reader accepts any expression; otherwise it gets a `wire`
 //! (or drives its output port directly: `assign y = ...;`). Temporaries are numbered in this
-//! visiting order. State and hierarchy (registers, instances and their outputs) are declared
+//! visiting order. State and hierarchy (registers, memories, instances and their outputs) are declared
 //! first and their processes printed last, so every name is declared before it is read:
 //!
 //! ```text
@@ -26,6 +26,7 @@
 use super::direct::{Form, Val};
 use super::expr::Expr;
 use super::lower::{self, Lowered};
+use super::memory;
 use super::names::{Name, Temps};
 use super::plan::{ModuleNames, Plan};
 use super::text::{range, Ranges};
@@ -72,6 +73,8 @@ struct Printer<'n> {
     val: Vec<Val<'n>>,
     /// Dummy wires (temporaries) for child outputs nobody reads.
     dummy: BTreeMap<(NetId, PortId), u32>,
+    /// The contents' names of the memories.
+    mem_arrays: BTreeMap<NetId, Name<'n>>,
     state: Section,
     comb: Section,
     insts: Section,
@@ -165,6 +168,7 @@ fn print_cells(
         need,
         val: (0..bound).map(|_| Val::Pending).collect(),
         dummy: BTreeMap::new(),
+        mem_arrays: BTreeMap::new(),
         state: Section::default(),
         comb: Section::default(),
         insts: Section::default(),
@@ -203,6 +207,7 @@ fn print_cells(
         match &m.cell(net).kind {
             CellKind::Instance { .. } => p.instance(net),
             CellKind::Reg { .. } => p.register(net),
+            CellKind::Memory { depth } => p.memory(net, *depth),
             _ => {}
         }
     }
@@ -253,6 +258,8 @@ impl<'n> Printer<'n> {
         let m = self.m;
         self.plan.state.iter().all(|&net| match &m.cell(net).kind {
             CellKind::Reg { .. } => self.plan.pinned(net),
+            // The contents take a temporary.
+            CellKind::Memory { .. } => false,
             CellKind::Instance { module, .. } => {
                 self.design.module(*module).outputs().all(|p| match self.plan.first_out.get(&(net, p)) {
                     Some(&l) => (self.uses(l) > 0 || m.cell(l).name.is_some()) && self.plan.pinned(l),
@@ -335,7 +342,8 @@ impl<'n> Printer<'n> {
         let own = self.own;
         let cell = m.cell(net);
         let w = cell.width;
-        let state = matches!(cell.kind, CellKind::Reg { .. } | CellKind::Instance { .. });
+        let state =
+            matches!(cell.kind, CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Instance { .. });
         match which {
             Cells::State if !state => return,
             Cells::Logic if state => return,
@@ -380,13 +388,27 @@ impl<'n> Printer<'n> {
                     self.settle(net, e);
                 }
             }
-            CellKind::Reg { .. } => {
+            CellKind::Reg { .. } | CellKind::Memory { .. } => {
                 let name = self.take_name(net);
                 if self.plan.home(net).is_none() {
                     let d = self.decl(net, format!("logic {}{name};", range(w)));
                     self.state.extend(d);
                 }
-                self.state.push(format!("initial {name} = {};", Expr::Const(Bits::zero(w)).text()));
+                if let CellKind::Memory { depth } = cell.kind {
+                    let array = Name::Temp(self.temps.fresh());
+                    self.mem_arrays.insert(net, array);
+                    let mem = memory::Memory {
+                        data: &name.to_string(),
+                        array: &array.to_string(),
+                        width: w,
+                        depth,
+                        ops: &[],
+                        addr_widths: [0, 0],
+                    };
+                    self.state.extend(mem.declaration());
+                } else {
+                    self.state.push(format!("initial {name} = {};", Expr::Const(Bits::zero(w)).text()));
+                }
                 self.val[net.index()] = Val::Name(name);
             }
             CellKind::Lut { coefficients, table } => {
@@ -583,6 +605,21 @@ impl<'n> Printer<'n> {
         self.ffs.push(format!("always_ff @(posedge {clk}) begin\n{body}\n  end"));
     }
 
+    fn memory(&mut self, net: NetId, depth: u32) {
+        let cell = self.m.cell(net);
+        let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
+        let [ra, wa] = [1, 3].map(|i| self.m.width(cell.operands()[i]));
+        let mem = memory::Memory {
+            data: &self.op_expr(net).text(),
+            array: &self.mem_arrays[&net].to_string(),
+            width: cell.width,
+            depth,
+            ops: &ops,
+            addr_widths: [ra, wa],
+        };
+        self.ffs.push(mem.process());
+    }
+
     fn output_assigns(&mut self) {
         for p in self.m.outputs() {
             let Some(n) = self.m.port_net(p) else { continue };
@@ -600,7 +637,9 @@ impl<'n> Printer<'n> {
         for p in m.outputs() {
             let Some(net) = m.port_net(p) else { continue };
             let kind = &m.cell(net).kind;
-            if self.plan.home(net) == Some(p) && matches!(kind, CellKind::Reg { .. } | CellKind::Lut { .. }) {
+            if self.plan.home(net) == Some(p)
+                && matches!(kind, CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Lut { .. })
+            {
                 procedural[p.index()] = true;
             }
         }
@@ -676,7 +715,7 @@ fn is_constant_compare<'b>(p: IcmpPred, consts: impl IntoIterator<Item = &'b Bit
 fn may_fold_to_constant(kind: &CellKind, ops: &[NetId]) -> bool {
     use CellKind::*;
     match kind {
-        Input(_) | Reg { .. } | Instance { .. } | InstOutput(_) => false,
+        Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) => false,
         Sub | DivU | DivS | ModU | ModS | Shl | ShrU | ShrS | Icmp(_) | Inv | Parity | Mux | Nand | Nor
         | Xnor => false,
         And | Or | Xor | Add | Mul | Concat => ops.len() < 2,

@@ -57,7 +57,7 @@ pub struct Plan<'d> {
     as_is: Option<AsIs>,
     /// (instance, child port) -> first instance-output cell in visiting order.
     pub first_out: BTreeMap<(NetId, PortId), NetId>,
-    /// Registers, instances and instance outputs, in visiting order.
+    /// Registers, memories, instances and instance outputs, in visiting order.
     pub state: Vec<NetId>,
     /// Ordering comparisons (`ult`, `slt`, ...), in visiting order.
     pub orderings: Vec<NetId>,
@@ -105,7 +105,9 @@ impl<'d> Plan<'d> {
                 self.canonical &= leader == net || cell.name.is_none();
                 self.state.push(net);
             }
-            CellKind::Reg { .. } | CellKind::Instance { .. } => self.state.push(net),
+            CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Instance { .. } => {
+                self.state.push(net)
+            }
             CellKind::Icmp(p) if is_ordering(*p) => self.orderings.push(net),
             _ => {}
         }

@@ -32,6 +32,8 @@ pub fn operand_need(kind: &CellKind, pos: usize, width: impl Fn() -> u32, result
         CellKind::Extract { .. } | CellKind::Reverse => Need::Atom,
         CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => Need::Atom,
         CellKind::Reg { .. } if pos == 1 => Need::Ident,
+        CellKind::Memory { .. } if pos == 0 => Need::Ident,
+        CellKind::Memory { .. } if pos < 5 => Need::Atom,
         CellKind::Shl | CellKind::ShrU | CellKind::ShrS if pos == 1 && width() > 32 => Need::Atom,
         CellKind::ShrS if pos == 0 && width() > super::signed::SIGNED_FORM_MAX_WIDTH => Need::Atom,
         CellKind::Lut { .. } if width() > 8 => Need::Atom,
@@ -193,8 +195,13 @@ impl Usage {
         }
         for &net in topo.iter().rev() {
             let cell = m.cell(net);
-            if matches!(cell.kind, CellKind::Reg { .. } | CellKind::Instance { .. } | CellKind::InstOutput(_))
-            {
+            if matches!(
+                cell.kind,
+                CellKind::Reg { .. }
+                    | CellKind::Memory { .. }
+                    | CellKind::Instance { .. }
+                    | CellKind::InstOutput(_)
+            ) {
                 continue;
             }
             let vanishes = !self.any[net.index()]

@@ -32,11 +32,11 @@ fn fold(ops: &[&Bits], f: fn(&Bits, &Bits) -> Bits) -> Bits {
 
 /// The value of a combinational cell of `kind` and `width` given its operand values.
 /// `None` for kinds without a combinational value of their own (inputs, registers,
-/// instances and instance outputs). Clock conversions pass their operand through.
+/// memories, instances and instance outputs). Clock conversions pass their operand through.
 pub fn eval_cell(kind: &CellKind, width: u32, ops: &[&Bits]) -> Option<Bits> {
     use CellKind::*;
     Some(match kind {
-        Input(_) | Reg { .. } | Instance { .. } | InstOutput(_) => return None,
+        Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) => return None,
         Const(b) => b.clone(),
         And => fold(ops, and),
         Or => fold(ops, or),

@@ -45,6 +45,7 @@ impl<'f> Builder<'f> {
                 }
             }
         }
+        self.mems = super::memory::scan(&block.ops);
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
@@ -110,10 +111,16 @@ impl<'f> Builder<'f> {
             None => {}
         }
         self.net_of = net_of;
+        self.mems = Default::default();
     }
 
     /// Operand `i` of `o` as (net, width, is-clock), if it maps to a net.
-    fn operand(&self, o: &Operation, i: usize, net_of: &NetOf) -> Option<(NetId, u32, Option<&'f Type>)> {
+    pub(crate) fn operand(
+        &self,
+        o: &Operation,
+        i: usize,
+        net_of: &NetOf,
+    ) -> Option<(NetId, u32, Option<&'f Type>)> {
         let v = o.operands.get(i)?.value;
         let net = (*net_of.get(v.index())?)?;
         let ty = &self.file.value(v).ty;
@@ -128,6 +135,9 @@ impl<'f> Builder<'f> {
     /// Pass 2: checks and sets the operands of the cell `net` made from `o`.
     pub(crate) fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &NetOf) {
         let cell = self.design.module(mid).cell(net);
+        if let CellKind::Memory { .. } = cell.kind {
+            return self.connect_memory(mid, o, net, net_of);
+        }
         let width = cell.width;
         let is_reg = matches!(cell.kind, CellKind::Reg { .. });
         let is_from_clock = matches!(cell.kind, CellKind::FromClock);

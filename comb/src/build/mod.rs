@@ -14,6 +14,7 @@
 
 mod body;
 mod checks;
+mod memory;
 mod ops;
 mod simple;
 mod stream;
@@ -53,6 +54,7 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         unnamed: Unnamed::default(),
         text: "",
         net_of: Vec::new(),
+        mems: Default::default(),
     };
     let ops = b.collect();
     let mut bodies = Vec::new();
@@ -68,7 +70,16 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         return Err(b.errors);
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
-    Ok(Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: "", net_of: Vec::new() })
+    Ok(Builder {
+        file: &NO_FILE,
+        errors,
+        design,
+        by_name,
+        unnamed,
+        text: "",
+        net_of: Vec::new(),
+        mems: Default::default(),
+    })
 }
 
 /// Phase 4 and the choice of the top module.
@@ -100,6 +111,8 @@ pub(crate) struct Builder<'f> {
     pub(crate) text: &'f str,
     /// Scratch for [`body`]: the net of each value.
     pub(crate) net_of: body::NetOf,
+    /// The memory ops of the body being built.
+    pub(crate) mems: memory::Memories<'f>,
 }
 
 /// How a value's `%name` becomes a cell name.

@@ -138,6 +138,11 @@ impl<'f> Builder<'f> {
             (None, "comb.truth_table") => TruthTable(self.truth_table(op)?),
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
+            (None, "seq.firmem") => {
+                self.plan_firmem(op);
+                return None;
+            }
+            (None, n) if n.starts_with("seq.firmem.") => return self.plan_mem_port(op),
             (None, _) if mlir_text::dialect::is_hls_op(name) => {
                 self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span));
                 return None;

@@ -64,6 +64,7 @@ impl Stream {
             unnamed: std::mem::take(&mut self.unnamed),
             text: "",
             net_of: Vec::new(),
+            mems: Default::default(),
         };
         let r = f(&mut b, &mut self.net_of);
         self.errors = b.errors;
@@ -131,7 +132,11 @@ impl mlir_text::OpSink for Stream {
 
     fn op(&mut self, o: Operation, file: &File) -> bool {
         let Some(body) = self.body.as_ref() else { return false };
-        if body.term.is_some() || !o.regions().is_empty() || mlir_text::dialect::is_hls_op(&o.name) {
+        if body.term.is_some()
+            || !o.regions().is_empty()
+            || mlir_text::dialect::is_hls_op(&o.name)
+            || o.name.starts_with("seq.firmem")
+        {
             return false;
         }
         let mid = body.mid;
@@ -265,6 +270,7 @@ pub fn build_design_streaming(
         unnamed: std::mem::take(&mut s.unnamed),
         text: "",
         net_of: Vec::new(),
+        mems: Default::default(),
     };
     let ops = b.collect();
     let same = ops.len() == s.streamed.len() && ops.iter().zip(&s.streamed).all(|(o, sp)| o.name_span == *sp);
@@ -273,8 +279,16 @@ pub fn build_design_streaming(
     }
     let Builder { errors, design, by_name, unnamed, .. } = b;
     drop(s);
-    let b =
-        Builder { file: &NO_FILE, errors, design, by_name, unnamed, text: src.text(), net_of: Vec::new() };
+    let b = Builder {
+        file: &NO_FILE,
+        errors,
+        design,
+        by_name,
+        unnamed,
+        text: src.text(),
+        net_of: Vec::new(),
+        mems: Default::default(),
+    };
     drop(file);
     Some(check(b, top))
 }

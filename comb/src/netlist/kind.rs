@@ -147,6 +147,17 @@ pub enum CellKind {
         /// Clock enable.
         enable: bool,
     },
+    /// An on-chip RAM (a block RAM): `depth` words of the cell's width, one synchronous read
+    /// port and one write port on the rising edge of `clk`. Operands: clk, raddr, ren, waddr,
+    /// we, wdata (addresses of any width, ren/we i1, wdata of the cell's width). The cell's net
+    /// is the read data: on a rising edge with ren = 1 it takes mem[raddr] as it was before
+    /// this edge's write (read-first); with ren = 0 it holds. With we = 1, mem[waddr] <= wdata.
+    /// Addresses >= depth read 0 and write nothing. Contents and read data start at 0. A state
+    /// element (`is_state()` is true).
+    Memory {
+        /// Number of words (at least 1).
+        depth: u32,
+    },
     /// An instance of another module; drives no net (width 0). Operands: the child's inputs
     /// in the child's input-port order.
     Instance {
@@ -197,6 +208,7 @@ impl CellKind {
             TruthTable(_) => "comb.truth_table",
             Lut { .. } => "comb.lut",
             Reg { .. } => "seq.compreg",
+            Memory { .. } => "seq.firmem",
             Instance { .. } => "hw.instance",
             InstOutput(_) => "hw.instance",
             ToClock => "seq.to_clock",
@@ -207,7 +219,7 @@ impl CellKind {
     /// True for cells whose value changes only on a clock edge (their operands do not form
     /// combinational paths).
     pub fn is_state(&self) -> bool {
-        matches!(self, CellKind::Reg { .. })
+        matches!(self, CellKind::Reg { .. } | CellKind::Memory { .. })
     }
 
     /// True for the variadic ops that take one or more operands of the result width.
@@ -368,6 +380,7 @@ impl CellKind {
                     }
                 }
             }
+            Memory { depth } => check_memory(*depth, operands, width)?,
             ToClock | FromClock => {
                 if n != 1 || operands[0] != 1 || width != 1 {
                     return Err(format!("'{}' converts between i1 and !seq.clock", self.op_name()));
@@ -378,4 +391,30 @@ impl CellKind {
         }
         Ok(())
     }
+}
+
+/// The largest memory accepted, in bits (depth times width): 128 MiB of contents.
+pub const MAX_MEMORY_BITS: u64 = 1 << 30;
+
+/// The operand rule of [`CellKind::Memory`]: clk, raddr, ren, waddr, we, wdata.
+fn check_memory(depth: u32, operands: &[u32], width: u32) -> Result<(), String> {
+    if depth == 0 {
+        return Err("'seq.firmem' depth must be at least 1".into());
+    }
+    if depth as u64 * width as u64 > MAX_MEMORY_BITS {
+        return Err(format!("a memory of {depth} x {width} bits is larger than the limit of 2^30 bits"));
+    }
+    if operands.len() != 6 {
+        return Err(format!(
+            "a memory expects 6 operands (clk, raddr, ren, waddr, we, wdata), got {}",
+            operands.len()
+        ));
+    }
+    if operands[2] != 1 || operands[4] != 1 {
+        return Err("memory read and write enables must be i1".into());
+    }
+    if operands[5] != width {
+        return Err(format!("memory write data must be i{width}, got i{}", operands[5]));
+    }
+    Ok(())
 }

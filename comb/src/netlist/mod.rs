@@ -17,7 +17,7 @@ mod edits;
 mod kind;
 mod uses;
 
-pub use kind::{CellKind, IcmpPred};
+pub use kind::{CellKind, IcmpPred, MAX_MEMORY_BITS};
 
 use crate::ids::{ModuleId, NetId, PortId};
 use edits::EditLog;

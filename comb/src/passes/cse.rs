@@ -1,7 +1,8 @@
 //! `cse`: structural hashing. Two cells with the same kind, width and operands (compared
 //! as a multiset for commutative ops) compute the same value; the one with the lower id is
 //! kept, and takes the other's user name if it has none. Registers with identical operands
-//! are merged too (they start at the same value). Inputs and instances are never merged.
+//! are merged too (they start at the same value). Inputs, instances and memories are never
+//! merged (each memory is a block RAM the user asked for).
 //!
 //! Cells are visited operands-first so merges cascade, and registers last, when their
 //! operands are final. Another round runs only when a merge can have exposed more: two
@@ -135,7 +136,7 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
     for id in order.iter() {
         let Some(cell) = m.graph().node_weight(id.0) else { continue };
         match cell.kind {
-            CellKind::Input(_) | CellKind::Instance { .. } => continue,
+            CellKind::Input(_) | CellKind::Instance { .. } | CellKind::Memory { .. } => continue,
             ref k if k.is_state() => regs.push(id),
             _ => {}
         }

@@ -26,6 +26,7 @@ pub fn dump(design: &Design) -> String {
                 CellKind::TruthTable(t) => format!("truth_table {t}"),
                 CellKind::Lut { coefficients, table } => format!("lut {coefficients:?} {table:?}"),
                 CellKind::Reg { reset, enable } => format!("reg reset={reset} enable={enable}"),
+                CellKind::Memory { depth } => format!("memory depth={depth}"),
                 CellKind::Instance { module, name } => {
                     format!("instance {name} of {}", design.module(*module).name)
                 }

@@ -145,6 +145,7 @@ pub(crate) fn is_pure(kind: &CellKind) -> bool {
         kind,
         CellKind::Input(_)
             | CellKind::Reg { .. }
+            | CellKind::Memory { .. }
             | CellKind::Instance { .. }
             | CellKind::InstOutput(_)
             | CellKind::ToClock

@@ -31,6 +31,7 @@ fn plain(kind: &CellKind) -> bool {
             | CellKind::Instance { .. }
             | CellKind::InstOutput(_)
             | CellKind::Reg { .. }
+            | CellKind::Memory { .. }
             | CellKind::FromClock
     )
 }
@@ -123,6 +124,7 @@ fn check_in_full(
     // 3. clocks
     for (i, &clk) in clocks.iter().enumerate() {
         let wants_clock = matches!(cell.kind, CellKind::Reg { .. }) && i == 1
+            || matches!(cell.kind, CellKind::Memory { .. }) && i == 0
             || matches!(cell.kind, CellKind::FromClock)
             || matches!(&cell.kind, CellKind::InstOutput(_))
             || match &cell.kind {

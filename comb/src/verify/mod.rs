@@ -6,8 +6,8 @@
 //! 2. Widths agree with each op's rule ([`CellKind::check_widths`]); an `Input` cell has its
 //!    port's width; instance operands match the child's inputs in number and width; an
 //!    instance output has the child port's width.
-//! 3. Clocks: a register's clock operand is a clock net; no clock net feeds a data operand
-//!    except through `seq.from_clock`.
+//! 3. Clocks: a register's (operand 1) and a memory's (operand 0) clock is a clock net; no
+//!    clock net feeds a data operand except through `seq.from_clock`.
 //! 4. Every output port is driven, by a net of the port's width (one driver per net holds
 //!    by construction: a net is its cell).
 //! 5. No combinational cycle (see [`crate::order`]); no recursive instantiation.

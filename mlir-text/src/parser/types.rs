@@ -133,9 +133,11 @@ impl<'a> Parser<'a> {
                     }
                     let end = self.skip_balanced(t.span.end as usize)?;
                     self.reset_to(end)?;
-                    return Ok(boxed(ComplexType::Opaque(
-                        self.slice(Span::new(t.span.start as usize, end)).into(),
-                    )));
+                    let text = self.slice(Span::new(t.span.start as usize, end));
+                    // One spelling per memory shape, whatever the spacing.
+                    let firmem =
+                        (name == "!seq.firmem").then(|| crate::firmem::parse_firmem_type(text)).flatten();
+                    return Ok(boxed(ComplexType::Opaque(firmem.map_or_else(|| text.into(), |f| f.text()))));
                 }
                 self.bump()?;
                 if name == "!seq.clock" {
