@@ -12,6 +12,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod affine;
 pub mod ast;
 pub mod diag;
 pub mod dialect;
