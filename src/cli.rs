@@ -64,6 +64,18 @@ pub struct Args {
     /// Print the time each pass takes to standard error.
     #[arg(long)]
     pub time_passes: bool,
+    /// HLS: target clock period in ns; bounds what chains in one cycle.
+    #[arg(long, value_name = "NS", default_value_t = 10.0)]
+    pub clock_period: f64,
+    /// HLS: write the schedule report as JSON to FILE, or as a table with `-`.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<String>,
+    /// HLS: at most N multipliers busy in any cycle.
+    #[arg(long, value_name = "N")]
+    pub max_mul: Option<u32>,
+    /// HLS: at most N dividers busy in any cycle.
+    #[arg(long, value_name = "N")]
+    pub max_div: Option<u32>,
 }
 
 /// `rmlir-hls cosim INPUT`: run the generated Rust simulator and Verilator side by side.

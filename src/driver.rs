@@ -70,10 +70,11 @@ pub fn load_design(
         Some(built) => built.map_err(input_err)?,
         None => {
             let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
-            if let Some(op) = hls::first_hls_op(&file) {
-                return Err(input_err(vec![mlir_text::dialect::hls_unsupported(&op.name, op.name_span)]));
+            if hls::first_hls_op(&file).is_some() {
+                crate::hls_flow::build(src, file, top, args)?
+            } else {
+                comb::build::build_design_owned(file, top).map_err(input_err)?
             }
-            comb::build::build_design_owned(file, top).map_err(input_err)?
         }
     };
     let level = match opt {

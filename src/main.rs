@@ -4,6 +4,7 @@
 
 mod cli;
 mod driver;
+mod hls_flow;
 mod output;
 
 use clap::Parser;

@@ -1,11 +1,150 @@
-//! High-level synthesis: functions with affine loops and memories to FSM + datapath netlists.
+//! High-level synthesis: functions with loops and memories to FSM + datapath netlists.
 //!
-//! Not implemented yet (roadmap step 4). Today this crate only recognizes the ops that
-//! belong to it, so the driver routes such functions here and reports "not supported yet"
-//! at their location instead of an unknown-op error.
+//! The flow, one module per step (as Bambu and CIRCT's scheduling infrastructure split it):
+//! [`lower`] turns a `func.func` op tree into the HLS IR ([`ir`], verified by
+//! [`ir::verify`]); [`schedule`] places each basic block's ops in cycles (a problem stated
+//! as data, a list scheduler with chaining, and a checker); [`gen`] binds ops to units and
+//! values to registers and builds the FSM + datapath as an ordinary [`comb::Module`];
+//! [`report`] summarizes the schedule. [`synthesize`] runs all of it for a file.
 #![warn(missing_docs)]
 
+pub mod gen;
+pub mod ir;
+pub mod lower;
+pub mod report;
+pub mod schedule;
+
 pub use mlir_text::dialect::{is_hls_op, HLS_DIALECTS, STD_OPS};
+
+use mlir_text::{ComplexType, Diagnostic, File, Operation, Type};
+use std::collections::HashMap;
+
+/// Synthesis options (the HLS flags of the command line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    /// Target clock period in ns (`--clock-period`, default 10): bounds chaining.
+    pub clock_period: f64,
+    /// At most this many multipliers busy in any cycle (`--max-mul`).
+    pub max_mul: Option<u32>,
+    /// At most this many dividers busy in any cycle (`--max-div`).
+    pub max_div: Option<u32>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { clock_period: 10.0, max_mul: None, max_div: None }
+    }
+}
+
+/// The result of [`synthesize`]: one module per HLS function, the report, warnings.
+#[derive(Debug)]
+pub struct Synthesized {
+    /// FSM + datapath modules, in source order of their functions.
+    pub modules: Vec<comb::Module>,
+    /// The schedule report.
+    pub report: report::Report,
+    /// Warnings against the source (e.g. `hls.pipeline` not implemented yet).
+    pub warnings: Vec<Diagnostic>,
+}
+
+fn funcs_in(ops: &[Operation]) -> Vec<&Operation> {
+    let mut out = Vec::new();
+    for op in ops {
+        match &*op.name {
+            "func.func" => out.push(op),
+            "builtin.module" => {
+                for b in op.regions().iter().flat_map(|r| &r.blocks) {
+                    out.extend(funcs_in(&b.ops));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn has_hls_op(ops: &[Operation]) -> bool {
+    ops.iter().any(|op| {
+        is_hls_op(&op.name) || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
+    })
+}
+
+/// True if `op` is a `func.func` that HLS synthesizes (rather than a combinational function):
+/// its body has HLS ops, or it takes memrefs or `index` values.
+pub fn is_hls_func(file: &File, op: &Operation) -> bool {
+    if &*op.name != "func.func" {
+        return false;
+    }
+    let Some(block) = op.regions().first().and_then(|r| r.blocks.first()) else { return false };
+    let odd_arg = block.args.iter().any(|&a| match file.ty(a) {
+        Type::Index | Type::Float(_) => true,
+        Type::Complex(c) => matches!(&**c, ComplexType::MemRef { .. } | ComplexType::Opaque(_)),
+        _ => false,
+    });
+    odd_arg || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
+}
+
+/// `file` without its HLS functions (what remains goes to the netlist builder), and
+/// whether anything remains.
+pub fn without_hls_funcs(file: &File) -> (File, bool) {
+    fn strip(file: &File, ops: &[Operation], any: &mut bool) -> Vec<Operation> {
+        let mut out = Vec::new();
+        for op in ops {
+            if is_hls_func(file, op) {
+                continue;
+            }
+            let mut op = op.clone();
+            if &*op.name == "builtin.module" {
+                if let Some(extra) = op.extra.as_mut() {
+                    for r in extra.regions.iter_mut() {
+                        for b in &mut r.blocks {
+                            b.ops = strip(file, &b.ops, any);
+                        }
+                    }
+                }
+            } else {
+                *any = true;
+            }
+            out.push(op);
+        }
+        out
+    }
+    let mut any = false;
+    let ops = strip(file, &file.ops, &mut any);
+    (File { ops, values: file.values.clone() }, any)
+}
+
+/// Synthesizes every HLS function of `file` (calls are inlined) into a module.
+pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagnostic>> {
+    let all = funcs_in(&file.ops);
+    let by_name: HashMap<String, &Operation> =
+        all.iter().filter_map(|op| lower::func_name(op).map(|n| (n.to_string(), *op))).collect();
+    let mut modules = Vec::new();
+    let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
+    let mut warnings = Vec::new();
+    for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
+        let (func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        warnings.extend(w);
+        let errs = ir::verify::verify(&func);
+        if let Some(e) = errs.first() {
+            return Err(vec![Diagnostic::error(
+                op.name_span,
+                format!("internal error: HLS IR invalid after lowering: {e}"),
+            )]);
+        }
+        let g = gen::generate(&func, opts).map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
+        report.functions.push(report::function_report(&func, &g, opts));
+        let design = comb::Design { modules: vec![g.module.clone()], top: Some(comb::ModuleId(0)) };
+        if let Some(e) = comb::verify::verify(&design).first() {
+            return Err(vec![Diagnostic::error(
+                op.name_span,
+                format!("internal error: generated netlist is invalid: {e}"),
+            )]);
+        }
+        modules.push(g.module);
+    }
+    Ok(Synthesized { modules, report, warnings })
+}
 
 /// The first op (in source order) that is HLS input, searching every region.
 pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {

@@ -1,0 +1,285 @@
+//! The FSM's shape: states numbered in program order and the transition of each.
+//!
+//! Every basic block becomes as many consecutive states as its schedule is long. Control
+//! items add no states of their own: entering a loop, the latch (next induction value,
+//! loop-carried values, the exit test), an if's branch and merge are register writes and
+//! branches carried by the transition out of the last state before them ([`Next`] trees,
+//! composed through [`Label`]s). State 0 is the idle state that waits for `start`.
+//!
+//! Loops whose bodies would have no state get one empty state, so every cycle of the
+//! transition graph passes through a state.
+
+use crate::ir::{ForLoop, Func, Item, LoopId, OpId, OpKind, Region, ValId, WhileLoop};
+use crate::schedule::block::{schedule_block, BlockSchedule};
+use crate::Options;
+
+/// An index into [`Layout::labels`].
+pub type Label = usize;
+
+/// A value a transition reads.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Src {
+    /// An IR value as seen in the current state.
+    Val(ValId),
+    /// The loop's induction variable plus its step.
+    IvNext(usize),
+    /// The loop's induction variable (as the current writes see it) is below its upper
+    /// bound (signed): after the init it enters, after the latch it continues.
+    InRange(usize),
+}
+
+/// What happens at the end of a state: a decision tree of register writes and branches.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Next {
+    /// Go to this state.
+    Goto(u32),
+    /// Continue as the label says.
+    Jump(Label),
+    /// Two ways on a 1-bit value.
+    Branch(Src, Box<Next>, Box<Next>),
+    /// Write registers of values (all sources read before any write), then continue.
+    Act(Vec<(ValId, Src)>, Box<Next>),
+    /// The function is complete: write the results, raise `done`, go idle.
+    #[default]
+    Finish,
+}
+
+/// A loop's place in the FSM (for register lifetimes and the report).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopInfo {
+    /// The loop.
+    pub id: LoopId,
+    /// First and last state of its body (inclusive).
+    pub states: (u32, u32),
+    /// Trip count when static.
+    pub trip: Option<u64>,
+    /// Values that live across iterations (induction variable, loop-carried values).
+    pub carried: Vec<ValId>,
+    /// Cycles per iteration when static.
+    pub body_latency: Option<u64>,
+    /// Nesting depth (0 = outermost).
+    pub depth: u32,
+}
+
+/// The FSM skeleton of a function.
+#[derive(Debug, Default)]
+pub struct Layout {
+    /// Scheduled blocks.
+    pub blocks: Vec<BlockSchedule>,
+    /// First state of each block.
+    pub block_base: Vec<u32>,
+    /// Transition of each state (state 0: idle, filled by the generator).
+    pub next: Vec<Next>,
+    /// Label targets.
+    pub labels: Vec<Next>,
+    /// Where the work starts (taken from idle on `start`).
+    pub entry: Next,
+    /// For loops referenced by [`Src`].
+    pub fors: Vec<ForLoop>,
+    /// Loops in program order.
+    pub loops: Vec<LoopInfo>,
+    /// Cycles from the first state to the final transition when static.
+    pub body_latency: Option<u64>,
+}
+
+struct Builder<'f> {
+    f: &'f Func,
+    opts: &'f Options,
+    l: Layout,
+    depth: u32,
+}
+
+/// Schedules every block of `f` and lays out its states.
+pub fn layout(f: &Func, opts: &Options) -> Result<Layout, String> {
+    let mut b = Builder { f, opts, l: Layout { next: vec![Next::Finish], ..Default::default() }, depth: 0 };
+    let done = b.label(Next::Finish);
+    let (entry, lat) = b.region(&f.body, done)?;
+    b.l.entry = entry;
+    b.l.body_latency = lat;
+    Ok(b.l)
+}
+
+impl Builder<'_> {
+    fn label(&mut self, n: Next) -> Label {
+        self.l.labels.push(n);
+        self.l.labels.len() - 1
+    }
+    fn states(&self) -> u32 {
+        self.l.next.len() as u32
+    }
+    /// Adds `n` states in a chain ending in `cont`; returns the first.
+    fn chain(&mut self, n: u32, cont: Label) -> u32 {
+        let first = self.states();
+        for k in 0..n {
+            let nx = if k + 1 == n { Next::Jump(cont) } else { Next::Goto(first + k + 1) };
+            self.l.next.push(nx);
+        }
+        first
+    }
+
+    /// Lays out a region ending in `cont`; returns its entry and static latency.
+    fn region(&mut self, r: &Region, cont: Label) -> Result<(Next, Option<u64>), String> {
+        // One label per item boundary, filled as items are laid out in program order.
+        let mut i = 0;
+        let mut entry_label = None;
+        let mut prev: Option<Label> = None;
+        let mut lat = Some(0u64);
+        while i < r.items.len() {
+            let here = self.label(Next::Finish);
+            if let Some(p) = prev {
+                self.l.labels[p] = Next::Jump(here);
+            }
+            entry_label.get_or_insert(here);
+            let after = self.label(Next::Finish);
+            let (n, item_lat) = if let Item::Op(_) = r.items[i] {
+                let mut ops: Vec<OpId> = Vec::new();
+                while let Some(Item::Op(o)) = r.items.get(i) {
+                    // Constants need no state: every use sees a constant cell.
+                    if !matches!(self.f.op(*o).kind, OpKind::Const(_)) {
+                        ops.push(*o);
+                    }
+                    i += 1;
+                }
+                if ops.is_empty() {
+                    self.l.labels[here] = Next::Jump(after);
+                    prev = Some(after);
+                    continue;
+                }
+                let s = schedule_block(self.f, &ops, self.opts)?;
+                let len = s.solution.length.max(1);
+                let first = self.chain(len, after);
+                self.l.block_base.push(first);
+                self.l.blocks.push(s);
+                (Next::Goto(first), Some(len as u64))
+            } else {
+                let item = &r.items[i];
+                i += 1;
+                self.item(item, after)?
+            };
+            self.l.labels[here] = n;
+            lat = lat.zip(item_lat).map(|(a, b)| a + b);
+            prev = Some(after);
+        }
+        match (entry_label, prev) {
+            (Some(e), Some(p)) => {
+                self.l.labels[p] = Next::Jump(cont);
+                Ok((Next::Jump(e), lat))
+            }
+            _ => Ok((Next::Jump(cont), Some(0))),
+        }
+    }
+
+    /// A region that must contain at least one state (a loop body).
+    fn body(&mut self, r: &Region, cont: Label) -> Result<(Next, Option<u64>), String> {
+        let before = self.states();
+        let (n, lat) = self.region(r, cont)?;
+        if self.states() > before {
+            return Ok((n, lat));
+        }
+        // An empty state in front, so every loop iteration takes at least one cycle.
+        let s = self.states();
+        self.l.next.push(n);
+        Ok((Next::Goto(s), lat.map(|l| l + 1)))
+    }
+
+    fn item(&mut self, item: &Item, after: Label) -> Result<(Next, Option<u64>), String> {
+        match item {
+            Item::Op(_) => unreachable!("blocks are handled by region()"),
+            Item::For(l) => self.for_loop(l, after),
+            Item::If(i) => {
+                let (then_cont, else_cont) = (
+                    self.label(act(&i.results, &i.then_yields, Next::Jump(after))),
+                    self.label(act(&i.results, &i.else_yields, Next::Jump(after))),
+                );
+                let (t, tl) = self.region(&i.then_region, then_cont)?;
+                let (e, el) = self.region(&i.else_region, else_cont)?;
+                let lat = if tl == el { tl } else { None };
+                Ok((Next::Branch(Src::Val(i.cond), Box::new(t), Box::new(e)), lat))
+            }
+            Item::While(w) => self.while_loop(w, after),
+        }
+    }
+
+    fn for_loop(&mut self, l: &ForLoop, after: Label) -> Result<(Next, Option<u64>), String> {
+        let k = self.l.fors.len();
+        self.l.fors.push(l.clone());
+        let info_at = self.l.loops.len();
+        self.l.loops.push(LoopInfo {
+            id: l.id,
+            states: (0, 0),
+            trip: l.trip,
+            carried: std::iter::once(l.iv).chain(l.iter_args.iter().copied()).collect(),
+            body_latency: None,
+            depth: self.depth,
+        });
+        let body_label = self.label(Next::Finish);
+        let exit = act(&l.results, &l.yields, Next::Jump(after));
+        let mut writes: Vec<(ValId, Src)> = vec![(l.iv, Src::IvNext(k))];
+        writes.extend(l.iter_args.iter().zip(&l.yields).map(|(&a, &y)| (a, Src::Val(y))));
+        let latch = Next::Act(
+            writes,
+            Box::new(Next::Branch(Src::InRange(k), Box::new(Next::Jump(body_label)), Box::new(exit))),
+        );
+        let latch = self.label(latch);
+        let first = self.states();
+        self.depth += 1;
+        let (body, body_lat) = self.body(&l.body, latch)?;
+        self.depth -= 1;
+        self.l.labels[body_label] = body;
+        let last = self.states() - 1;
+        let info = &mut self.l.loops[info_at];
+        info.states = (first, last);
+        info.body_latency = body_lat;
+        let mut init: Vec<(ValId, Src)> = vec![(l.iv, Src::Val(l.lb))];
+        init.extend(l.iter_args.iter().zip(&l.inits).map(|(&a, &i)| (a, Src::Val(i))));
+        let skip = act(&l.results, &l.inits, Next::Jump(after));
+        let enter = match l.trip {
+            Some(0) => skip,
+            Some(_) => Next::Act(init, Box::new(Next::Jump(body_label))),
+            None => Next::Act(
+                init,
+                Box::new(Next::Branch(Src::InRange(k), Box::new(Next::Jump(body_label)), Box::new(skip))),
+            ),
+        };
+        let lat = l.trip.zip(body_lat).map(|(t, b)| t * b);
+        Ok((enter, lat))
+    }
+
+    fn while_loop(&mut self, w: &WhileLoop, after: Label) -> Result<(Next, Option<u64>), String> {
+        let info_at = self.l.loops.len();
+        self.l.loops.push(LoopInfo {
+            id: w.id,
+            states: (0, 0),
+            trip: None,
+            carried: w.before_args.iter().chain(&w.after_args).copied().collect(),
+            body_latency: None,
+            depth: self.depth,
+        });
+        let before_label = self.label(Next::Finish);
+        let after_label = self.label(Next::Finish);
+        let back = self.label(act(&w.before_args, &w.yields, Next::Jump(before_label)));
+        let decide = Next::Branch(
+            Src::Val(w.cond),
+            Box::new(act(&w.after_args, &w.forwarded, Next::Jump(after_label))),
+            Box::new(act(&w.results, &w.forwarded, Next::Jump(after))),
+        );
+        let decide = self.label(decide);
+        let first = self.states();
+        self.depth += 1;
+        let (b, _) = self.region(&w.before, decide)?;
+        self.l.labels[before_label] = b;
+        let (a, _) = self.body(&w.after, back)?;
+        self.depth -= 1;
+        self.l.labels[after_label] = a;
+        self.l.loops[info_at].states = (first, self.states() - 1);
+        Ok((act(&w.before_args, &w.inits, Next::Jump(before_label)), None))
+    }
+}
+
+/// `dsts := srcs`, then `then`.
+fn act(dsts: &[ValId], srcs: &[ValId], then: Next) -> Next {
+    if dsts.is_empty() {
+        return then;
+    }
+    Next::Act(dsts.iter().zip(srcs).map(|(&d, &s)| (d, Src::Val(s))).collect(), Box::new(then))
+}

@@ -1,0 +1,98 @@
+//! Register allocation: values that live across states share registers (left-edge).
+//!
+//! Positions on a line: a read in state S is at 2S, a write at the end of S at 2S+1;
+//! states are numbered in program order, so a value's lifetime is the interval spanning
+//! its writes and reads, widened to a whole loop's states when it is carried by the loop
+//! or lives partly inside and partly outside it (then it must survive every iteration).
+//! Values of one width whose intervals do not intersect share one register (left-edge:
+//! sort by start, take the first register free before it); its data is multiplexed from
+//! all its values' writes and it loads when any of them is written.
+
+use super::Gen;
+use crate::ir::ValId;
+use comb::NetId;
+use std::collections::BTreeMap;
+
+impl Gen<'_> {
+    /// Lifetime interval of each value that has a register.
+    fn intervals(&mut self) -> Result<BTreeMap<ValId, (u32, u32)>, String> {
+        // Writes of op results: at the end of their wire state, from their cell.
+        let with_regs: Vec<ValId> = self.regs.keys().copied().collect();
+        for v in &with_regs {
+            if let Some(&(ws, net)) = self.wire.get(v) {
+                let g = self.state_eq[ws as usize];
+                self.write(*v, ws, g, net);
+            }
+        }
+        let mut iv = BTreeMap::new();
+        for v in with_regs {
+            let reads = self.reads.get(&v).map(Vec::as_slice).unwrap_or(&[]);
+            let Some(writes) = self.writes.get(&v) else {
+                return Err(format!("internal error: {v} is read from a register that is never written"));
+            };
+            let pos = reads.iter().copied().chain(writes.iter().map(|w| w.2));
+            let lo = pos.clone().min().unwrap_or(0);
+            let hi = pos.max().unwrap_or(0);
+            iv.insert(v, (lo, hi));
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for l in &self.l.loops {
+                let (a, b) = (2 * l.states.0, 2 * l.states.1 + 1);
+                for (v, (lo, hi)) in iv.iter_mut() {
+                    let inside = *lo >= a && *hi <= b;
+                    let overlaps = *lo <= b && *hi >= a;
+                    let carried = l.carried.contains(v);
+                    if (carried || overlaps && !inside) && (*lo > a || *hi < b) {
+                        *lo = (*lo).min(a);
+                        *hi = (*hi).max(b);
+                        changed = true;
+                    }
+                }
+            }
+        }
+        Ok(iv)
+    }
+
+    /// Allocates and wires the value registers; returns their widths.
+    pub(crate) fn finish_registers(&mut self) -> Result<Vec<u32>, String> {
+        let iv = self.intervals()?;
+        let mut by_width: BTreeMap<u32, Vec<(u32, u32, ValId)>> = BTreeMap::new();
+        for (&v, &(lo, hi)) in &iv {
+            by_width.entry(self.f.width(v)).or_default().push((lo, hi, v));
+        }
+        let mut widths = Vec::new();
+        for (w, mut vals) in by_width {
+            vals.sort();
+            let mut regs: Vec<(u32, Vec<ValId>)> = Vec::new();
+            for (lo, hi, v) in vals {
+                match regs.iter_mut().find(|r| r.0 < lo) {
+                    Some(r) => {
+                        r.0 = hi;
+                        r.1.push(v);
+                    }
+                    None => regs.push((hi, vec![v])),
+                }
+            }
+            for (_, members) in regs {
+                let phys = self.regs[&members[0]];
+                let mut writes: Vec<(NetId, NetId)> = Vec::new();
+                for v in &members {
+                    let ws = self.writes.get(v).cloned().unwrap_or_default();
+                    writes.extend(ws.iter().map(|&(c, d, _)| (c, d)));
+                }
+                let (d, en) = self.write_logic(&writes, w);
+                let clk = self.clk;
+                self.m.set_operands(phys, &[d, clk, en]);
+                for v in &members[1..] {
+                    let r = self.regs[v];
+                    self.m.replace_all_uses(r, phys);
+                    self.m.remove_cell(r);
+                }
+                widths.push(w);
+            }
+        }
+        Ok(widths)
+    }
+}

@@ -1,0 +1,164 @@
+//! Memory dependences between the accesses of one basic block.
+//!
+//! An address is analysed as a linear form `c + sum(k_i * v_i)` over IR values, following
+//! additions, subtractions, multiplications by constants, shifts left by constants and
+//! extensions; this is exact for affine accesses, whose indices the lowering turned into
+//! exactly such arithmetic. Two accesses to one memory are independent when both
+//! addresses are linear with the same terms and different constants (they can never be
+//! equal); otherwise, if one of them writes, they are ordered (conservative).
+
+use super::{BinOp, Func, OpId, OpKind, ValId};
+use std::collections::{BTreeMap, HashMap};
+
+/// `constant + sum(coefficient * value)`, wrapping at 64 bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinForm {
+    /// The constant part.
+    pub constant: i64,
+    /// Coefficients by value (no zero entries).
+    pub terms: BTreeMap<ValId, i64>,
+}
+
+impl LinForm {
+    fn constant(c: i64) -> LinForm {
+        LinForm { constant: c, terms: BTreeMap::new() }
+    }
+    fn var(v: ValId) -> LinForm {
+        LinForm { constant: 0, terms: [(v, 1)].into_iter().collect() }
+    }
+    fn combine(&self, other: &LinForm, sign: i64) -> LinForm {
+        let mut out = self.clone();
+        out.constant = out.constant.wrapping_add(other.constant.wrapping_mul(sign));
+        for (&v, &k) in &other.terms {
+            let e = out.terms.entry(v).or_insert(0);
+            *e = e.wrapping_add(k.wrapping_mul(sign));
+            if *e == 0 {
+                out.terms.remove(&v);
+            }
+        }
+        out
+    }
+    fn scale(&self, k: i64) -> LinForm {
+        if k == 0 {
+            return LinForm::constant(0);
+        }
+        LinForm {
+            constant: self.constant.wrapping_mul(k),
+            terms: self.terms.iter().map(|(&v, &c)| (v, c.wrapping_mul(k))).collect(),
+        }
+    }
+    fn as_const(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+}
+
+/// Computes linear forms of values on demand (memoized).
+pub struct Linear<'f> {
+    func: &'f Func,
+    def: HashMap<ValId, OpId>,
+    memo: HashMap<ValId, LinForm>,
+}
+
+impl<'f> Linear<'f> {
+    /// An analysis over `func`.
+    pub fn new(func: &'f Func) -> Linear<'f> {
+        let def = func
+            .ops
+            .iter()
+            .enumerate()
+            .filter_map(|(i, op)| op.result.map(|r| (r, OpId(i as u32))))
+            .collect();
+        Linear { func, def, memo: HashMap::new() }
+    }
+
+    /// The linear form of `v` (a value that is not arithmetic on others is its own term).
+    pub fn form(&mut self, v: ValId) -> LinForm {
+        if let Some(f) = self.memo.get(&v) {
+            return f.clone();
+        }
+        let f = self.compute(v);
+        self.memo.insert(v, f.clone());
+        f
+    }
+
+    fn compute(&mut self, v: ValId) -> LinForm {
+        let Some(&op) = self.def.get(&v) else { return LinForm::var(v) };
+        let op = self.func.op(op).clone();
+        let w = self.func.width(v);
+        match op.kind {
+            OpKind::Const(c) => {
+                // Sign-extend from the value's width.
+                let c = if w < 64 { ((c << (64 - w)) as i64) >> (64 - w) } else { c as i64 };
+                LinForm::constant(c)
+            }
+            OpKind::SExt => self.form(op.operands[0]),
+            OpKind::Bin(b @ (BinOp::Add | BinOp::Sub)) => {
+                let a = self.form(op.operands[0]);
+                let c = self.form(op.operands[1]);
+                a.combine(&c, if b == BinOp::Add { 1 } else { -1 })
+            }
+            OpKind::Bin(BinOp::Mul) => {
+                let a = self.form(op.operands[0]);
+                let c = self.form(op.operands[1]);
+                match (a.as_const(), c.as_const()) {
+                    (_, Some(k)) => a.scale(k),
+                    (Some(k), _) => c.scale(k),
+                    _ => LinForm::var(v),
+                }
+            }
+            OpKind::Bin(BinOp::Shl) => {
+                let a = self.form(op.operands[0]);
+                match self.form(op.operands[1]).as_const() {
+                    Some(k @ 0..=30) => a.scale(1 << k),
+                    _ => LinForm::var(v),
+                }
+            }
+            _ => LinForm::var(v),
+        }
+    }
+
+    /// True if the two addresses may be equal.
+    pub fn may_alias(&mut self, a: ValId, b: ValId) -> bool {
+        let fa = self.form(a);
+        let fb = self.form(b);
+        !(fa.terms == fb.terms && fa.constant != fb.constant)
+    }
+}
+
+/// An ordering constraint between two memory accesses of one block (`from` before `to`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemDep {
+    /// The earlier access (in program order).
+    pub from: OpId,
+    /// The later access.
+    pub to: OpId,
+    /// Cycles `to` must start after `from` (1: a read after a write sees the write only a
+    /// cycle later; 0: a write after a read may share the cycle, the read sees the old value).
+    pub distance: u32,
+}
+
+/// The memory dependences among `ops` (in program order).
+pub fn mem_deps(func: &Func, ops: &[OpId]) -> Vec<MemDep> {
+    let mut lin = Linear::new(func);
+    let mut out = Vec::new();
+    let access = |id: OpId| match func.op(id).kind {
+        OpKind::Load(m) => Some((m, false)),
+        OpKind::Store(m) => Some((m, true)),
+        _ => None,
+    };
+    for (i, &a) in ops.iter().enumerate() {
+        let Some((ma, wa)) = access(a) else { continue };
+        for &b in &ops[i + 1..] {
+            let Some((mb, wb)) = access(b) else { continue };
+            if ma != mb || !(wa || wb) {
+                continue;
+            }
+            if !lin.may_alias(func.op(a).operands[0], func.op(b).operands[0]) {
+                continue;
+            }
+            let distance = if wa { 1 } else { 0 };
+            out.push(MemDep { from: a, to: b, distance });
+        }
+    }
+    out
+}

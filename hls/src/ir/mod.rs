@@ -1,0 +1,338 @@
+//! The HLS IR: one control/data-flow graph per function.
+//!
+//! Data flow lives in arenas keyed by typed ids ([`ValId`], [`OpId`], [`MemId`], [`LoopId`]);
+//! control flow is structured: a [`Region`] is a list of [`Item`]s, each either a plain op or
+//! a loop / conditional owning its own regions (loops as regions, as in the affine and scf
+//! dialects). Every plain op is unconditional inside its region, so a run of consecutive
+//! ops is a basic block the scheduler can place freely within its dependences.
+//!
+//! Values are plain bit vectors of a width (1..=64; `index` is 32 bits). Memories are
+//! flattened to one dimension (row-major) by the lowering; a load or store carries one
+//! address operand of 32 bits. Memory dependences between accesses are computed by
+//! [`deps`] from the address expressions: exact where both addresses are affine in the
+//! same values, conservative otherwise. [`verify`] checks the invariants between steps.
+
+pub mod deps;
+pub mod verify;
+
+use comb::IcmpPred;
+use mlir_text::Span;
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident, $prefix:literal) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            /// The index into its arena.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!($prefix, "{}"), self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A value (op result, argument, loop variable, loop or branch result).
+    ValId,
+    "v"
+);
+id_type!(
+    /// A plain operation.
+    OpId,
+    "op"
+);
+id_type!(
+    /// A memory: a memref argument or a local allocation.
+    MemId,
+    "mem"
+);
+id_type!(
+    /// A loop (`for` or `while`).
+    LoopId,
+    "loop"
+);
+
+/// Width of `index` values and of memory addresses inside the IR.
+pub const INDEX_WIDTH: u32 = 32;
+
+/// A value: its width and an optional source name (for readable netlists).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value {
+    /// Bits, 1..=64.
+    pub width: u32,
+    /// The name in the source (`acc` for `%acc`), if meaningful.
+    pub name: Option<String>,
+}
+
+/// Two-operand arithmetic and logic, with the meaning of SPEC section 3 (wrapping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BinOp {
+    /// Wrapping addition.
+    Add,
+    /// Wrapping subtraction.
+    Sub,
+    /// Wrapping multiplication.
+    Mul,
+    /// Signed division (x/0 = 0, MIN/-1 = MIN).
+    DivS,
+    /// Unsigned division (x/0 = 0).
+    DivU,
+    /// Signed remainder, sign of the dividend.
+    RemS,
+    /// Unsigned remainder.
+    RemU,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Bitwise xor.
+    Xor,
+    /// Shift left.
+    Shl,
+    /// Arithmetic shift right.
+    ShrS,
+    /// Logical shift right.
+    ShrU,
+}
+
+impl BinOp {
+    /// True for the operators that need a divider.
+    pub fn is_div(self) -> bool {
+        matches!(self, BinOp::DivS | BinOp::DivU | BinOp::RemS | BinOp::RemU)
+    }
+}
+
+/// What a plain op computes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpKind {
+    /// A constant (the low `width` bits).
+    Const(u64),
+    /// `operands[0] op operands[1]`, all of the result width.
+    Bin(BinOp),
+    /// Comparison of two operands of one width; result 1 bit.
+    Cmp(IcmpPred),
+    /// `operands[0] ? operands[1] : operands[2]`.
+    Select,
+    /// Sign extension to the result width.
+    SExt,
+    /// Zero extension to the result width.
+    ZExt,
+    /// The low bits.
+    Trunc,
+    /// Read `mem[operands[0]]`.
+    Load(MemId),
+    /// `mem[operands[0]] = operands[1]`; no result.
+    Store(MemId),
+}
+
+/// A plain op: kind, operands, optional result, source span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Op {
+    /// What it computes.
+    pub kind: OpKind,
+    /// Operands in order.
+    pub operands: Vec<ValId>,
+    /// The result (every kind but `Store` has one).
+    pub result: Option<ValId>,
+    /// Where it came from.
+    pub span: Span,
+}
+
+/// A structured list of items executed in order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Region {
+    /// The items in execution order.
+    pub items: Vec<Item>,
+}
+
+/// One element of a region.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// A plain op.
+    Op(OpId),
+    /// A counted loop.
+    For(Box<ForLoop>),
+    /// A two-way conditional.
+    If(Box<IfElse>),
+    /// A `scf.while` loop.
+    While(Box<WhileLoop>),
+}
+
+/// `for iv = lb; iv < ub (signed); iv += step` with loop-carried values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForLoop {
+    /// Its id (for reports and state ranges).
+    pub id: LoopId,
+    /// The induction variable (32 bits).
+    pub iv: ValId,
+    /// Lower bound (defined before the loop).
+    pub lb: ValId,
+    /// Upper bound, exclusive (defined before the loop).
+    pub ub: ValId,
+    /// Step, >= 1.
+    pub step: u64,
+    /// Loop-carried values as seen in the body.
+    pub iter_args: Vec<ValId>,
+    /// Their initial values (defined before the loop).
+    pub inits: Vec<ValId>,
+    /// The body.
+    pub body: Region,
+    /// Next values of `iter_args` (defined in the body or before the loop).
+    pub yields: Vec<ValId>,
+    /// The final values of `iter_args`, visible after the loop.
+    pub results: Vec<ValId>,
+    /// Trip count when the bounds are constants.
+    pub trip: Option<u64>,
+    /// The `for` op.
+    pub span: Span,
+}
+
+/// `if cond { then } else { else }` yielding results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IfElse {
+    /// The 1-bit condition.
+    pub cond: ValId,
+    /// Taken when `cond` is 1.
+    pub then_region: Region,
+    /// Values the then-branch yields.
+    pub then_yields: Vec<ValId>,
+    /// Taken when `cond` is 0.
+    pub else_region: Region,
+    /// Values the else-branch yields.
+    pub else_yields: Vec<ValId>,
+    /// The merged values.
+    pub results: Vec<ValId>,
+    /// The `if` op.
+    pub span: Span,
+}
+
+/// `scf.while`: run `before`; if `cond`, pass `forwarded` to `after` and repeat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhileLoop {
+    /// Its id.
+    pub id: LoopId,
+    /// Arguments of the before region.
+    pub before_args: Vec<ValId>,
+    /// Their initial values.
+    pub inits: Vec<ValId>,
+    /// Computes the condition.
+    pub before: Region,
+    /// Continue while this 1-bit value is 1.
+    pub cond: ValId,
+    /// Values passed on (to `after_args`, or out as `results`).
+    pub forwarded: Vec<ValId>,
+    /// Arguments of the after region.
+    pub after_args: Vec<ValId>,
+    /// The body.
+    pub after: Region,
+    /// Next values of `before_args`.
+    pub yields: Vec<ValId>,
+    /// The forwarded values when the condition is 0.
+    pub results: Vec<ValId>,
+    /// The `while` op.
+    pub span: Span,
+}
+
+/// Where a memory lives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemKind {
+    /// A memref argument: an external memory port (one access per cycle).
+    Port,
+    /// A local allocation: an on-chip RAM (one read and one write port).
+    Local,
+}
+
+/// A memory, flattened to one dimension.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Memory {
+    /// Name (the argument's or the allocation's).
+    pub name: String,
+    /// Number of elements.
+    pub elems: u64,
+    /// Element width.
+    pub width: u32,
+    /// Port or local.
+    pub kind: MemKind,
+    /// Where it was declared.
+    pub span: Span,
+}
+
+impl Memory {
+    /// Bits of a port address: ceil(log2(elements)), at least 1 (32 for a dynamic 1-D memref).
+    pub fn addr_width(&self) -> u32 {
+        let mut w = 1;
+        while w < 64 && (1u64 << w) < self.elems {
+            w += 1;
+        }
+        w
+    }
+}
+
+/// A function argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Param {
+    /// A scalar input port.
+    Scalar {
+        /// Port name.
+        name: String,
+        /// The value inside the function.
+        val: ValId,
+    },
+    /// A memref argument.
+    Mem(MemId),
+}
+
+/// One function in the HLS IR.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Func {
+    /// Module name.
+    pub name: String,
+    /// Arguments in order.
+    pub params: Vec<Param>,
+    /// Value arena.
+    pub values: Vec<Value>,
+    /// Op arena (ops no longer in any region are dead and ignored).
+    pub ops: Vec<Op>,
+    /// Memories (ports first, in argument order, then local ones).
+    pub mems: Vec<Memory>,
+    /// The body.
+    pub body: Region,
+    /// Returned values.
+    pub rets: Vec<ValId>,
+    /// Number of loops created (ids are below it).
+    pub loop_count: u32,
+    /// The function.
+    pub span: Span,
+}
+
+impl Func {
+    /// A new value.
+    pub fn new_value(&mut self, width: u32, name: Option<String>) -> ValId {
+        self.values.push(Value { width, name });
+        ValId(self.values.len() as u32 - 1)
+    }
+    /// A new op (not yet placed in a region); returns its id.
+    pub fn new_op(&mut self, kind: OpKind, operands: Vec<ValId>, result: Option<ValId>, span: Span) -> OpId {
+        self.ops.push(Op { kind, operands, result, span });
+        OpId(self.ops.len() as u32 - 1)
+    }
+    /// A new loop id.
+    pub fn new_loop(&mut self) -> LoopId {
+        self.loop_count += 1;
+        LoopId(self.loop_count - 1)
+    }
+    /// Width of a value.
+    pub fn width(&self, v: ValId) -> u32 {
+        self.values[v.index()].width
+    }
+    /// An op.
+    pub fn op(&self, id: OpId) -> &Op {
+        &self.ops[id.index()]
+    }
+}

@@ -1,0 +1,233 @@
+//! The schedule report: per function and loop, trip counts, cycles per iteration,
+//! latency, states, functional units, register bits, memories and the estimated critical
+//! path, as JSON (`--report FILE`) or a table (`--report -`).
+//!
+//! Latency counts clock edges from the one that samples `start` to the one after which
+//! `done` is 1 (`null` when it depends on the data: while loops, dynamic bounds, branches
+//! of unequal length). The critical path is estimated from the schedule: the longest
+//! chain of operator delays (delay table) within one cycle, datapath only.
+
+use crate::gen::Generated;
+use crate::ir::{Func, MemKind};
+use crate::Options;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The whole report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Requested clock period, ns.
+    pub clock_period: f64,
+    /// One entry per synthesized function.
+    pub functions: Vec<FunctionReport>,
+}
+
+/// One function.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctionReport {
+    /// Module name.
+    pub name: String,
+    /// Edges from start to done, when static.
+    pub latency: Option<u64>,
+    /// FSM states (idle included).
+    pub states: u32,
+    /// Functional units: (kind, width) -> count.
+    pub units: BTreeMap<(String, u32), u32>,
+    /// Bits of all registers (state, done, results, values).
+    pub register_bits: u32,
+    /// Number of registers.
+    pub registers: u32,
+    /// Memories: name, elements, width, "port" or "local".
+    pub memories: Vec<(String, u64, u32, &'static str)>,
+    /// Estimated critical path, ns.
+    pub critical_path: f64,
+    /// Loops in program order.
+    pub loops: Vec<LoopReport>,
+}
+
+/// One loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopReport {
+    /// `loop0`, ...
+    pub name: String,
+    /// Nesting depth.
+    pub depth: u32,
+    /// Trip count when static.
+    pub trip_count: Option<u64>,
+    /// Cycles per iteration when static.
+    pub cycles_per_iteration: Option<u64>,
+    /// trip count x cycles per iteration.
+    pub latency: Option<u64>,
+    /// States of its body.
+    pub states: u32,
+}
+
+/// Builds the report of one generated function.
+pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionReport {
+    let l = &g.layout;
+    let mut units = BTreeMap::new();
+    for u in &g.units {
+        *units.entry((u.kind.clone(), u.width)).or_insert(0) += 1;
+    }
+    let mut cp: f64 = 0.0;
+    for b in &l.blocks {
+        let p = &b.problem;
+        for (i, op) in p.ops.iter().enumerate() {
+            let t = &p.types[op.ty];
+            cp = cp.max(b.solution.time[i] + t.delay);
+            if t.latency > 0 {
+                cp = cp.max(t.outgoing_delay);
+            }
+        }
+    }
+    let _ = opts;
+    FunctionReport {
+        name: f.name.clone(),
+        latency: l.body_latency.map(|b| b + 1),
+        states: l.next.len() as u32,
+        units,
+        register_bits: g.registers.iter().sum(),
+        registers: g.registers.len() as u32,
+        memories: f
+            .mems
+            .iter()
+            .map(|m| {
+                (m.name.clone(), m.elems, m.width, if m.kind == MemKind::Port { "port" } else { "local" })
+            })
+            .collect(),
+        critical_path: cp,
+        loops: l
+            .loops
+            .iter()
+            .map(|li| LoopReport {
+                name: format!("{}", li.id),
+                depth: li.depth,
+                trip_count: li.trip,
+                cycles_per_iteration: li.body_latency,
+                latency: li.trip.zip(li.body_latency).map(|(t, b)| t * b),
+                states: li.states.1 + 1 - li.states.0,
+            })
+            .collect(),
+    }
+}
+
+fn opt(v: Option<u64>) -> String {
+    v.map_or("null".into(), |x| x.to_string())
+}
+
+fn json_str(s: &str) -> String {
+    let mut o = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => o.push_str("\\\""),
+            '\\' => o.push_str("\\\\"),
+            c if (c as u32) < 0x20 => o.push_str(&format!("\\u{:04x}", c as u32)),
+            c => o.push(c),
+        }
+    }
+    o.push('"');
+    o
+}
+
+impl Report {
+    /// The report as JSON.
+    pub fn to_json(&self) -> String {
+        let mut o = String::new();
+        let _ = writeln!(o, "{{\n  \"clock_period_ns\": {},\n  \"functions\": [", self.clock_period);
+        for (fi, f) in self.functions.iter().enumerate() {
+            let _ = writeln!(o, "    {{\n      \"name\": {},", json_str(&f.name));
+            let _ = writeln!(o, "      \"latency_cycles\": {},", opt(f.latency));
+            let _ = writeln!(o, "      \"states\": {},", f.states);
+            let _ = writeln!(o, "      \"critical_path_ns\": {:.2},", f.critical_path);
+            let _ = writeln!(
+                o,
+                "      \"estimated_fmax_mhz\": {:.1},",
+                1000.0 / f.critical_path.max(self.clock_period.min(1.0)).max(0.1)
+            );
+            let _ = writeln!(
+                o,
+                "      \"register_bits\": {},\n      \"registers\": {},",
+                f.register_bits, f.registers
+            );
+            let units: Vec<String> = f
+                .units
+                .iter()
+                .map(|((k, w), n)| format!("{{\"kind\": {}, \"width\": {w}, \"count\": {n}}}", json_str(k)))
+                .collect();
+            let _ = writeln!(o, "      \"units\": [{}],", units.join(", "));
+            let mems: Vec<String> = f
+                .memories
+                .iter()
+                .map(|(n, e, w, k)| {
+                    format!(
+                        "{{\"name\": {}, \"elements\": {e}, \"width\": {w}, \"kind\": \"{k}\"}}",
+                        json_str(n)
+                    )
+                })
+                .collect();
+            let _ = writeln!(o, "      \"memories\": [{}],", mems.join(", "));
+            let _ = writeln!(o, "      \"loops\": [");
+            for (li, l) in f.loops.iter().enumerate() {
+                let _ = write!(
+                    o,
+                    "        {{\"name\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}}}",
+                    l.name,
+                    l.depth,
+                    opt(l.trip_count),
+                    opt(l.cycles_per_iteration),
+                    opt(l.latency),
+                    l.states
+                );
+                let _ = writeln!(o, "{}", if li + 1 < f.loops.len() { "," } else { "" });
+            }
+            let _ = writeln!(o, "      ]\n    }}{}", if fi + 1 < self.functions.len() { "," } else { "" });
+        }
+        o.push_str("  ]\n}\n");
+        o
+    }
+
+    /// The report as a human-readable table.
+    pub fn to_table(&self) -> String {
+        let mut o = String::new();
+        let dash = |v: Option<u64>| v.map_or("-".to_string(), |x| x.to_string());
+        for f in &self.functions {
+            let _ = writeln!(
+                o,
+                "function {}: latency {} cycles, {} states, {} registers ({} bits), critical path {:.2} ns (clock {:.2} ns)",
+                f.name,
+                dash(f.latency),
+                f.states,
+                f.registers,
+                f.register_bits,
+                f.critical_path,
+                self.clock_period
+            );
+            let units: Vec<String> = f.units.iter().map(|((k, w), n)| format!("{n} x {k}{w}")).collect();
+            let _ =
+                writeln!(o, "  units: {}", if units.is_empty() { "none".into() } else { units.join(", ") });
+            for (n, e, w, k) in &f.memories {
+                let _ = writeln!(o, "  memory {n}: {e} x i{w} ({k})");
+            }
+            if !f.loops.is_empty() {
+                let _ = writeln!(
+                    o,
+                    "  {:<10} {:>5} {:>6} {:>10} {:>8} {:>6}",
+                    "loop", "depth", "trip", "cycles/it", "latency", "states"
+                );
+                for l in &f.loops {
+                    let _ = writeln!(
+                        o,
+                        "  {:<10} {:>5} {:>6} {:>10} {:>8} {:>6}",
+                        l.name,
+                        l.depth,
+                        dash(l.trip_count),
+                        dash(l.cycles_per_iteration),
+                        dash(l.latency),
+                        l.states
+                    );
+                }
+            }
+        }
+        o
+    }
+}

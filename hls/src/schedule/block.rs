@@ -1,0 +1,169 @@
+//! Stating one basic block of the HLS IR as a scheduling [`Problem`] and solving it.
+//!
+//! Operator types come from the delay table ([`super::delays`]): an operator whose delay
+//! exceeds the clock period becomes a multi-cycle unit of `ceil(delay / period)` cycles
+//! whose operands are held meanwhile (a multi-cycle path); a load has latency 1 (data the
+//! next cycle, as from a block RAM). Resources: each memref argument is one port (one
+//! access per cycle), each local memory a read and a write port, and multipliers and
+//! dividers when `--max-mul` / `--max-div` limit them.
+
+use super::delays::{self, DelayOp};
+use super::{list, Dependence, Operation, OperatorType, Problem, Solution};
+use crate::ir::{deps, BinOp, Func, MemKind, OpId, OpKind, ValId};
+use crate::Options;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// A scheduled basic block.
+#[derive(Clone, Debug)]
+pub struct BlockSchedule {
+    /// The block's ops in program order (problem op `i` is `ops[i]`).
+    pub ops: Vec<OpId>,
+    /// The problem it solved.
+    pub problem: Problem,
+    /// The solution.
+    pub solution: Solution,
+}
+
+impl BlockSchedule {
+    /// Start cycle of problem op `i`, relative to the block.
+    pub fn start(&self, i: usize) -> u32 {
+        self.solution.start[i]
+    }
+    /// Latency of problem op `i`.
+    pub fn latency(&self, i: usize) -> u32 {
+        self.problem.types[self.problem.ops[i].ty].latency
+    }
+}
+
+/// The operator type of `op` under `opts`, and whether it is a multiplier / divider.
+fn op_type(
+    f: &Func,
+    id: OpId,
+    opts: &Options,
+    consts: &HashSet<ValId>,
+) -> (OperatorType, Option<&'static str>) {
+    let op = f.op(id);
+    let w = op.result.map_or(1, |r| f.width(r));
+    let p = opts.clock_period;
+    let comb = |name: String, d: f64| OperatorType {
+        name,
+        latency: 0,
+        delay: d,
+        outgoing_delay: 0.0,
+        occupancy: 1,
+        span: 1,
+    };
+    let (class, name) = match &op.kind {
+        OpKind::Load(m) => {
+            let t = OperatorType {
+                name: format!("load {}", f.mems[m.index()].name),
+                latency: 1,
+                delay: delays::delay(DelayOp::MemSetup, 1),
+                outgoing_delay: delays::delay(DelayOp::MemOut, 1),
+                occupancy: 1,
+                span: 2,
+            };
+            return (t, None);
+        }
+        OpKind::Store(m) => {
+            return (
+                comb(format!("store {}", f.mems[m.index()].name), delays::delay(DelayOp::MemSetup, 1)),
+                None,
+            )
+        }
+        OpKind::Const(_) | OpKind::SExt | OpKind::ZExt | OpKind::Trunc => (DelayOp::Wire, "wire"),
+        // A shift by a constant is wiring.
+        OpKind::Bin(BinOp::Shl | BinOp::ShrS | BinOp::ShrU) if consts.contains(&op.operands[1]) => {
+            (DelayOp::Wire, "shift")
+        }
+        OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
+        OpKind::Cmp(pr) => (delays::of_cmp(*pr), "cmp"),
+        OpKind::Select => (DelayOp::Mux, "mux"),
+    };
+    let width = match &op.kind {
+        OpKind::Cmp(_) => f.width(op.operands[0]),
+        _ => w,
+    };
+    let d = delays::delay(class, width);
+    let unit = match class {
+        DelayOp::Mul => Some("mul"),
+        DelayOp::Div => Some("div"),
+        _ => None,
+    };
+    let name = format!(
+        "{}{}",
+        if name.is_empty() { format!("{class:?}").to_lowercase() } else { name.to_string() },
+        width
+    );
+    if d <= p {
+        return (comb(name, d), unit);
+    }
+    let l = (d / p).ceil() as u32;
+    let t = OperatorType {
+        name,
+        latency: l,
+        delay: (d - (l - 1) as f64 * p).max(0.0),
+        outgoing_delay: 0.0,
+        occupancy: l,
+        span: l,
+    };
+    (t, unit)
+}
+
+/// States and solves the scheduling problem of the block `ops` (program order).
+pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSchedule, String> {
+    let mut p = Problem { period: opts.clock_period, ..Default::default() };
+    let mut types: BTreeMap<String, usize> = BTreeMap::new();
+    let mut res: BTreeMap<String, usize> = BTreeMap::new();
+    let mut resource = |p: &mut Problem, name: String, limit: u32| -> usize {
+        *res.entry(name.clone()).or_insert_with(|| {
+            p.resources.push(super::Resource { name, limit });
+            p.resources.len() - 1
+        })
+    };
+    let consts: HashSet<ValId> =
+        f.ops.iter().filter(|o| matches!(o.kind, OpKind::Const(_))).filter_map(|o| o.result).collect();
+    let mut def: HashMap<ValId, usize> = HashMap::new();
+    for (i, &id) in ops.iter().enumerate() {
+        let (t, unit) = op_type(f, id, opts, &consts);
+        let key = format!("{}/{}/{}", t.name, t.latency, t.delay);
+        let ty = *types.entry(key).or_insert_with(|| {
+            p.types.push(t);
+            p.types.len() - 1
+        });
+        let op = f.op(id);
+        let r = match (&op.kind, unit) {
+            (OpKind::Load(m) | OpKind::Store(m), _) => {
+                let mem = &f.mems[m.index()];
+                let name = match (&mem.kind, &op.kind) {
+                    (MemKind::Port, _) => format!("{} port", mem.name),
+                    (MemKind::Local, OpKind::Load(_)) => format!("{} read port", mem.name),
+                    _ => format!("{} write port", mem.name),
+                };
+                Some(resource(&mut p, name, 1))
+            }
+            (_, Some("mul")) => opts.max_mul.map(|l| resource(&mut p, "multiplier".into(), l.max(1))),
+            (_, Some("div")) => opts.max_div.map(|l| resource(&mut p, "divider".into(), l.max(1))),
+            _ => None,
+        };
+        p.ops.push(Operation { ty, resource: r });
+        for &o in &op.operands {
+            if let Some(&j) = def.get(&o) {
+                p.deps.push(Dependence { from: j, to: i, data: true, distance: 0 });
+            }
+        }
+        if let Some(r) = op.result {
+            def.insert(r, i);
+        }
+    }
+    let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    for d in deps::mem_deps(f, ops) {
+        p.deps.push(Dependence { from: index[&d.from], to: index[&d.to], data: false, distance: d.distance });
+    }
+    let solution = list::schedule(&p)?;
+    let errs = super::verify(&p, &solution);
+    if let Some(e) = errs.first() {
+        return Err(format!("internal error: the list scheduler produced an invalid schedule: {e}"));
+    }
+    Ok(BlockSchedule { ops: ops.to_vec(), problem: p, solution })
+}
