@@ -184,3 +184,4 @@ mod tests {
         assert!(super::first_hls_op(&file).is_none());
     }
 }
+pub mod interp;

@@ -1,0 +1,410 @@
+//! Control flow: function calls, regions with several blocks (`cf.br`/`cf.cond_br`), and
+//! the structured loops and conditionals of `affine` and `scf`.
+//!
+//! A region runs from its first block until a terminator that leaves it (`return`,
+//! `*.yield`, `scf.condition`); branches move between its blocks. The leaf ops are in
+//! [`super::ops`], `linalg` in [`super::linalg`].
+
+use super::value::Int;
+use super::{affine, err, memref_shape, ArgValue, Memory, Outcome, Param, Signature, FUEL};
+use mlir_text::{Attr, Diagnostic, File, Operation, Region, Span, ValueId};
+use std::collections::BTreeMap;
+
+/// A runtime value: an integer or a memory (an index into the machine's memories).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Value {
+    /// An integer.
+    Int(Int),
+    /// A memref.
+    Mem(usize),
+}
+
+/// The values of one function activation, by [`ValueId`].
+pub(crate) struct Frame {
+    vals: Vec<Option<Value>>,
+}
+
+impl Frame {
+    pub(crate) fn set(&mut self, id: ValueId, v: Value) {
+        self.vals[id.index()] = Some(v);
+    }
+}
+
+/// How a region was left: with the values of its terminator (none for an implicit one).
+pub(crate) struct Exit {
+    pub(crate) values: Vec<Value>,
+}
+
+/// The interpreter's state.
+pub(crate) struct Machine<'f> {
+    pub(crate) file: &'f File,
+    funcs: BTreeMap<&'f str, &'f Operation>,
+    pub(crate) mems: Vec<Memory>,
+    steps: u64,
+    depth: usize,
+    /// The point a `linalg.generic` body runs at (`linalg.index`).
+    pub(crate) loop_index: Vec<i64>,
+}
+
+const MAX_CALL_DEPTH: usize = 64;
+
+impl<'f> Machine<'f> {
+    pub(crate) fn new(file: &'f File) -> Machine<'f> {
+        let funcs = super::functions(file).into_iter().collect();
+        Machine { file, funcs, mems: Vec::new(), steps: 0, depth: 0, loop_index: Vec::new() }
+    }
+
+    pub(crate) fn run_top(
+        mut self,
+        name: &str,
+        sig: &Signature,
+        args: &[ArgValue],
+    ) -> Result<Outcome, Diagnostic> {
+        let mut vals = Vec::new();
+        let mut arg_mems = Vec::new();
+        for (p, a) in sig.params.iter().zip(args) {
+            match (p, a) {
+                (Param::Scalar { width, .. }, ArgValue::Scalar(b)) => {
+                    vals.push(Value::Int(Int::new(*b, *width)))
+                }
+                (Param::MemRef { name, shape, width }, ArgValue::MemRef(data)) => {
+                    let mut m = Memory::zeroed(name.clone(), shape.clone(), *width);
+                    if data.len() != m.data.len() {
+                        return Err(Diagnostic::global(format!(
+                            "memref '%{name}' has {} elements, {} given",
+                            m.data.len(),
+                            data.len()
+                        )));
+                    }
+                    m.data = data.iter().map(|v| v & super::value::mask(*width)).collect();
+                    arg_mems.push(self.mems.len());
+                    vals.push(Value::Mem(self.mems.len()));
+                    self.mems.push(m);
+                }
+                _ => {
+                    return Err(Diagnostic::global(format!(
+                        "argument kinds do not match the signature of '@{name}'"
+                    )))
+                }
+            }
+        }
+        let f = self.funcs[name];
+        let results = self.call(f, &vals, f.name_span)?;
+        let results = results
+            .into_iter()
+            .map(|v| match v {
+                Value::Int(i) => Ok(i),
+                Value::Mem(_) => Err(Diagnostic::global("a memref result cannot be compared")),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let steps = self.steps;
+        let mut memories = Vec::new();
+        let mut locals = Vec::new();
+        for (i, m) in self.mems.into_iter().enumerate() {
+            if arg_mems.contains(&i) {
+                memories.push(m);
+            } else {
+                locals.push(m);
+            }
+        }
+        Ok(Outcome { results, memories, locals, steps })
+    }
+
+    /// Calls a `func.func` with argument values.
+    pub(crate) fn call(
+        &mut self,
+        f: &'f Operation,
+        args: &[Value],
+        at: Span,
+    ) -> Result<Vec<Value>, Diagnostic> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(err(at, "calls nest deeper than 64 (recursion?)"));
+        }
+        let body = f.regions().first().ok_or_else(|| err(f.name_span, "function has no body"))?;
+        let mut frame = Frame { vals: vec![None; self.file.values.len()] };
+        self.depth += 1;
+        let exit = self.run_region(&mut frame, body, args)?;
+        self.depth -= 1;
+        Ok(exit.values)
+    }
+
+    /// Looks up a function by name.
+    pub(crate) fn function(&self, name: &str, at: Span) -> Result<&'f Operation, Diagnostic> {
+        self.funcs.get(name).copied().ok_or_else(|| err(at, format!("no function '@{name}' in the file")))
+    }
+
+    /// The value of an operand.
+    pub(crate) fn get(&self, fr: &Frame, id: ValueId, at: Span) -> Result<Value, Diagnostic> {
+        fr.vals[id.index()]
+            .ok_or_else(|| err(at, format!("'%{}' has no value here", self.file.value(id).name)))
+    }
+
+    /// The integer value of an operand.
+    pub(crate) fn int(&self, fr: &Frame, id: ValueId, at: Span) -> Result<Int, Diagnostic> {
+        match self.get(fr, id, at)? {
+            Value::Int(i) => Ok(i),
+            Value::Mem(_) => Err(err(at, "expected an integer, found a memref")),
+        }
+    }
+
+    /// The memory an operand names.
+    pub(crate) fn mem(&self, fr: &Frame, id: ValueId, at: Span) -> Result<usize, Diagnostic> {
+        match self.get(fr, id, at)? {
+            Value::Mem(m) => Ok(m),
+            Value::Int(_) => Err(err(at, "expected a memref, found an integer")),
+        }
+    }
+
+    /// Runs a region with its entry block's arguments; returns how it was left.
+    pub(crate) fn run_region(
+        &mut self,
+        fr: &mut Frame,
+        region: &'f Region,
+        args: &[Value],
+    ) -> Result<Exit, Diagnostic> {
+        let Some(mut block) = region.blocks.first() else {
+            return Ok(Exit { values: Vec::new() });
+        };
+        let mut args = args.to_vec();
+        'blocks: loop {
+            if block.args.len() != args.len() {
+                return Err(err(
+                    block.span,
+                    format!("block takes {} values, {} given", block.args.len(), args.len()),
+                ));
+            }
+            for (&a, &v) in block.args.iter().zip(&args) {
+                fr.set(a, v);
+            }
+            for op in &block.ops {
+                self.steps += 1;
+                if self.steps > FUEL {
+                    return Err(err(
+                        op.name_span,
+                        format!("more than {FUEL} ops executed (an endless loop?)"),
+                    ));
+                }
+                match &*op.name {
+                    "func.return" | "return" | "affine.yield" | "scf.yield" | "linalg.yield"
+                    | "scf.condition" => {
+                        let values = op
+                            .operands
+                            .iter()
+                            .map(|o| self.get(fr, o.value, o.span))
+                            .collect::<Result<Vec<_>, _>>()?;
+                        return Ok(Exit { values });
+                    }
+                    "cf.br" | "br" | "cf.cond_br" | "cond_br" => {
+                        let (label, next_args) = self.branch(fr, op)?;
+                        block = region
+                            .blocks
+                            .iter()
+                            .find(|b| b.label.as_deref() == Some(&*label))
+                            .ok_or_else(|| err(op.span, format!("no block '^{label}' in this region")))?;
+                        args = next_args;
+                        continue 'blocks;
+                    }
+                    _ => self.exec(fr, op)?,
+                }
+            }
+            // A block without a terminator: an implicit empty yield.
+            return Ok(Exit { values: Vec::new() });
+        }
+    }
+
+    /// The successor a branch takes and the values it passes.
+    fn branch(&self, fr: &Frame, op: &'f Operation) -> Result<(std::sync::Arc<str>, Vec<Value>), Diagnostic> {
+        let succ = op.successors();
+        let vals = |ids: &[mlir_text::Operand]| -> Result<Vec<Value>, Diagnostic> {
+            ids.iter().map(|o| self.get(fr, o.value, o.span)).collect()
+        };
+        if matches!(&*op.name, "cf.br" | "br") {
+            let label = succ.first().ok_or_else(|| err(op.span, "branch without a successor"))?;
+            return Ok((label.clone(), vals(&op.operands)?));
+        }
+        if succ.len() != 2 || op.operands.is_empty() {
+            return Err(err(op.span, "cond_br needs a condition and two successors"));
+        }
+        let cond = self.int(fr, op.operands[0].value, op.operands[0].span)?;
+        let rest = &op.operands[1..];
+        let n_true = match op.attr("operandSegmentSizes") {
+            Some(Attr::DenseArray(_, v)) if v.len() == 3 => v[1].to_i128().unwrap_or(0) as usize,
+            _ => rest.len() / 2,
+        };
+        let n_true = n_true.min(rest.len());
+        if cond.is_true() {
+            Ok((succ[0].clone(), vals(&rest[..n_true])?))
+        } else {
+            Ok((succ[1].clone(), vals(&rest[n_true..])?))
+        }
+    }
+
+    /// Runs a loop-like or conditional op, or hands a leaf op to [`super::ops`].
+    fn exec(&mut self, fr: &mut Frame, op: &'f Operation) -> Result<(), Diagnostic> {
+        match &*op.name {
+            "affine.for" => self.affine_for(fr, op),
+            "affine.if" => {
+                let set = affine::set_attr(op, "condition")?;
+                let operands = self.ints(fr, &op.operands)?;
+                let taken = affine::eval_set(&set, &operands, op.span)?;
+                self.conditional(fr, op, taken)
+            }
+            "scf.if" => {
+                let c = self.int(fr, op.operands[0].value, op.span)?;
+                self.conditional(fr, op, c.is_true())
+            }
+            "scf.for" => self.scf_for(fr, op),
+            "scf.while" => self.scf_while(fr, op),
+            "linalg.index" => {
+                let d = match op.attr("dim") {
+                    Some(Attr::Int(b, _)) => b.to_i128().unwrap_or(-1),
+                    _ => -1,
+                };
+                let v = usize::try_from(d).ok().and_then(|d| self.loop_index.get(d)).copied();
+                let v = v.ok_or_else(|| {
+                    err(op.span, "linalg.index outside a linalg.generic loop of that dimension")
+                })?;
+                let r = *op.results.first().ok_or_else(|| err(op.span, "missing result"))?;
+                fr.set(r, Value::Int(Int::from_i64(v, 32)));
+                Ok(())
+            }
+            n if n.starts_with("linalg.") => self.linalg(fr, op),
+            _ => self.leaf(fr, op),
+        }
+    }
+
+    pub(crate) fn ints(&self, fr: &Frame, ops: &[mlir_text::Operand]) -> Result<Vec<i64>, Diagnostic> {
+        ops.iter().map(|o| self.int(fr, o.value, o.span).map(|i| i.signed())).collect()
+    }
+
+    fn set_results(&self, fr: &mut Frame, op: &Operation, values: &[Value]) -> Result<(), Diagnostic> {
+        if values.len() != op.results.len() {
+            return Err(err(
+                op.span,
+                format!("yields {} values for {} results", values.len(), op.results.len()),
+            ));
+        }
+        for (&r, &v) in op.results.iter().zip(values) {
+            fr.set(r, v);
+        }
+        Ok(())
+    }
+
+    fn conditional(&mut self, fr: &mut Frame, op: &'f Operation, taken: bool) -> Result<(), Diagnostic> {
+        let regions = op.regions();
+        let region = if taken { regions.first() } else { regions.get(1) };
+        let values = match region {
+            Some(r) => self.run_region(fr, r, &[])?.values,
+            None => Vec::new(),
+        };
+        self.set_results(fr, op, &values)
+    }
+
+    fn affine_for(&mut self, fr: &mut Frame, op: &'f Operation) -> Result<(), Diagnostic> {
+        let seg = segments(op, 3)?;
+        let lb_map = affine::map_attr(op, "lowerBoundMap")?;
+        let ub_map = affine::map_attr(op, "upperBoundMap")?;
+        let (lb_ops, rest) = op.operands.split_at(seg[0]);
+        let (ub_ops, init_ops) = rest.split_at(seg[1]);
+        let lb = affine::eval_map(&lb_map, &self.ints(fr, lb_ops)?, op.span)?.into_iter().max();
+        let ub = affine::eval_map(&ub_map, &self.ints(fr, ub_ops)?, op.span)?.into_iter().min();
+        let (Some(lb), Some(ub)) = (lb, ub) else {
+            return Err(err(op.span, "a loop bound map has no results"));
+        };
+        let step = match op.attr("step") {
+            Some(Attr::Int(b, _)) => b.to_i128().unwrap_or(1) as i64,
+            _ => 1,
+        };
+        if step <= 0 {
+            return Err(err(op.span, "the step must be positive"));
+        }
+        let mut iters =
+            init_ops.iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
+        let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
+        let mut i = lb;
+        while i < ub {
+            let mut args = vec![Value::Int(Int::from_i64(i, 32))];
+            args.extend(&iters);
+            iters = self.run_region(fr, body, &args)?.values;
+            i += step;
+        }
+        self.set_results(fr, op, &iters)
+    }
+
+    fn scf_for(&mut self, fr: &mut Frame, op: &'f Operation) -> Result<(), Diagnostic> {
+        if op.operands.len() < 3 {
+            return Err(err(op.span, "scf.for needs lower bound, upper bound and step"));
+        }
+        let lb = self.int(fr, op.operands[0].value, op.span)?;
+        let ub = self.int(fr, op.operands[1].value, op.span)?;
+        let step = self.int(fr, op.operands[2].value, op.span)?;
+        let unsigned = op.attr("unsignedCmp").is_some();
+        let w = lb.width;
+        let mut iters =
+            op.operands[3..].iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
+        let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
+        let mut i = lb;
+        loop {
+            let more = if unsigned { i.unsigned() < ub.unsigned() } else { i.signed() < ub.signed() };
+            if !more {
+                break;
+            }
+            let mut args = vec![Value::Int(i)];
+            args.extend(&iters);
+            iters = self.run_region(fr, body, &args)?.values;
+            let next = Int::new(i.bits.wrapping_add(step.bits), w);
+            // Stepping past the top of the type ends the loop (no wrap-around).
+            let wrapped =
+                if unsigned { next.unsigned() <= i.unsigned() } else { next.signed() <= i.signed() };
+            if wrapped {
+                break;
+            }
+            i = next;
+        }
+        self.set_results(fr, op, &iters)
+    }
+
+    fn scf_while(&mut self, fr: &mut Frame, op: &'f Operation) -> Result<(), Diagnostic> {
+        let regions = op.regions();
+        if regions.len() != 2 {
+            return Err(err(op.span, "scf.while needs a before and an after region"));
+        }
+        let mut args =
+            op.operands.iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
+        loop {
+            let exit = self.run_region(fr, &regions[0], &args)?;
+            let Some((cond, rest)) = exit.values.split_first() else {
+                return Err(err(op.span, "the before region must end with scf.condition"));
+            };
+            let Value::Int(c) = cond else { return Err(err(op.span, "the condition must be an i1")) };
+            if !c.is_true() {
+                return self.set_results(fr, op, rest);
+            }
+            args = self.run_region(fr, &regions[1], rest)?.values;
+        }
+    }
+
+    /// Allocates a memory and returns its index.
+    pub(crate) fn alloc(&mut self, op: &Operation) -> Result<usize, Diagnostic> {
+        let r = *op.results.first().ok_or_else(|| err(op.span, "alloc without a result"))?;
+        let (shape, width) = memref_shape(self.file.ty(r))
+            .ok_or_else(|| err(op.span, "the interpreter allocates static integer memrefs only"))?;
+        self.mems.push(Memory::zeroed(format!("alloc@{}", op.span.start), shape, width));
+        Ok(self.mems.len() - 1)
+    }
+}
+
+/// `operandSegmentSizes` with `n` entries; a missing one means everything in the last group.
+pub(crate) fn segments(op: &Operation, n: usize) -> Result<Vec<usize>, Diagnostic> {
+    match op.attr("operandSegmentSizes") {
+        Some(Attr::DenseArray(_, v)) if v.len() == n => {
+            let seg: Vec<usize> = v.iter().map(|b| b.to_i128().unwrap_or(0) as usize).collect();
+            if seg.iter().sum::<usize>() != op.operands.len() {
+                return Err(err(op.span, "operandSegmentSizes does not add up to the operand count"));
+            }
+            Ok(seg)
+        }
+        Some(_) => Err(err(op.span, format!("operandSegmentSizes must have {n} entries"))),
+        None => Err(err(op.span, "missing operandSegmentSizes")),
+    }
+}

@@ -1,0 +1,255 @@
+//! An interpreter of HLS input: runs a function of the op tree on given scalar arguments and
+//! memref contents, and returns its results and every memory as it is afterwards.
+//!
+//! It is the third voice of the HLS tests, next to `mlir-cpu-runner` (the reference, which
+//! we did not write) and the synthesized circuit: it reads the same op tree the compiler
+//! reads, but shares no code with the compiler, so a bug in lowering or scheduling cannot
+//! hide in both. It also counts the accesses to each memory, which gives the benchmark's
+//! port-bound lower bound.
+//!
+//! What it runs: `func.func` and `func.call`; `affine.for` (bound maps with several
+//! results = max/min, `step`, `iter_args`), `affine.if` with integer sets, `affine.load`/
+//! `store`/`apply`/`min`/`max`/`yield`; `scf.for`/`if`/`while`/`yield`/`condition`;
+//! `cf.br`/`cf.cond_br` between blocks; `memref.load`/`store`/`alloc`/`alloca`/`dealloc`;
+//! every integer `arith` op and the seed's standard spellings (`addi`, `load`, `br`, ...);
+//! `linalg.matmul`/`matvec`/`dot`/`fill`/`copy`/`conv_2d`/`generic`. Integer semantics are
+//! in [`value`]. Memories start at 0 (SPEC section 4), as do locally allocated ones (which
+//! MLIR leaves undefined: kernels initialize what they read). An index out of a memref's
+//! bounds, or more than [`FUEL`] executed ops, is an error at the op.
+//!
+//! Ops must be in generic shape ([`mlir_text::Operation`]); both syntaxes arrive so.
+
+mod affine;
+pub mod data;
+mod exec;
+mod linalg;
+mod ops;
+pub mod value;
+
+use mlir_text::{Attr, ComplexType, Diagnostic, File, Operation, Span, Type};
+pub use value::Int;
+
+/// The most ops one run may execute (a deterministic bound, not a time limit).
+pub const FUEL: u64 = 200_000_000;
+
+/// A memory: a memref argument or a local allocation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    /// Dimensions (static; empty for a rank-0 memref of one element).
+    pub shape: Vec<u64>,
+    /// Element width in bits (`index` is 32).
+    pub width: u32,
+    /// Contents in row-major order, each zero-extended to 64 bits.
+    pub data: Vec<u64>,
+    /// Loads from it (each `load`, and each element a `linalg` op reads).
+    pub reads: u64,
+    /// Stores to it.
+    pub writes: u64,
+    /// The argument name (`A`), or `alloc@LINE` for a local allocation.
+    pub name: String,
+}
+
+impl Memory {
+    /// A memory of `shape` elements of `width` bits, all zero.
+    pub fn zeroed(name: impl Into<String>, shape: Vec<u64>, width: u32) -> Memory {
+        let n = shape.iter().product::<u64>() as usize;
+        Memory { shape, width, data: vec![0; n], reads: 0, writes: 0, name: name.into() }
+    }
+    /// The most accesses one port must make: a memref argument has one port for reads and
+    /// writes (SPEC section 4), a local memory one read and one write port.
+    pub fn port_bound(&self, local: bool) -> u64 {
+        if local {
+            self.reads.max(self.writes)
+        } else {
+            self.reads + self.writes
+        }
+    }
+}
+
+/// One parameter of a function, as its signature gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    /// A scalar of this width (`index`: 32).
+    Scalar {
+        /// The argument's name without `%`.
+        name: String,
+        /// Bits.
+        width: u32,
+    },
+    /// A memref with a static shape.
+    MemRef {
+        /// The argument's name without `%`.
+        name: String,
+        /// Dimensions.
+        shape: Vec<u64>,
+        /// Element width.
+        width: u32,
+    },
+}
+
+/// A function's parameters and result widths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// The function's name.
+    pub name: String,
+    /// Parameters in order.
+    pub params: Vec<Param>,
+    /// Result widths in order.
+    pub results: Vec<u32>,
+}
+
+/// An argument value for [`run`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    /// A scalar's bits (truncated to the parameter's width).
+    Scalar(u64),
+    /// A memref's contents in row-major order.
+    MemRef(Vec<u64>),
+}
+
+/// What a run produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The function's results.
+    pub results: Vec<Int>,
+    /// The memref arguments after the run, in parameter order.
+    pub memories: Vec<Memory>,
+    /// Memories allocated during the run (access counts; contents as left).
+    pub locals: Vec<Memory>,
+    /// Ops executed.
+    pub steps: u64,
+}
+
+impl Outcome {
+    /// The benchmark's port-bound lower bound: the most accesses any one memory port makes.
+    pub fn port_bound(&self) -> u64 {
+        let args = self.memories.iter().map(|m| m.port_bound(false));
+        let locals = self.locals.iter().map(|m| m.port_bound(true));
+        args.chain(locals).max().unwrap_or(0)
+    }
+}
+
+/// The width of a scalar type (`index` is 32), if it is an integer.
+pub fn int_width(ty: &Type) -> Option<u32> {
+    match ty {
+        Type::Int { width, .. } if *width <= 64 => Some(*width),
+        Type::Index => Some(32),
+        _ => None,
+    }
+}
+
+/// Shape and element width of a memref type with a static shape.
+pub fn memref_shape(ty: &Type) -> Option<(Vec<u64>, u32)> {
+    match ty {
+        Type::Complex(c) => match &**c {
+            ComplexType::MemRef { shape, elem, .. } => {
+                let dims: Option<Vec<u64>> = shape.iter().copied().collect();
+                Some((dims?, int_width(elem)?))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Every `func.func` of the file (inside `builtin.module`s too), by name, in source order.
+pub fn functions(file: &File) -> Vec<(&str, &Operation)> {
+    fn walk<'f>(ops: &'f [Operation], out: &mut Vec<(&'f str, &'f Operation)>) {
+        for op in ops {
+            if &*op.name == "func.func" {
+                if let Some(Attr::String(n)) = op.attr("sym_name") {
+                    out.push((n.as_str(), op));
+                }
+            } else if &*op.name == "builtin.module" {
+                for b in op.regions().iter().flat_map(|r| &r.blocks) {
+                    walk(&b.ops, out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&file.ops, &mut out);
+    out
+}
+
+/// The function a design is made of: the last one no other function calls.
+pub fn top_function(file: &File) -> Option<&str> {
+    let funcs = functions(file);
+    let mut called = std::collections::BTreeSet::new();
+    fn calls<'f>(ops: &'f [Operation], out: &mut std::collections::BTreeSet<&'f str>) {
+        for op in ops {
+            if matches!(&*op.name, "func.call" | "call") {
+                if let Some(Attr::SymbolRef(p)) = op.attr("callee") {
+                    if let Some(n) = p.last() {
+                        out.insert(n.as_str());
+                    }
+                }
+            }
+            for b in op.regions().iter().flat_map(|r| &r.blocks) {
+                calls(&b.ops, out);
+            }
+        }
+    }
+    for (_, f) in &funcs {
+        calls(std::slice::from_ref(*f), &mut called);
+    }
+    funcs.iter().rev().map(|(n, _)| *n).find(|n| !called.contains(n))
+}
+
+/// The signature of function `name`.
+pub fn signature(file: &File, name: &str) -> Result<Signature, Diagnostic> {
+    let (_, f) = functions(file)
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| Diagnostic::global(format!("no function '@{name}'")))?;
+    let entry = f.regions().first().and_then(|r| r.blocks.first());
+    let Some(entry) = entry else {
+        return Err(Diagnostic::error(f.name_span, format!("function '@{name}' has no body")));
+    };
+    let mut params = Vec::new();
+    for &a in &entry.args {
+        let info = file.value(a);
+        let pname = info.name.to_string();
+        if let Some(width) = int_width(&info.ty) {
+            params.push(Param::Scalar { name: pname, width });
+        } else if let Some((shape, width)) = memref_shape(&info.ty) {
+            params.push(Param::MemRef { name: pname, shape, width });
+        } else {
+            return Err(Diagnostic::error(
+                info.span,
+                "the interpreter takes integer and static memref arguments only",
+            ));
+        }
+    }
+    let results = match f.attr("function_type") {
+        Some(Attr::Type(Type::Complex(c))) => match &**c {
+            ComplexType::Function { results, .. } => results
+                .iter()
+                .map(|t| {
+                    int_width(t).ok_or_else(|| Diagnostic::error(f.name_span, "results must be integers"))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    Ok(Signature { name: name.to_string(), params, results })
+}
+
+/// Runs function `name` of `file` on `args` (one per parameter, in order).
+pub fn run(file: &File, name: &str, args: &[ArgValue]) -> Result<Outcome, Diagnostic> {
+    let sig = signature(file, name)?;
+    if sig.params.len() != args.len() {
+        return Err(Diagnostic::global(format!(
+            "'@{name}' takes {} arguments, {} given",
+            sig.params.len(),
+            args.len()
+        )));
+    }
+    exec::Machine::new(file).run_top(name, &sig, args)
+}
+
+/// An error at an op.
+pub(crate) fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(span, msg.into())
+}

@@ -1,0 +1,151 @@
+//! Harness of the HLS tests: kernels, their signature, the interpreter's run and the
+//! reference's ([`reference`]), and a test bench for Icarus with SPEC section 4 block-RAM
+//! models ([`icarus`]).
+//!
+//! A kernel is read by our reader (custom syntax, either spelling). While the reader does
+//! not know HLS custom syntax yet ("... is HLS input, which is not supported yet"), the
+//! kernel is read in the generic form `mlir-opt --mlir-print-op-generic` prints instead,
+//! with a note; any other reader error fails the test.
+#![allow(dead_code)]
+
+pub mod icarus;
+pub mod reference;
+
+use hls::interp::{self, ArgValue, Outcome, Param, Signature};
+use mlir_text::{Attr, ComplexType, File, Type};
+use reference::{KernelTypes, RefRun};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A kernel ready to run.
+pub struct Kernel {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its text in today's spelling (what the reference runs).
+    pub modern: String,
+    /// The op tree the interpreter runs.
+    pub file: File,
+    /// The top function's signature.
+    pub sig: Signature,
+    /// Its parameter and result types as text.
+    pub types: KernelTypes,
+    /// True if the op tree was read from `mlir-opt`'s generic form (see the module header).
+    pub via_generic: bool,
+}
+
+/// The project's kernels (`tests/hls/*.mlir`), sorted.
+pub fn own_kernels() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/hls exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The four HLS examples of ../shared, when present.
+pub fn shared_kernels() -> Vec<PathBuf> {
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    if !shared.join("SPEC.md").exists() {
+        eprintln!("note: ../shared not found; its HLS examples are not run");
+        return Vec::new();
+    }
+    ["dot", "fir_std", "matmul", "stencil"]
+        .iter()
+        .map(|n| shared.join(format!("examples/{n}.mlir")))
+        .collect()
+}
+
+fn generic_form(modern: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(reference::MLIR_OPT)
+        .args(["--mlir-print-op-generic", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mlir-opt (scripts/test.sh installs mlir-19-tools)");
+    child.stdin.take().unwrap().write_all(modern.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "mlir-opt rejects the kernel:\n{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Reads a kernel (see the module header).
+pub fn load(path: &Path) -> Kernel {
+    let text = std::fs::read_to_string(path).unwrap();
+    let modern = reference::modernize(&text);
+    let src = mlir_text::SourceFile::new(path.display().to_string(), text.as_str());
+    let (file, via_generic) = match mlir_text::parse(&src) {
+        Ok(f) => (f, false),
+        Err(d) if d.message.contains("is HLS input, which is not supported yet") => {
+            let g = generic_form(&modern);
+            let gsrc = mlir_text::SourceFile::new(format!("{} (generic form)", path.display()), g);
+            let f = mlir_text::parse(&gsrc).unwrap_or_else(|d| panic!("{}", d.render(&gsrc)));
+            (f, true)
+        }
+        Err(d) => panic!("{}", d.render(&src)),
+    };
+    let top = interp::top_function(&file).expect("the kernel file has a function").to_string();
+    let sig = interp::signature(&file, &top).unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
+    let types = types_of(&file, &top);
+    Kernel { path: path.to_path_buf(), modern, file, sig, types, via_generic }
+}
+
+fn types_of(file: &File, top: &str) -> KernelTypes {
+    let (_, f) = interp::functions(file).into_iter().find(|(n, _)| *n == top).unwrap();
+    let entry = &f.regions()[0].blocks[0];
+    let params = entry.args.iter().map(|&a| file.ty(a).to_string()).collect();
+    let results = match f.attr("function_type") {
+        Some(Attr::Type(Type::Complex(c))) => match &**c {
+            ComplexType::Function { results, .. } => results.iter().map(|t| t.to_string()).collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    };
+    KernelTypes { params, results }
+}
+
+/// The interpreter's run, in the reference's shape.
+pub fn interpret(k: &Kernel, args: &[ArgValue]) -> (RefRun, Outcome) {
+    let out = interp::run(&k.file, &k.sig.name, args)
+        .unwrap_or_else(|d| panic!("{}: interpreter: {}", k.path.display(), d.message));
+    let run = RefRun {
+        results: out.results.iter().map(|r| r.signed()).collect(),
+        memories: out
+            .memories
+            .iter()
+            .map(|m| m.data.iter().map(|&v| interp::Int::new(v, m.width).signed()).collect())
+            .collect(),
+    };
+    (run, out)
+}
+
+/// The memref parameters' names, in order.
+pub fn memref_names(sig: &Signature) -> Vec<String> {
+    sig.params
+        .iter()
+        .filter_map(|p| match p {
+            Param::MemRef { name, .. } => Some(name.clone()),
+            Param::Scalar { .. } => None,
+        })
+        .collect()
+}
+
+/// Asserts two runs agree, naming the first difference.
+pub fn assert_runs_eq(what: &str, expected: &RefRun, actual: &RefRun, sig: &Signature) {
+    assert_eq!(expected.results, actual.results, "{what}: results differ");
+    for (i, name) in memref_names(sig).iter().enumerate() {
+        let (e, a) = (&expected.memories[i], &actual.memories[i]);
+        if let Some(at) = e.iter().zip(a).position(|(x, y)| x != y) {
+            panic!(
+                "{what}: memref '%{name}' differs first at element {at}: expected {}, got {}",
+                e[at], a[at]
+            );
+        }
+        assert_eq!(e.len(), a.len(), "{what}: memref '%{name}' sizes differ");
+    }
+}
