@@ -58,22 +58,20 @@ pub fn load_design(
     args: Option<&Args>,
 ) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
-    if src.name().ends_with(".json") {
-        return Err(Failure::Message(format!(
-            "'{}': Yosys JSON input is not supported yet (roadmap step 3)",
-            src.name()
-        )));
-    }
-    // The streaming path builds each body op as it is read; on anything unusual it gives up
-    // and the op-tree path below runs (and reports the errors).
-    let mut design = match comb::build::build_design_streaming(src, top) {
-        Some(built) => built.map_err(input_err)?,
-        None => {
-            let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
-            if hls::first_hls_op(&file).is_some() {
-                crate::hls_flow::build(src, file, top, args)?
-            } else {
-                comb::build::build_design_owned(file, top).map_err(input_err)?
+    let mut design = if src.name().ends_with(".json") {
+        comb::yosys::import(src.text(), top).map_err(|e| json_failure(src, e))?
+    } else {
+        // The streaming path builds each body op as it is read; on anything unusual it
+        // gives up and the op-tree path below runs (and reports the errors).
+        match comb::build::build_design_streaming(src, top) {
+            Some(built) => built.map_err(input_err)?,
+            None => {
+                let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+                if hls::first_hls_op(&file).is_some() {
+                    crate::hls_flow::build(src, file, top, args)?
+                } else {
+                    comb::build::build_design_owned(file, top).map_err(input_err)?
+                }
             }
         }
     };
@@ -106,6 +104,27 @@ pub fn load_design(
         eprint!("{}", comb::passes::format_times(&reports));
     }
     Ok(design)
+}
+
+/// A Yosys JSON import error as a failure: a syntax error at its line and column (rendered
+/// with the source line and a caret), anything else naming the module and cell.
+fn json_failure(src: &SourceFile, e: comb::yosys::ImportError) -> Failure {
+    match e {
+        comb::yosys::ImportError::Syntax { line, column, message } => {
+            let text = src.text();
+            let start: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
+            // serde_json counts columns in bytes, from 1.
+            let mut pos = (start + column.saturating_sub(1)).min(text.len());
+            while !text.is_char_boundary(pos) {
+                pos -= 1;
+            }
+            Failure::Input(
+                Box::new(src.clone()),
+                vec![Diagnostic::error(mlir_text::Span::point(pos), message)],
+            )
+        }
+        other => Failure::Message(format!("{}: {other}", src.name())),
+    }
 }
 
 /// Runs one compile as the options say.

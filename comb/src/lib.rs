@@ -4,7 +4,8 @@
 //! `mlir-text` into it with the user-facing checks of SPEC section 2; [`verify`] checks the
 //! invariants after every pass; [`eval`] is a bit-precise evaluator; [`passes`] hold the
 //! `-O1` rewrites; [`bits_ops`] gives every op its exact meaning on [`Bits`]; [`random`]
-//! (with the seeded [`rng`]) generates random netlists for differential tests.
+//! (with the seeded [`rng`]) generates random netlists for differential tests; [`yosys`]
+//! imports Yosys JSON netlists.
 #![warn(missing_docs)]
 
 pub mod bench_design;
@@ -19,6 +20,7 @@ pub mod passes;
 pub mod random;
 pub mod rng;
 pub mod verify;
+pub mod yosys;
 
 pub use bits::Bits;
 pub use build::{build_design, build_design_owned, build_design_streaming};

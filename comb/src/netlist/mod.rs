@@ -378,7 +378,8 @@ impl Module {
     /// whose users are recorded wrongly.
     pub fn check_uses(&self) -> Result<(), NetId> {
         self.uses.check(&self.graph)?;
-        let forward = self.cells().map(|n| self.operands(n).iter().filter(|&&o| o >= n).count()).sum();
+        let forward =
+            self.cells().map(|n| self.operands(n).iter().filter(|&&o| o >= n).count()).sum::<usize>();
         match self.cells().next() {
             Some(first) if self.forward_operands != forward => Err(first),
             _ => Ok(()),
