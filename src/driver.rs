@@ -77,13 +77,9 @@ pub fn load_design(
     };
     let level = match opt {
         0 => comb::passes::OptLevel::O0,
-        _ => comb::passes::OptLevel::O1,
+        1 => comb::passes::OptLevel::O1,
+        _ => comb::passes::OptLevel::O2,
     };
-    if opt >= 2 {
-        return Err(Failure::Message(
-            "-O2 (the e-graph optimizer) is not supported yet (roadmap step 3)".into(),
-        ));
-    }
     let mut pipeline = comb::passes::pipeline(level);
     if flatten {
         pipeline.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));

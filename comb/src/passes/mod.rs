@@ -65,11 +65,20 @@ pub enum OptLevel {
     O0,
     /// Fold constants, simplify, remove duplicate and dead logic.
     O1,
+    /// `-O1` plus the e-graph optimizer (`crate::egraph`).
+    O2,
 }
 
 /// Every pass, in a fixed order.
 pub fn registry() -> Vec<Box<dyn Pass>> {
-    vec![Box::new(ConstantFold), Box::new(Simplify), Box::new(Cse), Box::new(DeadCode), Box::new(Flatten)]
+    vec![
+        Box::new(ConstantFold),
+        Box::new(Simplify),
+        Box::new(Cse),
+        Box::new(DeadCode),
+        Box::new(Flatten),
+        Box::new(crate::egraph::EGraph),
+    ]
 }
 
 /// A pass by its kebab-case name.
@@ -87,6 +96,16 @@ pub fn pipeline(level: OptLevel) -> Vec<Box<dyn Pass>> {
             Box::new(Cse),
             Box::new(ConstantFold),
             Box::new(Simplify),
+            Box::new(DeadCode),
+        ],
+        OptLevel::O2 => vec![
+            Box::new(ConstantFold),
+            Box::new(Simplify),
+            Box::new(Cse),
+            Box::new(ConstantFold),
+            Box::new(Simplify),
+            Box::new(crate::egraph::EGraph),
+            Box::new(Cse),
             Box::new(DeadCode),
         ],
     }
