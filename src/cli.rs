@@ -31,7 +31,8 @@ pub enum Emit {
     about = "MLIR (CIRCT comb/hw/seq) to SystemVerilog and a Rust simulator"
 )]
 #[command(
-    after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR]"
+    after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR]\n\
+                  FPGA flow: rmlir-hls fpga INPUT -o DIR [--device D] [--board B] [--pcf F] [--freq MHZ] (fpga --help)"
 )]
 pub struct Args {
     /// Input `.mlir` file, or `-` for standard input.
@@ -100,6 +101,64 @@ pub struct CosimArgs {
     #[arg(long)]
     pub top: Option<String>,
     /// Optimization level of the design under test.
+    #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub opt: u8,
+}
+
+/// The synthesis path of `rmlir-hls fpga`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SynthPath {
+    /// Yosys `synth_ice40` / `synth_ecp5` on the emitted SystemVerilog.
+    Yosys,
+    /// The tool's own `--lut 4` mapping written as a nextpnr netlist (needs the LUT mapper).
+    Native,
+}
+
+/// `rmlir-hls fpga INPUT -o DIR`: synthesis, place and route and a bitstream.
+#[derive(Debug, Parser)]
+#[command(
+    name = "rmlir-hls fpga",
+    version,
+    about = "Compile to an FPGA bitstream (Yosys, nextpnr, icepack) and report utilisation and Fmax"
+)]
+pub struct FpgaArgs {
+    /// Input `.mlir` file, or `-` for standard input.
+    pub input: String,
+    /// Output folder (replaced only when the run succeeds).
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+    /// The top module.
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Device: lp384, lp1k, hx1k, lp4k, hx4k, lp8k, hx8k, up5k (iCE40); 25k, 45k, 85k (ECP5).
+    /// Default: the board's, else hx8k.
+    #[arg(long)]
+    pub device: Option<String>,
+    /// Package (default: the board's, else the device's usual one).
+    #[arg(long)]
+    pub package: Option<String>,
+    /// Board: icestick or icebreaker (sets device, package and pin constraints).
+    #[arg(long)]
+    pub board: Option<String>,
+    /// Pin constraint file (replaces the board's).
+    #[arg(long, conflicts_with = "pin_all")]
+    pub pcf: Option<PathBuf>,
+    /// Pin every port bit to its own package pin, in pin order (written as TOP.pcf).
+    #[arg(long)]
+    pub pin_all: bool,
+    /// Requested clock frequency in MHz.
+    #[arg(long, default_value_t = 12.0)]
+    pub freq: f64,
+    /// The placer's seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Synthesis path.
+    #[arg(long, value_enum, default_value_t = SynthPath::Yosys)]
+    pub synth: SynthPath,
+    /// Report missed timing instead of failing.
+    #[arg(long)]
+    pub timing_allow_fail: bool,
+    /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,
 }

@@ -18,6 +18,12 @@ fn main() -> ExitCode {
             Ok(a) => cosim::run(&a),
             Err(e) => return clap_exit(e),
         }
+    } else if argv.get(1).is_some_and(|a| a == "fpga") {
+        let rest = std::iter::once(argv[0].clone()).chain(argv[2..].iter().cloned());
+        match cli::FpgaArgs::try_parse_from(rest) {
+            Ok(a) => fpga::run(&a),
+            Err(e) => return clap_exit(e),
+        }
     } else {
         match cli::Args::try_parse_from(&argv) {
             Ok(a) => driver::run(&a),
@@ -46,3 +52,4 @@ fn clap_exit(e: clap::Error) -> ExitCode {
 }
 
 mod cosim;
+mod fpga;

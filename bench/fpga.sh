@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Benchmark: the FPGA flow on the examples, one table: LUT4, carry, DFF, logic cells, BRAM,
+# I/O and Fmax per synthesis path (yosys synth_ice40; native --lut 4 once the LUT mapper is
+# in the build, else "n/a").
+#
+# Each design runs `rmlir-hls fpga` on the hx8k (ct256) with one seed, asking for $FREQ MHz
+# (default 100) with --timing-allow-fail so that nextpnr places for timing and the achieved
+# Fmax is what it reaches. Fmax "-" means the design has no register-to-register path.
+#
+# Env: DESIGNS (default: examples/*.mlir, plus ../shared/examples/*.mlir when present),
+# DEVICE (hx8k), FREQ (100), SEED (1), BENCH_OUT (target/fpgabench).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+cargo build --release -q
+bin=$root/target/release/rmlir-hls
+out=${BENCH_OUT:-$root/target/fpgabench}
+device=${DEVICE:-hx8k}
+freq=${FREQ:-100}
+seed=${SEED:-1}
+mkdir -p "$out"
+if [ -n "${DESIGNS:-}" ]; then
+  designs=($DESIGNS)
+else
+  designs=(examples/*.mlir)
+  [ -d ../shared/examples ] && designs+=(../shared/examples/*.mlir)
+fi
+
+printf "%-26s %-7s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
+for f in "${designs[@]}"; do
+  name=$(basename "$(dirname "$f")")_$(basename "$f" .mlir)
+  for synth in yosys native; do
+    dir=$out/$name.$synth
+    if "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" --synth "$synth" \
+      --timing-allow-fail >"$out/$name.$synth.log" 2>&1; then
+      python3 - "$dir/report.json" "$name" "$synth" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+res = r["resources"]
+mhz = [c["achieved_mhz"] for c in r["clocks"].values() if c["achieved_mhz"] is not None]
+fmax = f"{min(mhz):.1f}" if mhz else "-"
+print(f"{sys.argv[2]:<26} {sys.argv[3]:<7} {res['LUT4']['used']:>6} {res['carry']['used']:>6} "
+      f"{res['DFF']['used']:>6} {res['LC']['used']:>6} {res['BRAM']['used']:>5} {res['IO']['used']:>4} {fmax:>10}")
+PY
+    else
+      why=$(grep -m1 "error" "$out/$name.$synth.log" | sed 's/^rmlir-hls: error: //' | cut -c1-60)
+      printf "%-26s %-7s n/a: %s\n" "$name" "$synth" "$why"
+    fi
+  done
+done

