@@ -3,7 +3,7 @@
 //! definition and prints in the generic form (so it is built here the same way: block
 //! arguments of the element types, casts to the output type, multiply, add, `linalg.yield`),
 //! and `linalg.generic` with `indexing_maps`, `iterator_types`, `attrs = {...}` and its
-//! written region; `linalg.yield`.
+//! written region; `linalg.yield`, `linalg.index`.
 
 use super::{segments, Uses};
 use crate::affine::AffineMap;
@@ -88,6 +88,16 @@ impl<'a> Parser<'a> {
         match op {
             "generic" => self.linalg_generic(d),
             "yield" => self.hls_terminator(d),
+            "index" => {
+                // `linalg.index 0 : index`
+                let mut d = d;
+                let (v, span) = self.parse_u32("loop dimension")?;
+                d.prop("dim", Attr::Int(crate::ast::BigInt::from_i128(v as i128), Type::int(64)), span);
+                d.attributes = self.parse_opt_attr_dict()?;
+                let (ty, _) = self.colon_one_type()?;
+                d.result_types.push(ty);
+                Ok(d)
+            }
             "fill" | "copy" => self.linalg_named(d, op),
             _ if mac_maps(op).is_some() => self.linalg_named(d, op),
             _ => Err(self.unknown_hls_op(&d)),
