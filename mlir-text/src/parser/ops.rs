@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
             "hw.instance" => self.parse_instance(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
-            _ if crate::dialect::is_hls_op(name) || name == "func.call" => self.parse_hls(d),
+            _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
             _ => Err(Diagnostic::error(t.span, format!("unknown op '{name}'"))),
         }
     }
