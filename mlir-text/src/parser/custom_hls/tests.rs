@@ -107,3 +107,16 @@ fn truncated_hls_input_never_panics() {
         let _ = parse(&src);
     }
 }
+
+#[test]
+fn seed_memref_types_with_spaces() {
+    let inputs = |text: &str| -> Vec<Type> {
+        let f = ok(text);
+        let Some(Attr::Type(Type::Complex(c))) = f.ops[0].attr("function_type") else { panic!("{text}") };
+        let ComplexType::Function { inputs, .. } = &**c else { panic!("{text}") };
+        inputs.clone()
+    };
+    let spaced = inputs("func @f(%m: memref<128 x i32>, %t: memref<4 x ? x i8>, %i: index) {\n  %v = load %m[%i] : memref<128 x i32>\n  return\n}\n");
+    let today = inputs("func.func private @g(memref<128xi32>, memref<4x?xi8>, index)");
+    assert_eq!(spaced, today);
+}
