@@ -120,3 +120,21 @@ fn seed_memref_types_with_spaces() {
     let today = inputs("func.func private @g(memref<128xi32>, memref<4x?xi8>, index)");
     assert_eq!(spaced, today);
 }
+
+#[test]
+fn maps_read_back_from_the_tree() {
+    use crate::affine::{AffineMap, IntegerSet};
+    let f = ok(&func("  affine.for %i = 0 to %n {\n    affine.if affine_set<(d0) : (d0 - 2 >= 0)>(%i) {\n      %v = affine.load %A[%i floordiv 2 + symbol(%n)] : memref<8xi32>\n    }\n  }"));
+    let for_op = &body(&f)[0];
+    let ub = AffineMap::from_attr(for_op.attr("upperBoundMap").unwrap()).unwrap().unwrap();
+    assert_eq!(ub.eval(&[], &[7]), vec![7]);
+    assert_eq!(AffineMap::from_attr(for_op.attr("step").unwrap()), None);
+    let if_op = &for_op.regions()[0].blocks[0].ops[0];
+    let set = IntegerSet::from_attr(if_op.attr("condition").unwrap()).unwrap().unwrap();
+    assert!(set.contains(&[2], &[]) && !set.contains(&[1], &[]));
+    let load = &if_op.regions()[0].blocks[0].ops[0];
+    let map = AffineMap::from_attr(load.attr("map").unwrap()).unwrap().unwrap();
+    assert_eq!((map.num_dims, map.num_syms), (1, 1));
+    assert_eq!(map.eval(&[5], &[3]), vec![5]);
+    assert_eq!(load.operands.len(), 3);
+}
