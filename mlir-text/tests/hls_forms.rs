@@ -313,3 +313,50 @@ fn shared_examples_equal_mlir_opt_generic_forms() {
     assert_eq!(seen.get("memref.store"), Some(&1));
     assert_eq!(seen.get("arith.constant"), Some(&4));
 }
+
+/// Truncated and mutated HLS forms: the reader answers (a tree or a located error), never
+/// panics.
+#[test]
+fn truncated_and_mutated_forms_never_panic() {
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+    let mut rng = Rng(0xA11CE);
+    const BYTES: &[u8] = b"%@#^(){}[]<>,:=-+*x019 \ndsfloordivmod";
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir()).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut errors = 0;
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut inputs: Vec<String> = (0..text.len()).step_by(5).map(|cut| text[..cut].to_string()).collect();
+        for _ in 0..300 {
+            let mut b = text.clone().into_bytes();
+            let at = (rng.next() % b.len() as u64) as usize;
+            match rng.next() % 3 {
+                0 => b[at] = BYTES[(rng.next() % BYTES.len() as u64) as usize],
+                1 => {
+                    b.remove(at);
+                }
+                _ => b.insert(at, BYTES[(rng.next() % BYTES.len() as u64) as usize]),
+            }
+            if let Ok(s) = String::from_utf8(b) {
+                inputs.push(s);
+            }
+        }
+        for input in inputs {
+            let src = SourceFile::new("m.mlir", input.as_str());
+            if let Err(d) = parse(&src) {
+                errors += 1;
+                let rendered = d.render(&src);
+                assert!(rendered.starts_with("m.mlir:"), "error without a location: {rendered}");
+            }
+        }
+    }
+    assert!(errors > 100, "mutations should mostly be rejected, got {errors} errors");
+}
