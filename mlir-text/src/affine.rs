@@ -410,6 +410,15 @@ impl AffineMap {
         parse::parse_map(text)
     }
 
+    /// The map of an [`Attr::AffineMap`](crate::Attr::AffineMap) (as the reader stores
+    /// `lowerBoundMap`, `map`, ...); `None` for any other attribute.
+    pub fn from_attr(attr: &crate::Attr) -> Option<Result<AffineMap, String>> {
+        match attr {
+            crate::Attr::AffineMap(text) => Some(AffineMap::parse(text)),
+            _ => None,
+        }
+    }
+
     /// The results at the given dimension and symbol values.
     ///
     /// # Panics
@@ -464,6 +473,15 @@ impl IntegerSet {
     /// Like [`IntegerSet::parse`], keeping the byte offset of the error in `text`.
     pub fn parse_located(text: &str) -> Result<IntegerSet, AffineError> {
         parse::parse_set(text)
+    }
+
+    /// The set of an [`Attr::AffineSet`](crate::Attr::AffineSet) (the `condition` of
+    /// `affine.if`); `None` for any other attribute.
+    pub fn from_attr(attr: &crate::Attr) -> Option<Result<IntegerSet, String>> {
+        match attr {
+            crate::Attr::AffineSet(text) => Some(IntegerSet::parse(text)),
+            _ => None,
+        }
     }
 
     /// Whether every constraint holds at the given point.

@@ -42,7 +42,11 @@ pub const STD_OPS: &[&str] = &[
 ];
 
 /// True if an op of this name is HLS input (not lowered to hardware by the netlist builder).
+/// `func.call` is one: calls between functions are HLS's to inline or instantiate.
 pub fn is_hls_op(name: &str) -> bool {
+    if name == "func.call" {
+        return true;
+    }
     match name.split_once('.') {
         Some((dialect, _)) => HLS_DIALECTS.contains(&dialect) && name != "arith.constant",
         None => STD_OPS.contains(&name),

@@ -56,6 +56,17 @@ impl<'a> Parser<'a> {
         }
         self.resolve_all(&mut d, &uses, &inputs, ty_span)?;
         d.result_types = results;
+        if &*d.name == "arith.constant" {
+            // `value = true` is the i1 constant the custom form `arith.constant true` gives.
+            for p in d.properties.iter_mut().filter(|p| p.name == "value") {
+                if let crate::ast::Attr::Bool(b) = p.value {
+                    p.value = crate::ast::Attr::Int(
+                        crate::ast::BigInt::from_i128(b as i128),
+                        crate::ast::Type::int(1),
+                    );
+                }
+            }
+        }
         Ok(d)
     }
 }

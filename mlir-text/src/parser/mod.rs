@@ -471,13 +471,50 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The canonical name of an op written without its dialect.
+/// The canonical name of an op written without its dialect or in an older spelling:
+/// the seed documents' standard-dialect names (also with a `std.` prefix) become today's.
 pub fn normalize_name(name: &str) -> &str {
-    match name {
+    let bare = name.strip_prefix("std.").unwrap_or(name);
+    match bare {
         "module" => "builtin.module",
         "func" => "func.func",
         "return" => "func.return",
-        other => other,
+        "constant" => "arith.constant",
+        "call" => "func.call",
+        "br" => "cf.br",
+        "cond_br" => "cf.cond_br",
+        "load" | "store" | "alloc" | "alloca" | "dealloc" => match bare {
+            "load" => "memref.load",
+            "store" => "memref.store",
+            "alloc" => "memref.alloc",
+            "alloca" => "memref.alloca",
+            _ => "memref.dealloc",
+        },
+        "index_cast" => "arith.index_cast",
+        "select" => "arith.select",
+        "cmpi" => "arith.cmpi",
+        "cmpf" => "arith.cmpf",
+        "addi" => "arith.addi",
+        "subi" => "arith.subi",
+        "muli" => "arith.muli",
+        "divi_signed" => "arith.divsi",
+        "divi_unsigned" => "arith.divui",
+        "remi_signed" => "arith.remsi",
+        "remi_unsigned" => "arith.remui",
+        "and" => "arith.andi",
+        "or" => "arith.ori",
+        "xor" => "arith.xori",
+        "shift_left" => "arith.shli",
+        "shift_right_signed" => "arith.shrsi",
+        "shift_right_unsigned" => "arith.shrui",
+        "sexti" => "arith.extsi",
+        "zexti" => "arith.extui",
+        "trunci" => "arith.trunci",
+        "addf" => "arith.addf",
+        "subf" => "arith.subf",
+        "mulf" => "arith.mulf",
+        "divf" => "arith.divf",
+        _ => name,
     }
 }
 

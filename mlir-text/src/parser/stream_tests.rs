@@ -199,3 +199,32 @@ fn errors_stop_the_streaming_parse() {
         assert!(parse_streaming(&src, &mut Record::default()).is_none(), "{text}");
     }
 }
+
+#[test]
+fn hls_ops_take_the_general_path() {
+    // HLS ops in a module body go to the sink as whole ops (none is "simple"); a function
+    // with HLS ops stays in the returned tree, whole.
+    let text = "hw.module @m(in %a : i8, in %b : i8, out y : i8) {
+  %0 = arith.addi %a, %b : i8
+  %1 = arith.cmpi slt, %0, %b : i8
+  %2 = arith.select %1, %0, %a : i8
+  hw.output %2 : i8
+}
+func.func @f(%A: memref<4xi8>) {
+  affine.for %i = 0 to 4 {
+    %v = affine.load %A[%i] : memref<4xi8>
+    affine.store %v, %A[3 - %i] : memref<4xi8>
+  }
+  return
+}
+";
+    assert_eq!(same_as_tree(text), 0);
+    let src = SourceFile::new("t.mlir", text);
+    let mut rec = Record::default();
+    let file = parse_streaming(&src, &mut rec).expect("streaming parse");
+    let f = file.ops.iter().find(|o| &*o.name == "func.func").expect("the function");
+    let body = &f.regions()[0].blocks[0].ops;
+    assert_eq!(&*body[0].name, "affine.for");
+    let names: Vec<String> = body[0].regions()[0].blocks[0].ops.iter().map(|o| o.name.to_string()).collect();
+    assert_eq!(names, ["affine.load", "affine.store", "affine.yield"]);
+}

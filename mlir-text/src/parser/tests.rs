@@ -181,8 +181,8 @@ fn errors_point_at_the_source() {
     assert!(err("hw.module @m() { %a = comb.icmp foo %a, %a : i8 }").contains("unknown icmp predicate 'foo'"));
     assert!(err("hw.module @m() { %a = \"x }").contains("unterminated string"));
     assert!(err("hw.module @m() { %a = hw.constant 0xZZ : i8 }").contains("invalid hexadecimal literal"));
-    assert!(err("func.func @f() { affine.for %i = 0 to 3 { } return }")
-        .contains("'affine.for' is HLS input, which is not supported yet"));
+    assert!(err("func.func @f() { affine.for %i = 0 to 3 step 0 { } return }")
+        .contains("1:46: error: the step of 'affine.for' must be a positive integer"));
     assert!(err("hw.module @m() { %a = hw.constant 1 : foo }").contains("unknown type 'foo'"));
     assert!(err("hw.module @m() { %a = hw.constant 1 i8 }").contains("expected ':'"));
 }

@@ -167,23 +167,36 @@ impl<'a> Parser<'a> {
         let mut shape = Vec::new();
         loop {
             let p = self.lex.skip_trivia(pos);
-            if self.lex.byte(p) == b'?' && self.lex.byte(p + 1) == b'x' {
-                shape.push(None);
-                pos = p + 2;
-                continue;
+            // The separator `x`, also spaced as in the seed documents (`128 x i32`).
+            let sep = |q: usize| {
+                if self.lex.byte(q) == b'x' {
+                    return Some(q + 1);
+                }
+                let r = self.lex.skip_trivia(q);
+                (r > q && self.lex.byte(r) == b'x' && self.lex.byte(r + 1).is_ascii_whitespace())
+                    .then_some(r + 1)
+            };
+            if self.lex.byte(p) == b'?' {
+                if let Some(next) = sep(p + 1) {
+                    shape.push(None);
+                    pos = next;
+                    continue;
+                }
             }
             let mut q = p;
             while self.lex.byte(q).is_ascii_digit() {
                 q += 1;
             }
-            if q > p && self.lex.byte(q) == b'x' {
-                let n = self
-                    .slice(Span::new(p, q))
-                    .parse::<u64>()
-                    .map_err(|_| Diagnostic::error(Span::new(p, q), "dimension is too large"))?;
-                shape.push(Some(n));
-                pos = q + 1;
-                continue;
+            if q > p {
+                if let Some(next) = sep(q) {
+                    let n = self
+                        .slice(Span::new(p, q))
+                        .parse::<u64>()
+                        .map_err(|_| Diagnostic::error(Span::new(p, q), "dimension is too large"))?;
+                    shape.push(Some(n));
+                    pos = next;
+                    continue;
+                }
             }
             break;
         }

@@ -1,0 +1,56 @@
+// Every integer arith op in today's spelling, and float types (parsed, rejected later).
+func.func @ops(%a: i32, %b: i32, %c: i1, %i: index, %w: i8, %f: f32, %g: f32) -> i32 {
+  %k = arith.constant 42 : i32
+  %t = arith.constant true
+  %m = arith.constant -7 : i8
+  %ix = arith.constant 3 : index
+  %fc = arith.constant 1.5 : f32
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.subi %a, %b : i32
+  %2 = arith.muli %a, %b : i32
+  %3 = arith.divsi %a, %b : i32
+  %4 = arith.divui %a, %b : i32
+  %5 = arith.remsi %a, %b : i32
+  %6 = arith.remui %a, %b : i32
+  %7 = arith.ceildivsi %a, %b : i32
+  %8 = arith.floordivsi %a, %b : i32
+  %9 = arith.ceildivui %a, %b : i32
+  %10 = arith.andi %a, %b : i32
+  %11 = arith.ori %a, %b : i32
+  %12 = arith.xori %a, %b : i32
+  %13 = arith.shli %a, %b : i32
+  %14 = arith.shrsi %a, %b : i32
+  %15 = arith.shrui %a, %b : i32
+  %16 = arith.maxsi %a, %b : i32
+  %17 = arith.minsi %a, %b : i32
+  %18 = arith.maxui %a, %b : i32
+  %19 = arith.minui %a, %b : i32
+  %20 = arith.extsi %w : i8 to i32
+  %21 = arith.extui %w : i8 to i32
+  %22 = arith.trunci %a : i32 to i8
+  %23 = arith.index_cast %a : i32 to index
+  %24 = arith.index_cast %i : index to i32
+  %25 = arith.index_castui %i : index to i32
+  %26 = arith.select %c, %a, %b : i32
+  %27 = arith.addi %a, %b overflow<nsw> : i32
+  %28 = arith.muli %a, %b overflow<nsw, nuw> : i32
+  %c0 = arith.cmpi eq, %a, %b : i32
+  %c1 = arith.cmpi ne, %a, %b : i32
+  %c2 = arith.cmpi slt, %a, %b : i32
+  %c3 = arith.cmpi sle, %a, %b : i32
+  %c4 = arith.cmpi sgt, %a, %b : i32
+  %c5 = arith.cmpi sge, %a, %b : i32
+  %c6 = arith.cmpi ult, %a, %b : i32
+  %c7 = arith.cmpi ule, %a, %b : i32
+  %c8 = arith.cmpi ugt, %a, %b : i32
+  %c9 = arith.cmpi uge, %a, %b : i32
+  %ci = arith.cmpi ult, %i, %ix : index
+  %29 = arith.addi %i, %ix : index
+  %30 = arith.andi %c, %t : i1
+  %31 = arith.addf %f, %g : f32
+  %32 = arith.mulf %f, %fc : f32
+  %33 = arith.cmpf olt, %f, %g : f32
+  %34 = arith.sitofp %a : i32 to f32
+  %35 = arith.select %c, %i, %ix : index
+  return %0 : i32
+}
