@@ -138,3 +138,139 @@ fn unrolled_loops_with_remainder_and_a_call() {
     let trips: Vec<Option<u64>> = f.loops.iter().map(|l| l.trip_count).collect();
     assert_eq!(trips, vec![Some(2), Some(2)]);
 }
+
+mod common;
+
+use std::process::Command;
+
+const KERNELS: &[&str] =
+    &["dot.mlir", "fir.mlir", "gcd.mlir", "matmul.mlir", "stencil.mlir", "sumsq.mlir", "vadd_unroll.mlir"];
+
+#[test]
+fn systemverilog_of_every_kernel_is_lint_clean() {
+    for k in KERNELS {
+        let path = format!("{}/tests/hls/{k}", env!("CARGO_MANIFEST_DIR"));
+        let sv = common::cli(&[&path, "--emit", "verilog"]);
+        let top = k.trim_end_matches(".mlir").split('_').next().unwrap();
+        let top = if top == "vadd" { "vadd" } else { top };
+        let out = common::verilator_lint(&sv, top);
+        assert!(!out.contains("%Warning"), "{k}: {out}");
+    }
+}
+
+#[test]
+fn report_file_is_json_with_the_simulated_latency() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("r.json");
+    let path = format!("{}/tests/hls/dot.mlir", env!("CARGO_MANIFEST_DIR"));
+    common::cli(&[
+        &path,
+        "--emit",
+        "verilog",
+        "-o",
+        dir.path().join("d.sv").to_str().unwrap(),
+        "--report",
+        rep.to_str().unwrap(),
+    ]);
+    let json = std::fs::read_to_string(&rep).unwrap();
+    let (d, _) = compile(&kernel("dot.mlir"), &opts());
+    let mut mems = [Mem::new("arg0", 32, vec![1; 64]), Mem::new("arg1", 32, vec![2; 64])];
+    let run = simulate(&d, &[], &mut mems, 10_000);
+    assert!(json.contains(&format!("\"latency_cycles\": {},", run.cycles)), "{json}");
+    assert!(json.contains("\"trip_count\": 64"), "{json}");
+    assert!(json.contains("\"kind\": \"mul\""), "{json}");
+    // As a table on stderr when the design goes to stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args([&path, "--emit", "verilog", "--report", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("latency {} cycles", run.cycles)), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("module dot"));
+}
+
+#[test]
+fn clock_period_and_unit_limits_steer_the_schedule() {
+    let src = kernel("fir.mlir");
+    let lat = |o: &hls::Options| {
+        let (d, rep) = compile(&src, o);
+        let mut g = Lcg(9);
+        let x = g.vec(35, 32);
+        let h = [3i64, -1, 4, 2];
+        let expect: Vec<u64> = (0..32)
+            .map(|i| {
+                (0..4).fold(0i64, |s, k| s.wrapping_add(sext(x[i + k], 32).wrapping_mul(h[k]))) as u64
+                    & 0xffff_ffff
+            })
+            .collect();
+        let mut mems = [Mem::new("arg0", 32, x), Mem::new("arg1", 32, vec![0; 32])];
+        let run = simulate(&d, &[], &mut mems, 100_000);
+        assert_eq!(mems[1].data, expect, "{o:?}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles), "{o:?}");
+        let muls: u32 = rep.functions[0].units.iter().filter(|((k, _), _)| k == "mul").map(|(_, n)| n).sum();
+        (run.cycles, muls, rep.functions[0].critical_path)
+    };
+    let base = lat(&opts());
+    let fast = lat(&hls::Options { clock_period: 4.0, ..opts() });
+    assert!(fast.0 > base.0, "a shorter period needs more cycles: {base:?} {fast:?}");
+    assert!(fast.2 <= 4.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
+    let one = lat(&hls::Options { max_mul: Some(1), ..opts() });
+    assert_eq!(one.1, 1);
+}
+
+fn error_of(src: &str) -> (String, i32) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.mlir");
+    std::fs::write(&f, src).unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&f).args(["--emit", "verilog"]).output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stderr).replace(f.to_str().unwrap(), "bad.mlir"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn bad_hls_input_gives_located_errors() {
+    let cases = [
+        (
+            "func.func @f(%a: f32, %b: f32) -> f32 {\n  %0 = \"arith.addf\"(%a, %b) : (f32, f32) -> f32\n  return %0 : f32\n}\n",
+            "bad.mlir:1:",
+            "floating point is not supported",
+        ),
+        (
+            "func.func @f(%t: tensor<4xi32>) {\n  return\n}\n",
+            "bad.mlir:1:",
+            "tensors are not supported",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %0 = \"arith.addi\"(%a, %a) : (i32, i32) -> i32\n  %1 = \"func.call\"(%0) <{callee = @f}> : (i32) -> i32\n  return %1 : i32\n}\n",
+            "bad.mlir:3:",
+            "recursive call",
+        ),
+        (
+            "func.func @f(%A: memref<64xi32>) -> i32 {\n  %c = \"arith.constant\"() <{value = 70 : index}> : () -> index\n  %0 = \"memref.load\"(%A, %c) : (memref<64xi32>, index) -> i32\n  return %0 : i32\n}\n",
+            "bad.mlir:3:",
+            "out of range",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %0 = \"arith.addi\"(%a, %a) : (i32, i32) -> i32\n  %1 = \"foo.bar\"(%0) : (i32) -> i32\n  return %1 : i32\n}\n",
+            "bad.mlir:3:",
+            "'foo.bar' is not supported",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %c0 = \"arith.constant\"() <{value = 0 : index}> : () -> index\n  %c1 = \"arith.constant\"() <{value = 1 : index}> : () -> index\n  %r = \"scf.for\"(%c0, %c1, %c1, %a) ({\n  ^bb0(%i: index, %x: i32):\n    \"scf.yield\"(%i) : (index) -> ()\n  }) : (index, index, index, i32) -> i32\n  return %r : i32\n}\n",
+            "bad.mlir:6:",
+            "do not match",
+        ),
+    ];
+    for (src, at, msg) in cases {
+        let (err, code) = error_of(src);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains(at) && err.contains(msg) && err.contains("error:"),
+            "expected {at} {msg}:\n{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -43,6 +43,7 @@ pub(crate) struct Lower<'a> {
 pub(crate) struct Term {
     pub name: String,
     pub values: Vec<ValId>,
+    pub types: Vec<Type>,
     pub span: Span,
 }
 
@@ -216,7 +217,8 @@ impl<'a> Lower<'a> {
             "affine.yield" | "scf.yield" | "func.return" | "linalg.yield" | "scf.condition" => {
                 let values =
                     op.operands.iter().map(|o| self.val(o.value, o.span)).collect::<Res<Vec<_>>>()?;
-                return Ok(Some(Term { name: name.to_string(), values, span: op.span }));
+                let types = op.operands.iter().map(|o| self.file.ty(o.value).clone()).collect();
+                return Ok(Some(Term { name: name.to_string(), values, types, span: op.span }));
             }
             "cf.br" | "cf.cond_br" | "br" | "cond_br" => {
                 return Err(Diagnostic::error(
