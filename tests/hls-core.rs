@@ -139,12 +139,34 @@ fn unrolled_loops_with_remainder_and_a_call() {
     assert_eq!(trips, vec![Some(2), Some(2)]);
 }
 
+#[test]
+fn multi_block_cfg_collatz() {
+    let (d, _) = compile(&kernel("collatz.mlir"), &opts());
+    for n in [0u64, 1, 2, 7, 27, 97] {
+        let (mut x, mut k) = (n, 0u64);
+        while x > 1 {
+            x = if x % 2 == 1 { 3 * x + 1 } else { x / 2 };
+            k += 1;
+        }
+        let run = simulate(&d, &[("arg0", n)], &mut [], 100_000);
+        assert_eq!(run.rets, vec![k], "collatz({n})");
+    }
+}
+
 mod common;
 
 use std::process::Command;
 
-const KERNELS: &[&str] =
-    &["dot.mlir", "fir.mlir", "gcd.mlir", "matmul.mlir", "stencil.mlir", "sumsq.mlir", "vadd_unroll.mlir"];
+const KERNELS: &[&str] = &[
+    "collatz.mlir",
+    "dot.mlir",
+    "fir.mlir",
+    "gcd.mlir",
+    "matmul.mlir",
+    "stencil.mlir",
+    "sumsq.mlir",
+    "vadd_unroll.mlir",
+];
 
 #[test]
 fn systemverilog_of_every_kernel_is_lint_clean() {
