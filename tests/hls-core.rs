@@ -5,7 +5,7 @@
 
 mod hls_harness;
 
-use hls_harness::{compile, sext, simulate, Lcg, Mem};
+use hls_harness::{compile, sext, simulate, simulate_with, Lcg, Mem};
 
 fn kernel(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
@@ -151,6 +151,37 @@ fn multi_block_cfg_collatz() {
         let run = simulate(&d, &[("arg0", n)], &mut [], 100_000);
         assert_eq!(run.rets, vec![k], "collatz({n})");
     }
+}
+
+#[test]
+fn start_while_busy_and_changing_scalars_are_ignored() {
+    let (d, _) = compile(&kernel("gcd.mlir"), &opts());
+    let quiet = simulate(&d, &[("arg0", 123456), ("arg1", 7890)], &mut [], 10_000);
+    let noisy = simulate_with(&d, &[("arg0", 123456), ("arg1", 7890)], &mut [], 10_000, true);
+    assert_eq!((quiet.cycles, &quiet.rets), (noisy.cycles, &noisy.rets));
+    assert_eq!(quiet.rets, vec![6, 7]);
+}
+
+#[test]
+fn hls_output_survives_an_mlir_round_trip() {
+    let (d, rep) = compile(&kernel("matmul.mlir"), &opts());
+    let text = backends::mlir::emit(&d, false);
+    let back = common::load_text("rt.mlir", &text, 1);
+    let mut g = Lcg(8);
+    let data = [g.vec(64, 16), g.vec(64, 16), g.vec(64, 16)];
+    let mk = || {
+        [
+            Mem::new("arg0", 16, data[0].clone()),
+            Mem::new("arg1", 16, data[1].clone()),
+            Mem::new("arg2", 16, data[2].clone()),
+        ]
+    };
+    let (mut m1, mut m2) = (mk(), mk());
+    let r1 = simulate(&d, &[], &mut m1, 100_000);
+    let r2 = simulate(&back, &[], &mut m2, 100_000);
+    assert_eq!(r1.cycles, r2.cycles);
+    assert_eq!(m1[2].data, m2[2].data);
+    assert_eq!(rep.functions[0].latency, Some(r2.cycles));
 }
 
 mod common;
