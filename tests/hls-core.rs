@@ -184,11 +184,74 @@ fn hls_output_survives_an_mlir_round_trip() {
     assert_eq!(rep.functions[0].latency, Some(r2.cycles));
 }
 
+#[test]
+fn every_integer_op_and_several_widths() {
+    let (d, rep) = compile(&kernel("ops.mlir"), &opts());
+    let mut g = Lcg(10);
+    let mut cases = vec![
+        (-7i32, 2i32, -3i8, -5i64, 3i64),
+        (7, -2, 100, i64::MAX, 3),
+        (i32::MIN + 1, 3, 0x7f, 1 << 40, -1),
+    ];
+    for _ in 0..20 {
+        let b = (g.next() as i32) >> (g.next() % 28);
+        cases.push((
+            g.next() as i32,
+            if b == 0 { 1 } else { b },
+            g.next() as i8,
+            g.next() as i64,
+            g.next() as i64,
+        ));
+    }
+    for (a, b, c, dd, e) in cases {
+        let sh = (b & 31) as u32;
+        let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
+        let ceil = if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q };
+        let floor = if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q };
+        let (ua, ub) = (a as u32, b as u32);
+        let preds = [a == b, a != b, a < b, a <= b, a > b, a >= b, ua < ub, ua <= ub, ua > ub, ua >= ub];
+        let bits = preds.iter().enumerate().fold(0u32, |s, (k, &p)| s | (p as u32) << k);
+        let idx = if a < b { a.wrapping_add(5) } else { a };
+        let x = ((c as i32 as u32) ^ (c as u8 as u32)) | ua;
+        let expect: Vec<u64> = vec![
+            q as u32 as u64,
+            (ua / ub) as u64,
+            r as u32 as u64,
+            (ua % ub) as u64,
+            ceil as u32 as u64,
+            floor as u32 as u64,
+            (ua << sh) as u64,
+            (a >> sh) as u32 as u64,
+            (ua >> sh) as u64,
+            a.max(b) as u32 as u64,
+            a.min(b) as u32 as u64,
+            ua.max(ub) as u64,
+            ua.min(ub) as u64,
+            x.wrapping_sub(ub) as u64,
+            dd as u8 as u64,
+            dd.wrapping_mul(e) as u64,
+            bits as u64,
+            idx as i64 as u64,
+        ];
+        let args = [
+            ("arg0", ua as u64),
+            ("arg1", ub as u64),
+            ("arg2", c as u8 as u64),
+            ("arg3", dd as u64),
+            ("arg4", e as u64),
+        ];
+        let run = simulate(&d, &args, &mut [], 1000);
+        assert_eq!(run.rets, expect, "a={a} b={b} c={c} d={dd} e={e}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    }
+}
+
 mod common;
 
 use std::process::Command;
 
 const KERNELS: &[&str] = &[
+    "ops.mlir",
     "collatz.mlir",
     "dot.mlir",
     "fir.mlir",
