@@ -67,7 +67,7 @@ pub fn load_design(
             Some(built) => built.map_err(input_err)?,
             None => {
                 let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
-                if hls::first_hls_op(&file).is_some() {
+                if hls::has_hls_input(&file) {
                     crate::hls_flow::build(src, file, top, args)?
                 } else {
                     comb::build::build_design_owned(file, top).map_err(input_err)?

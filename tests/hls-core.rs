@@ -5,7 +5,7 @@
 
 mod hls_harness;
 
-use hls_harness::{compile, sext, simulate, Lcg, Mem};
+use hls_harness::{compile, sext, simulate, simulate_with, Lcg, Mem};
 
 fn kernel(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
@@ -137,4 +137,256 @@ fn unrolled_loops_with_remainder_and_a_call() {
     // 10 iterations by 4: a main loop of 2 and a remainder of 2; the second loop is gone.
     let trips: Vec<Option<u64>> = f.loops.iter().map(|l| l.trip_count).collect();
     assert_eq!(trips, vec![Some(2), Some(2)]);
+}
+
+#[test]
+fn multi_block_cfg_collatz() {
+    let (d, _) = compile(&kernel("collatz.mlir"), &opts());
+    for n in [0u64, 1, 2, 7, 27, 97] {
+        let (mut x, mut k) = (n, 0u64);
+        while x > 1 {
+            x = if x % 2 == 1 { 3 * x + 1 } else { x / 2 };
+            k += 1;
+        }
+        let run = simulate(&d, &[("arg0", n)], &mut [], 100_000);
+        assert_eq!(run.rets, vec![k], "collatz({n})");
+    }
+}
+
+#[test]
+fn start_while_busy_and_changing_scalars_are_ignored() {
+    let (d, _) = compile(&kernel("gcd.mlir"), &opts());
+    let quiet = simulate(&d, &[("arg0", 123456), ("arg1", 7890)], &mut [], 10_000);
+    let noisy = simulate_with(&d, &[("arg0", 123456), ("arg1", 7890)], &mut [], 10_000, true);
+    assert_eq!((quiet.cycles, &quiet.rets), (noisy.cycles, &noisy.rets));
+    assert_eq!(quiet.rets, vec![6, 7]);
+}
+
+#[test]
+fn hls_output_survives_an_mlir_round_trip() {
+    let (d, rep) = compile(&kernel("matmul.mlir"), &opts());
+    let text = backends::mlir::emit(&d, false);
+    let back = common::load_text("rt.mlir", &text, 1);
+    let mut g = Lcg(8);
+    let data = [g.vec(64, 16), g.vec(64, 16), g.vec(64, 16)];
+    let mk = || {
+        [
+            Mem::new("arg0", 16, data[0].clone()),
+            Mem::new("arg1", 16, data[1].clone()),
+            Mem::new("arg2", 16, data[2].clone()),
+        ]
+    };
+    let (mut m1, mut m2) = (mk(), mk());
+    let r1 = simulate(&d, &[], &mut m1, 100_000);
+    let r2 = simulate(&back, &[], &mut m2, 100_000);
+    assert_eq!(r1.cycles, r2.cycles);
+    assert_eq!(m1[2].data, m2[2].data);
+    assert_eq!(rep.functions[0].latency, Some(r2.cycles));
+}
+
+#[test]
+fn every_integer_op_and_several_widths() {
+    let (d, rep) = compile(&kernel("ops.mlir"), &opts());
+    let mut g = Lcg(10);
+    let mut cases = vec![
+        (-7i32, 2i32, -3i8, -5i64, 3i64),
+        (7, -2, 100, i64::MAX, 3),
+        (i32::MIN + 1, 3, 0x7f, 1 << 40, -1),
+    ];
+    for _ in 0..20 {
+        let b = (g.next() as i32) >> (g.next() % 28);
+        cases.push((
+            g.next() as i32,
+            if b == 0 { 1 } else { b },
+            g.next() as i8,
+            g.next() as i64,
+            g.next() as i64,
+        ));
+    }
+    for (a, b, c, dd, e) in cases {
+        let sh = (b & 31) as u32;
+        let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
+        let ceil = if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q };
+        let floor = if r != 0 && ((r < 0) != (b < 0)) { q - 1 } else { q };
+        let (ua, ub) = (a as u32, b as u32);
+        let preds = [a == b, a != b, a < b, a <= b, a > b, a >= b, ua < ub, ua <= ub, ua > ub, ua >= ub];
+        let bits = preds.iter().enumerate().fold(0u32, |s, (k, &p)| s | (p as u32) << k);
+        let idx = if a < b { a.wrapping_add(5) } else { a };
+        let x = ((c as i32 as u32) ^ (c as u8 as u32)) | ua;
+        let expect: Vec<u64> = vec![
+            q as u32 as u64,
+            (ua / ub) as u64,
+            r as u32 as u64,
+            (ua % ub) as u64,
+            ceil as u32 as u64,
+            floor as u32 as u64,
+            (ua << sh) as u64,
+            (a >> sh) as u32 as u64,
+            (ua >> sh) as u64,
+            a.max(b) as u32 as u64,
+            a.min(b) as u32 as u64,
+            ua.max(ub) as u64,
+            ua.min(ub) as u64,
+            x.wrapping_sub(ub) as u64,
+            dd as u8 as u64,
+            dd.wrapping_mul(e) as u64,
+            bits as u64,
+            idx as i64 as u64,
+        ];
+        let args = [
+            ("arg0", ua as u64),
+            ("arg1", ub as u64),
+            ("arg2", c as u8 as u64),
+            ("arg3", dd as u64),
+            ("arg4", e as u64),
+        ];
+        let run = simulate(&d, &args, &mut [], 1000);
+        assert_eq!(run.rets, expect, "a={a} b={b} c={c} d={dd} e={e}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    }
+}
+
+mod common;
+
+use std::process::Command;
+
+const KERNELS: &[&str] = &[
+    "ops.mlir",
+    "collatz.mlir",
+    "dot.mlir",
+    "fir.mlir",
+    "gcd.mlir",
+    "matmul.mlir",
+    "stencil.mlir",
+    "sumsq.mlir",
+    "vadd_unroll.mlir",
+];
+
+#[test]
+fn systemverilog_of_every_kernel_is_lint_clean() {
+    for k in KERNELS {
+        let path = format!("{}/tests/hls/{k}", env!("CARGO_MANIFEST_DIR"));
+        let sv = common::cli(&[&path, "--emit", "verilog"]);
+        let top = k.trim_end_matches(".mlir").split('_').next().unwrap();
+        let top = if top == "vadd" { "vadd" } else { top };
+        let out = common::verilator_lint(&sv, top);
+        assert!(!out.contains("%Warning"), "{k}: {out}");
+    }
+}
+
+#[test]
+fn report_file_is_json_with_the_simulated_latency() {
+    let dir = tempfile::tempdir().unwrap();
+    let rep = dir.path().join("r.json");
+    let path = format!("{}/tests/hls/dot.mlir", env!("CARGO_MANIFEST_DIR"));
+    common::cli(&[
+        &path,
+        "--emit",
+        "verilog",
+        "-o",
+        dir.path().join("d.sv").to_str().unwrap(),
+        "--report",
+        rep.to_str().unwrap(),
+    ]);
+    let json = std::fs::read_to_string(&rep).unwrap();
+    let (d, _) = compile(&kernel("dot.mlir"), &opts());
+    let mut mems = [Mem::new("arg0", 32, vec![1; 64]), Mem::new("arg1", 32, vec![2; 64])];
+    let run = simulate(&d, &[], &mut mems, 10_000);
+    assert!(json.contains(&format!("\"latency_cycles\": {},", run.cycles)), "{json}");
+    assert!(json.contains("\"trip_count\": 64"), "{json}");
+    assert!(json.contains("\"kind\": \"mul\""), "{json}");
+    // As a table on stderr when the design goes to stdout.
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args([&path, "--emit", "verilog", "--report", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("latency {} cycles", run.cycles)), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("module dot"));
+}
+
+#[test]
+fn clock_period_and_unit_limits_steer_the_schedule() {
+    let src = kernel("fir.mlir");
+    let lat = |o: &hls::Options| {
+        let (d, rep) = compile(&src, o);
+        let mut g = Lcg(9);
+        let x = g.vec(35, 32);
+        let h = [3i64, -1, 4, 2];
+        let expect: Vec<u64> = (0..32)
+            .map(|i| {
+                (0..4).fold(0i64, |s, k| s.wrapping_add(sext(x[i + k], 32).wrapping_mul(h[k]))) as u64
+                    & 0xffff_ffff
+            })
+            .collect();
+        let mut mems = [Mem::new("arg0", 32, x), Mem::new("arg1", 32, vec![0; 32])];
+        let run = simulate(&d, &[], &mut mems, 100_000);
+        assert_eq!(mems[1].data, expect, "{o:?}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles), "{o:?}");
+        let muls: u32 = rep.functions[0].units.iter().filter(|((k, _), _)| k == "mul").map(|(_, n)| n).sum();
+        (run.cycles, muls, rep.functions[0].critical_path)
+    };
+    let base = lat(&opts());
+    let fast = lat(&hls::Options { clock_period: 4.0, ..opts() });
+    assert!(fast.0 > base.0, "a shorter period needs more cycles: {base:?} {fast:?}");
+    assert!(fast.2 <= 4.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
+    let one = lat(&hls::Options { max_mul: Some(1), ..opts() });
+    assert_eq!(one.1, 1);
+}
+
+fn error_of(src: &str) -> (String, i32) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("bad.mlir");
+    std::fs::write(&f, src).unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&f).args(["--emit", "verilog"]).output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stderr).replace(f.to_str().unwrap(), "bad.mlir"),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn bad_hls_input_gives_located_errors() {
+    let cases = [
+        (
+            "func.func @f(%a: f32, %b: f32) -> f32 {\n  %0 = \"arith.addf\"(%a, %b) : (f32, f32) -> f32\n  return %0 : f32\n}\n",
+            "bad.mlir:1:",
+            "floating point is not supported",
+        ),
+        (
+            "func.func @f(%t: tensor<4xi32>) {\n  return\n}\n",
+            "bad.mlir:1:",
+            "tensors are not supported",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %0 = \"arith.addi\"(%a, %a) : (i32, i32) -> i32\n  %1 = \"func.call\"(%0) <{callee = @f}> : (i32) -> i32\n  return %1 : i32\n}\n",
+            "bad.mlir:3:",
+            "recursive call",
+        ),
+        (
+            "func.func @f(%A: memref<64xi32>) -> i32 {\n  %c = \"arith.constant\"() <{value = 70 : index}> : () -> index\n  %0 = \"memref.load\"(%A, %c) : (memref<64xi32>, index) -> i32\n  return %0 : i32\n}\n",
+            "bad.mlir:3:",
+            "out of range",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %0 = \"arith.addi\"(%a, %a) : (i32, i32) -> i32\n  %1 = \"foo.bar\"(%0) : (i32) -> i32\n  return %1 : i32\n}\n",
+            "bad.mlir:3:",
+            "'foo.bar' is not supported",
+        ),
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %c0 = \"arith.constant\"() <{value = 0 : index}> : () -> index\n  %c1 = \"arith.constant\"() <{value = 1 : index}> : () -> index\n  %r = \"scf.for\"(%c0, %c1, %c1, %a) ({\n  ^bb0(%i: index, %x: i32):\n    \"scf.yield\"(%i) : (index) -> ()\n  }) : (index, index, index, i32) -> i32\n  return %r : i32\n}\n",
+            "bad.mlir:6:",
+            "do not match",
+        ),
+    ];
+    for (src, at, msg) in cases {
+        let (err, code) = error_of(src);
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains(at) && err.contains(msg) && err.contains("error:"),
+            "expected {at} {msg}:\n{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }

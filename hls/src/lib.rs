@@ -84,6 +84,12 @@ pub fn is_hls_func(file: &File, op: &Operation) -> bool {
     odd_arg || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
 }
 
+/// True if `file` has anything for HLS: an HLS op anywhere, or an HLS function (one with
+/// memref, index, float or tensor arguments, which then get their own errors).
+pub fn has_hls_input(file: &File) -> bool {
+    first_hls_op(file).is_some() || funcs_in(&file.ops).iter().any(|op| is_hls_func(file, op))
+}
+
 /// `file` without its HLS functions (what remains goes to the netlist builder), and
 /// whether anything remains.
 pub fn without_hls_funcs(file: &File) -> (File, bool) {

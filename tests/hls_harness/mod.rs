@@ -63,6 +63,18 @@ pub struct Run {
 
 /// Runs the top module once: reset, scalars with start, memories served until done.
 pub fn simulate(design: &Design, scalars: &[(&str, u64)], mems: &mut [Mem], limit: u64) -> Run {
+    simulate_with(design, scalars, mems, limit, false)
+}
+
+/// [`simulate`]; with `busy_noise`, `start` stays 1 and the scalar inputs change every
+/// cycle while the design works (both must be ignored until it is done).
+pub fn simulate_with(
+    design: &Design,
+    scalars: &[(&str, u64)],
+    mems: &mut [Mem],
+    limit: u64,
+    busy_noise: bool,
+) -> Run {
     let mut sim = Simulator::new(design).expect("simulator");
     let top = design.module(design.top_id());
     let n_rets = top.outputs().filter(|&p| top.port(p).name.starts_with("ret")).count();
@@ -95,7 +107,12 @@ pub fn simulate(design: &Design, scalars: &[(&str, u64)], mems: &mut [Mem], limi
         }
         sim.tick();
         cycles += 1;
-        sim.set_input("start", Bits::from_u64(0, 1));
+        sim.set_input("start", Bits::from_u64(busy_noise as u64, 1));
+        if busy_noise {
+            for (n, v) in scalars {
+                sim.set_input(n, Bits::from_u64(v.wrapping_mul(cycles + 7) ^ cycles, 64));
+            }
+        }
         for (m, a) in mems.iter().zip(answers) {
             if let Some(v) = a {
                 sim.set_input(&format!("{}_rdata", m.name), Bits::from_u64(v, m.width));
@@ -105,6 +122,7 @@ pub fn simulate(design: &Design, scalars: &[(&str, u64)], mems: &mut [Mem], limi
         if sim.output("done").to_u64() == 1 {
             let rets: Vec<u64> = (0..n_rets).map(|i| sim.output(&format!("ret{i}")).to_u64()).collect();
             // done lasts one cycle, the results stay.
+            sim.set_input("start", Bits::from_u64(0, 1));
             sim.tick();
             assert_eq!(sim.output("done").to_u64(), 0, "done must be high for exactly one cycle");
             for (i, r) in (0..n_rets).zip(&rets) {

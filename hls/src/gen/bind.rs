@@ -117,7 +117,12 @@ impl Gen<'_> {
             let net = match &op.kind {
                 OpKind::Const(c) => self.konst(*c, w),
                 OpKind::Bin(b) => {
-                    self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
+                    // A shift by a constant is wiring, not a unit.
+                    let wiring = matches!(b, BinOp::Shl | BinOp::ShrS | BinOp::ShrU)
+                        && self.consts.contains_key(&op.operands[1]);
+                    if !wiring {
+                        self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
+                    }
                     self.cell(bin_kind(*b), w, &a, None)
                 }
                 OpKind::Cmp(pr) => {

@@ -9,7 +9,7 @@
 //! Loops whose bodies would have no state get one empty state, so every cycle of the
 //! transition graph passes through a state.
 
-use crate::ir::{ForLoop, Func, Item, LoopId, OpId, OpKind, Region, ValId, WhileLoop};
+use crate::ir::{Cfg, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, Terminator, ValId, WhileLoop};
 use crate::schedule::block::{schedule_block, BlockSchedule};
 use crate::Options;
 
@@ -59,6 +59,9 @@ pub struct LoopInfo {
     pub body_latency: Option<u64>,
     /// Nesting depth (0 = outermost).
     pub depth: u32,
+    /// Unstructured (a CFG): states do not run in their numbering order, so every value
+    /// living in any of its states is kept alive over all of them.
+    pub unstructured: bool,
 }
 
 /// The FSM skeleton of a function.
@@ -197,7 +200,42 @@ impl Builder<'_> {
                 Ok((Next::Branch(Src::Val(i.cond), Box::new(t), Box::new(e)), lat))
             }
             Item::While(w) => self.while_loop(w, after),
+            Item::Cfg(g) => self.cfg(g, after),
         }
+    }
+
+    /// Blocks with branches: each block's body (at least one state, so every cycle of
+    /// the graph passes a state) ends in its terminator's writes and branches.
+    fn cfg(&mut self, g: &Cfg, after: Label) -> Result<(Next, Option<u64>), String> {
+        let info_at = self.l.loops.len();
+        self.l.loops.push(LoopInfo {
+            id: g.id,
+            states: (0, 0),
+            trip: None,
+            carried: g.blocks.iter().flat_map(|b| b.args.iter().copied()).collect(),
+            body_latency: None,
+            depth: self.depth,
+            unstructured: true,
+        });
+        let entries: Vec<Label> = g.blocks.iter().map(|_| self.label(Next::Finish)).collect();
+        let first = self.states();
+        self.depth += 1;
+        for (k, b) in g.blocks.iter().enumerate() {
+            let go = |t: usize, args: &[ValId]| act(&g.blocks[t].args, args, Next::Jump(entries[t]));
+            let term = match &b.term {
+                Terminator::Br(t, a) => go(*t, a),
+                Terminator::CondBr(c, t, ta, e, ea) => {
+                    Next::Branch(Src::Val(*c), Box::new(go(*t, ta)), Box::new(go(*e, ea)))
+                }
+                Terminator::Return(vals) => act(&g.results, vals, Next::Jump(after)),
+            };
+            let term = self.label(term);
+            let (n, _) = self.body(&b.body, term)?;
+            self.l.labels[entries[k]] = n;
+        }
+        self.depth -= 1;
+        self.l.loops[info_at].states = (first, self.states() - 1);
+        Ok((Next::Jump(entries[0]), None))
     }
 
     fn for_loop(&mut self, l: &ForLoop, after: Label) -> Result<(Next, Option<u64>), String> {
@@ -211,6 +249,7 @@ impl Builder<'_> {
             carried: std::iter::once(l.iv).chain(l.iter_args.iter().copied()).collect(),
             body_latency: None,
             depth: self.depth,
+            unstructured: false,
         });
         let body_label = self.label(Next::Finish);
         let exit = act(&l.results, &l.yields, Next::Jump(after));
@@ -254,6 +293,7 @@ impl Builder<'_> {
             carried: w.before_args.iter().chain(&w.after_args).copied().collect(),
             body_latency: None,
             depth: self.depth,
+            unstructured: false,
         });
         let before_label = self.label(Next::Finish);
         let after_label = self.label(Next::Finish);

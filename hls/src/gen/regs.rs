@@ -44,7 +44,8 @@ impl Gen<'_> {
                     let inside = *lo >= a && *hi <= b;
                     let overlaps = *lo <= b && *hi >= a;
                     let carried = l.carried.contains(v);
-                    if (carried || overlaps && !inside) && (*lo > a || *hi < b) {
+                    let widen = carried || overlaps && (!inside || l.unstructured);
+                    if widen && (*lo > a || *hi < b) {
                         *lo = (*lo).min(a);
                         *hi = (*hi).max(b);
                         changed = true;

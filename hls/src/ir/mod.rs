@@ -162,6 +162,44 @@ pub enum Item {
     If(Box<IfElse>),
     /// A `scf.while` loop.
     While(Box<WhileLoop>),
+    /// Unstructured control flow (a multi-block function body with `cf.br`/`cf.cond_br`).
+    Cfg(Box<Cfg>),
+}
+
+/// Where a block of a [`Cfg`] goes when its ops are done.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Terminator {
+    /// To block `.0`, passing `.1` as its arguments.
+    Br(usize, Vec<ValId>),
+    /// On a 1-bit value: (cond, then block, its arguments, else block, its arguments).
+    CondBr(ValId, usize, Vec<ValId>, usize, Vec<ValId>),
+    /// Leave the CFG with these values as its results.
+    Return(Vec<ValId>),
+}
+
+/// One block of a [`Cfg`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct CfgBlock {
+    /// Block arguments (set by the branches into it).
+    pub args: Vec<ValId>,
+    /// Its ops (and structured items).
+    pub body: Region,
+    /// Where it goes.
+    pub term: Terminator,
+}
+
+/// Blocks connected by branches; block 0 is the entry. A value defined in one block may be
+/// used in the blocks after it in order (the reader's order follows dominance).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cfg {
+    /// Its id (its states are treated like a loop's for register lifetimes).
+    pub id: LoopId,
+    /// The blocks.
+    pub blocks: Vec<CfgBlock>,
+    /// The values a `Return` hands out.
+    pub results: Vec<ValId>,
+    /// The function.
+    pub span: Span,
 }
 
 /// `for iv = lb; iv < ub (signed); iv += step` with loop-carried values.

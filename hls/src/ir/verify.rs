@@ -11,6 +11,9 @@
 //! - loops: the induction variable and bounds are 32 bits, the step is at least 1, inits,
 //!   iter args, yields and results agree in number and width; conditionals: a 1-bit
 //!   condition and yields of the results' widths on both sides; while loops likewise;
+//! - CFGs: branch arguments match their target block's arguments, targets exist, returns
+//!   match the results; a value of one block is visible in the blocks after it (the
+//!   reader's order follows dominance), which is weaker than dominance;
 //! - widths are 1..=64.
 //!
 //! A failure after lowering or a transformation is a bug in that step, not a user error.
@@ -141,6 +144,47 @@ impl Checker<'_> {
                     self.scope.truncate(mark);
                 }
                 for &r in &i.results {
+                    self.define(r);
+                }
+            }
+            Item::Cfg(g) => {
+                let mark = self.scope.len();
+                for b in &g.blocks {
+                    for &a in &b.args {
+                        self.define(a);
+                    }
+                }
+                let n = g.blocks.len();
+                for b in &g.blocks {
+                    for item in &b.body.items {
+                        self.item(item);
+                    }
+                    let targets: Vec<(usize, &Vec<ValId>)> = match &b.term {
+                        super::Terminator::Br(t, a) => vec![(*t, a)],
+                        super::Terminator::CondBr(c, t, ta, e, ea) => {
+                            self.use_(*c, "a conditional branch");
+                            vec![(*t, ta), (*e, ea)]
+                        }
+                        super::Terminator::Return(vals) => {
+                            for &v in vals {
+                                self.use_(v, "a return");
+                            }
+                            self.same_widths(vals, &g.results, "return values");
+                            vec![]
+                        }
+                    };
+                    for (t, args) in targets {
+                        for &a in args {
+                            self.use_(a, "a branch");
+                        }
+                        match g.blocks.get(t) {
+                            Some(tb) if t < n => self.same_widths(args, &tb.args, "branch arguments"),
+                            _ => self.errors.push(format!("a branch goes to block {t} of {n}")),
+                        }
+                    }
+                }
+                self.scope.truncate(mark);
+                for &r in &g.results {
                     self.define(r);
                 }
             }

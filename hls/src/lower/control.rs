@@ -10,7 +10,7 @@ use super::{Lower, Res};
 use crate::ir::deps::Linear;
 use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, ValId, WhileLoop, INDEX_WIDTH};
 use comb::IcmpPred;
-use mlir_text::{Attr, Block, Diagnostic, Operation, Span};
+use mlir_text::{Attr, Block, Diagnostic, Operation, Span, Type};
 
 /// A counted loop as both affine.for and scf.for describe it.
 struct ForSpec<'o> {
@@ -248,9 +248,16 @@ impl Lower<'_> {
             self.vals.insert(a, v);
         }
         let t = self.block_ops(&body.ops)?;
-        let yields = t.map(|t| (t.values, t.span)).unwrap_or((Vec::new(), s));
-        self.check_yields(&yields.0, iters, yields.1)?;
-        Ok(yields.0)
+        let (ys, types, ts) = t.map(|t| (t.values, t.types, t.span)).unwrap_or((Vec::new(), Vec::new(), s));
+        self.check_yields(&ys, iters, ts)?;
+        let want: Vec<&Type> = body.args[1..].iter().map(|&a| self.file.ty(a)).collect();
+        if types.iter().zip(&want).any(|(a, b)| a != *b) {
+            return Err(Diagnostic::error(
+                ts,
+                "yielded values do not match the loop's iter_args in number or type",
+            ));
+        }
+        Ok(ys)
     }
 
     fn check_yields(&self, ys: &[ValId], like: &[ValId], s: Span) -> Res<()> {
@@ -288,8 +295,10 @@ impl Lower<'_> {
             let block = lw.body_block(op, i)?;
             lw.sub_region(|lw| {
                 let t = lw.block_ops(&block.ops)?;
-                let (ys, ts) = t.map(|t| (t.values, t.span)).unwrap_or((Vec::new(), block.span));
-                if ys.len() != widths.len() || ys.iter().zip(&widths).any(|(&y, &w)| lw.f.width(y) != w) {
+                let (ys, types, ts) =
+                    t.map(|t| (t.values, t.types, t.span)).unwrap_or((Vec::new(), Vec::new(), block.span));
+                let want = op.results.iter().map(|&r| lw.file.ty(r));
+                if ys.len() != widths.len() || types.iter().zip(want).any(|(a, b)| a != b) {
                     return Err(Diagnostic::error(
                         ts,
                         "yielded values do not match the if's results in number or type",

@@ -8,6 +8,7 @@
 //! (floating point, tensors, dynamic shapes beyond 1-D, unknown ops) is a located error.
 
 mod affine;
+mod cfg;
 mod control;
 mod linalg;
 mod ops;
@@ -43,6 +44,7 @@ pub(crate) struct Lower<'a> {
 pub(crate) struct Term {
     pub name: String,
     pub values: Vec<ValId>,
+    pub types: Vec<Type>,
     pub span: Span,
 }
 
@@ -75,13 +77,6 @@ pub fn lower_func(
     let Some(block) = op.regions().first().and_then(|r| r.blocks.first()) else {
         return Err(Diagnostic::error(op.name_span, "a function without a body cannot be synthesized"));
     };
-    if op.regions()[0].blocks.len() > 1 {
-        let b = &op.regions()[0].blocks[1];
-        return Err(Diagnostic::error(
-            b.span,
-            "functions with several blocks (cf.br/cf.cond_br) are not supported",
-        ));
-    }
     for &arg in &block.args {
         let info = file.value(arg);
         if let Some(mr) = lw.memref_type(&info.ty, info.span)? {
@@ -94,6 +89,12 @@ pub fn lower_func(
             lw.vals.insert(arg, v);
             lw.f.params.push(Param::Scalar { name: info.name.to_string(), val: v });
         }
+    }
+    let blocks = &op.regions()[0].blocks;
+    if blocks.len() > 1 {
+        lw.f.rets = lw.cfg(blocks, op.span)?;
+        lw.f.body = Region { items: lw.stack.pop().unwrap_or_default() };
+        return Ok((lw.f, lw.warnings));
     }
     let term = lw.block_ops(&block.ops)?;
     match term {
@@ -216,12 +217,13 @@ impl<'a> Lower<'a> {
             "affine.yield" | "scf.yield" | "func.return" | "linalg.yield" | "scf.condition" => {
                 let values =
                     op.operands.iter().map(|o| self.val(o.value, o.span)).collect::<Res<Vec<_>>>()?;
-                return Ok(Some(Term { name: name.to_string(), values, span: op.span }));
+                let types = op.operands.iter().map(|o| self.file.ty(o.value).clone()).collect();
+                return Ok(Some(Term { name: name.to_string(), values, types, span: op.span }));
             }
             "cf.br" | "cf.cond_br" | "br" | "cond_br" => {
                 return Err(Diagnostic::error(
                     op.name_span,
-                    format!("'{name}': multi-block control flow is not supported in HLS yet"),
+                    format!("'{name}' is supported only between the blocks of a function body"),
                 ))
             }
             _ => {}

@@ -153,3 +153,6 @@ pub fn verify(p: &Problem, s: &Solution) -> Vec<String> {
     }
     errs
 }
+
+#[cfg(test)]
+mod tests;
