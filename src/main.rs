@@ -45,3 +45,4 @@ fn clap_exit(e: clap::Error) -> ExitCode {
 }
 
 mod cosim;
+mod cosim_hls;
