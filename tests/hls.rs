@@ -254,3 +254,43 @@ fn cosim_checks_a_hand_written_design_against_the_kernel() {
         "{err}"
     );
 }
+
+/// Bad HLS input (tests/hls_errors/): exit status 1 and an error located at
+/// `FILE:LINE:COL`, never a panic. The wording is the compiler's: each file's
+/// `// expect: WORD` is only reported when the message lacks it (the expected outputs are
+/// to be blessed into tests/errors/ with the compiler).
+#[test]
+fn bad_hls_input_gets_a_located_error() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/hls_errors"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "float, tensor, recursion, constant index, yield type, unknown op");
+    for path in files {
+        let rel = format!("tests/hls_errors/{}", path.file_name().unwrap().to_string_lossy());
+        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .current_dir(&root)
+            .args([rel.as_str(), "--emit", "verilog"])
+            .output()
+            .expect("run rmlir-hls");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{rel}: exit status 1 expected:\n{err}");
+        assert!(!err.contains("panicked"), "{rel}: panic:\n{err}");
+        let first = err.lines().next().unwrap_or("");
+        let loc: Vec<&str> = first.strip_prefix(&format!("{rel}:")).unwrap_or("").splitn(3, ':').collect();
+        let located = loc.len() == 3
+            && loc[0].parse::<u32>().is_ok()
+            && loc[1].parse::<u32>().is_ok()
+            && loc[2].starts_with(" error: ");
+        assert!(located, "{rel}: the error must start with '{rel}:LINE:COL: error:':\n{err}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let word =
+            text.lines().next().and_then(|l| l.strip_prefix("// expect:")).map(str::trim).unwrap_or("");
+        if !err.contains(NO_COMPILER) && !first.to_lowercase().contains(word) {
+            eprintln!("note: {rel}: the message does not mention '{word}': {first}");
+        }
+    }
+}
