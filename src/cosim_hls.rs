@@ -51,6 +51,14 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
     let sig = interp::signature(file, &top).map_err(input_err)?;
     let data = random_args(&sig, args.seed);
     let expected = interp::run(file, &top, &data).map_err(input_err)?;
+    if let Some(d) = &expected.undefined {
+        // The circuit and the interpreter both follow SPEC section 3 here; only
+        // mlir-cpu-runner would not. Say so, and compare anyway.
+        eprint!(
+            "{}",
+            mlir_text::Diagnostic { severity: mlir_text::Severity::Warning, ..d.clone() }.render(src)
+        );
+    }
     let design = match &args.design {
         Some(path) => {
             let dsrc = read_source(&path.to_string_lossy())?;

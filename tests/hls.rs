@@ -18,7 +18,7 @@ mod hls_support;
 use hls::interp::{data::random_args, ArgValue, Param};
 use hls_support::icarus::{self, TbMem, TbSpec};
 use hls_support::reference::{self, RefRun};
-use hls_support::{assert_runs_eq, interpret, load, own_kernels, shared_kernels, Kernel};
+use hls_support::{assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, Kernel};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -57,7 +57,7 @@ fn interpreter_matches_mlir_cpu_runner() {
         if k.via_generic {
             eprintln!("note: {} read in generic form (the reader lacks HLS custom syntax)", path.display());
         }
-        let sets: Vec<Vec<ArgValue>> = SEEDS.iter().map(|&s| random_args(&k.sig, s)).collect();
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
         let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
         for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
             let (got, _) = interpret(&k, args);
@@ -188,7 +188,8 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
         }
         let k = load(path);
         common::verilator_lint(&sv, &k.sig.name);
-        let sets: Vec<Vec<ArgValue>> = SEEDS.iter().map(|&s| random_args(&k.sig, s)).collect();
+        let seeded = data_sets(&k, 2);
+        let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
         let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
         for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
             let (_, outcome) = interpret(&k, args);
@@ -203,7 +204,8 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
                 &k.sig,
             );
         }
-        let (ok, out, err) = tool(&["cosim", p, "--seed", "1"]);
+        let seed = seeded[0].0.to_string();
+        let (ok, out, err) = tool(&["cosim", p, "--seed", &seed]);
         assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
         assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
     });
