@@ -103,6 +103,10 @@ pub struct CosimArgs {
     /// Optimization level of the design under test.
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,
+    /// HLS input: co-simulate this netlist (an `hw.module` named like the function, with the
+    /// SPEC section 4 ports) against the function instead of the synthesized design.
+    #[arg(long, value_name = "FILE")]
+    pub design: Option<PathBuf>,
 }
 
 /// The synthesis path of `rmlir-hls fpga`.

@@ -51,6 +51,11 @@ fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, Strin
 /// Runs the co-simulation the options describe; a mismatch is a failure (exit 1).
 pub fn run(args: &CosimArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
+    if let Ok(file) = mlir_text::parse(&src) {
+        if crate::cosim_hls::is_hls(&file) {
+            return crate::cosim_hls::run(args, &src, &file);
+        }
+    }
     let design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
     let sv = backends::verilog::emit(&design);
     let opts = CosimOptions {

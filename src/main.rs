@@ -53,3 +53,4 @@ fn clap_exit(e: clap::Error) -> ExitCode {
 
 mod cosim;
 mod fpga;
+mod cosim_hls;

@@ -18,7 +18,7 @@ mod hls_support;
 use hls::interp::{data::random_args, ArgValue, Param};
 use hls_support::icarus::{self, TbMem, TbSpec};
 use hls_support::reference::{self, RefRun};
-use hls_support::{assert_runs_eq, interpret, load, own_kernels, shared_kernels, Kernel};
+use hls_support::{assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, Kernel};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -57,7 +57,7 @@ fn interpreter_matches_mlir_cpu_runner() {
         if k.via_generic {
             eprintln!("note: {} read in generic form (the reader lacks HLS custom syntax)", path.display());
         }
-        let sets: Vec<Vec<ArgValue>> = SEEDS.iter().map(|&s| random_args(&k.sig, s)).collect();
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
         let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
         for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
             let (got, _) = interpret(&k, args);
@@ -188,7 +188,8 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
         }
         let k = load(path);
         common::verilator_lint(&sv, &k.sig.name);
-        let sets: Vec<Vec<ArgValue>> = SEEDS.iter().map(|&s| random_args(&k.sig, s)).collect();
+        let seeded = data_sets(&k, 2);
+        let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
         let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
         for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
             let (_, outcome) = interpret(&k, args);
@@ -203,7 +204,8 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
                 &k.sig,
             );
         }
-        let (ok, out, err) = tool(&["cosim", p, "--seed", "1"]);
+        let seed = seeded[0].0.to_string();
+        let (ok, out, err) = tool(&["cosim", p, "--seed", &seed]);
         assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
         assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
     });
@@ -212,5 +214,85 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
         eprintln!(
             "note: {n} kernels were not synthesized: the HLS compiler is not in this build ({NO_COMPILER})"
         );
+    }
+}
+
+/// The dot4 kernel in generic form with its memrefs named `A` and `B` as the hand-written
+/// netlist's ports are (`mlir-opt` calls them `%arg0`, `%arg1`); `edit` changes its text.
+fn dot4_kernel(dir: &std::path::Path, edit: impl Fn(String) -> String) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/dot4_i8.mlir");
+    let out = Command::new(reference::MLIR_OPT)
+        .arg("--mlir-print-op-generic")
+        .arg(&path)
+        .output()
+        .expect("run mlir-opt");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap().replace("%arg0", "%A").replace("%arg1", "%B");
+    let p = dir.join("dot4.mlir");
+    std::fs::write(&p, edit(text)).unwrap();
+    p
+}
+
+#[test]
+fn cosim_checks_a_hand_written_design_against_the_kernel() {
+    let dir = tempfile::tempdir().unwrap();
+    let design = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls_support/dot4_by_hand.mlir");
+    let d = design.to_str().unwrap();
+    let kernel = dot4_kernel(dir.path(), |t| t);
+    let k = kernel.to_str().unwrap();
+    for seed in ["1", "2"] {
+        let (ok, out, err) = tool(&["cosim", k, "--design", d, "--seed", seed]);
+        assert!(ok, "cosim failed:\n{out}{err}");
+        assert!(out.contains("agree on 1 results and 2 memories"), "{out}");
+        assert!(out.contains("cycles: 7\n"), "4 reads + 3 cycles:\n{out}");
+        assert!(out.contains("port bound: 4\n"), "each memory is read 4 times:\n{out}");
+    }
+    // A kernel that computes something else (a sum of differences): the circuit disagrees.
+    let other = dot4_kernel(dir.path(), |t| t.replace("arith.muli", "arith.subi"));
+    let (ok, out, err) = tool(&["cosim", other.to_str().unwrap(), "--design", d, "--seed", "1"]);
+    assert!(!ok, "a wrong circuit passed:\n{out}");
+    assert!(
+        err.contains("both simulators give ret0 = 0x") && err.contains("the interpreter computes 0x"),
+        "{err}"
+    );
+}
+
+/// Bad HLS input (tests/hls_errors/): exit status 1 and an error located at
+/// `FILE:LINE:COL`, never a panic. The wording is the compiler's: each file's
+/// `// expect: WORD` is only reported when the message lacks it (the expected outputs are
+/// to be blessed into tests/errors/ with the compiler).
+#[test]
+fn bad_hls_input_gets_a_located_error() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/hls_errors"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "float, tensor, recursion, constant index, yield type, unknown op");
+    for path in files {
+        let rel = format!("tests/hls_errors/{}", path.file_name().unwrap().to_string_lossy());
+        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .current_dir(&root)
+            .args([rel.as_str(), "--emit", "verilog"])
+            .output()
+            .expect("run rmlir-hls");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{rel}: exit status 1 expected:\n{err}");
+        assert!(!err.contains("panicked"), "{rel}: panic:\n{err}");
+        let first = err.lines().next().unwrap_or("");
+        let loc: Vec<&str> = first.strip_prefix(&format!("{rel}:")).unwrap_or("").splitn(3, ':').collect();
+        let located = loc.len() == 3
+            && loc[0].parse::<u32>().is_ok()
+            && loc[1].parse::<u32>().is_ok()
+            && loc[2].starts_with(" error: ");
+        assert!(located, "{rel}: the error must start with '{rel}:LINE:COL: error:':\n{err}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let word =
+            text.lines().next().and_then(|l| l.strip_prefix("// expect:")).map(str::trim).unwrap_or("");
+        if !err.contains(NO_COMPILER) && !first.to_lowercase().contains(word) {
+            eprintln!("note: {rel}: the message does not mention '{word}': {first}");
+        }
     }
 }

@@ -124,6 +124,26 @@ pub fn interpret(k: &Kernel, args: &[ArgValue]) -> (RefRun, Outcome) {
     (run, out)
 }
 
+/// `n` seeded data sets on which the kernel is defined: seeds 1, 2, ... whose data makes
+/// the interpreter neither fail (an index out of bounds) nor meet an op MLIR leaves
+/// undefined (division by zero, `MIN / -1`, an oversized shift), where `mlir-cpu-runner`
+/// would trap or differ. A kernel that does not clamp a scalar used as a bound needs this.
+pub fn data_sets(k: &Kernel, n: usize) -> Vec<(u64, Vec<ArgValue>)> {
+    let mut out = Vec::new();
+    for seed in 1..=64u64 {
+        let args = hls::interp::data::random_args(&k.sig, seed);
+        if let Ok(o) = interp::run(&k.file, &k.sig.name, &args) {
+            if o.undefined.is_none() {
+                out.push((seed, args));
+                if out.len() == n {
+                    return out;
+                }
+            }
+        }
+    }
+    panic!("{}: fewer than {n} of 64 seeds give data on which the kernel is defined", k.path.display());
+}
+
 /// The memref parameters' names, in order.
 pub fn memref_names(sig: &Signature) -> Vec<String> {
     sig.params

@@ -256,7 +256,7 @@ fn runner_utils() -> PathBuf {
     panic!("libmlir_c_runner_utils not found in {} (scripts/test.sh installs mlir-19-tools)", dir.display())
 }
 
-fn run(cmd: &mut Command, stdin: Option<&str>) -> String {
+fn run(what: &str, cmd: &mut Command, stdin: Option<&str>) -> String {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = cmd
@@ -272,7 +272,7 @@ fn run(cmd: &mut Command, stdin: Option<&str>) -> String {
     });
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
-    assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{what}: {cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
@@ -281,15 +281,25 @@ fn run(cmd: &mut Command, stdin: Option<&str>) -> String {
 pub fn reference(kernel: &str, sig: &Signature, types: &KernelTypes, sets: &[Vec<ArgValue>]) -> Vec<RefRun> {
     let mut text = kernel.trim_end().to_string();
     let main = main_text(sig, types, sets);
-    if text.trim_start().starts_with("module") {
+    // A module wrapper (custom or generic) gets `@main` inside, before its closing brace.
+    let first_op = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !(l.is_empty() || l.starts_with("//") || l.starts_with('#') || l.starts_with('!')));
+    let wrapped = first_op.is_some_and(|l| {
+        l.starts_with("module") || l.starts_with("builtin.module") || l.starts_with("\"builtin.module\"")
+    });
+    if wrapped {
         let close = text.rfind('}').expect("a module wrapper ends with '}'");
         text.insert_str(close, &main);
     } else {
         text.push('\n');
         text.push_str(&main);
     }
-    let llvm = run(Command::new(MLIR_OPT).args(PIPELINE).arg("-"), Some(&text));
+    let what = format!("@{}", sig.name);
+    let llvm = run(&what, Command::new(MLIR_OPT).args(PIPELINE).arg("-"), Some(&text));
     let out = run(
+        &what,
         Command::new(MLIR_CPU_RUNNER)
             .args(["-e", "main", "-entry-point-result=void", "-O2"])
             .arg(format!("-shared-libs={}", runner_utils().display())),

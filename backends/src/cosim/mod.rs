@@ -7,6 +7,7 @@
 //! mismatch: cycle, port and each side's value in hex.
 
 pub mod build;
+pub mod hls;
 pub mod stimulus;
 pub mod testbench;
 

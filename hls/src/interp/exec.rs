@@ -44,6 +44,8 @@ pub(crate) struct Machine<'f> {
     depth: usize,
     /// The point a `linalg.generic` body runs at (`linalg.index`).
     pub(crate) loop_index: Vec<i64>,
+    /// The first op whose result MLIR leaves undefined on this data.
+    pub(crate) undefined: Option<Diagnostic>,
 }
 
 const MAX_CALL_DEPTH: usize = 64;
@@ -51,7 +53,7 @@ const MAX_CALL_DEPTH: usize = 64;
 impl<'f> Machine<'f> {
     pub(crate) fn new(file: &'f File) -> Machine<'f> {
         let funcs = super::functions(file).into_iter().collect();
-        Machine { file, funcs, mems: Vec::new(), steps: 0, depth: 0, loop_index: Vec::new() }
+        Machine { file, funcs, mems: Vec::new(), steps: 0, depth: 0, loop_index: Vec::new(), undefined: None }
     }
 
     pub(crate) fn run_top(
@@ -98,6 +100,7 @@ impl<'f> Machine<'f> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let steps = self.steps;
+        let undefined = self.undefined.take();
         let mut memories = Vec::new();
         let mut locals = Vec::new();
         for (i, m) in self.mems.into_iter().enumerate() {
@@ -107,7 +110,7 @@ impl<'f> Machine<'f> {
                 locals.push(m);
             }
         }
-        Ok(Outcome { results, memories, locals, steps })
+        Ok(Outcome { results, memories, locals, steps, undefined })
     }
 
     /// Calls a `func.func` with argument values.

@@ -118,6 +118,10 @@ pub struct Outcome {
     pub locals: Vec<Memory>,
     /// Ops executed.
     pub steps: u64,
+    /// The first op whose result MLIR leaves undefined on this data (division by zero,
+    /// `MIN / -1`, a shift by the width or more), if any: the run gave the answer of
+    /// [`value`]'s header, but `mlir-cpu-runner` may trap or differ, so tests skip such data.
+    pub undefined: Option<Diagnostic>,
 }
 
 impl Outcome {

@@ -151,6 +151,9 @@ impl<'f> Machine<'f> {
             _ => {
                 if op.operands.len() == 2 && op.results.len() == 1 {
                     let (a, b) = (self.operand_int(fr, op, 0)?, self.operand_int(fr, op, 1)?);
+                    if let (Some(what), None) = (value::undefined(name, a, b), &self.undefined) {
+                        self.undefined = Some(err(op.span, format!("undefined in MLIR: {what}")));
+                    }
                     if let Some(v) = value::binary(name, a, b) {
                         return self.set_int(fr, op, v);
                     }

@@ -135,6 +135,28 @@ fn shift(a: Int, b: Int, f: impl Fn(u64, u32) -> u64, arith: bool) -> Int {
     Int::new(f(a.bits, n), w)
 }
 
+/// Whether MLIR leaves `op` on these operands undefined: division or remainder by zero,
+/// signed `MIN / -1` (both trap on x86), or a shift by at least the width (poison).
+pub fn undefined(op: &str, a: Int, b: Int) -> Option<&'static str> {
+    let signed_div =
+        matches!(op, "divsi" | "divi_signed" | "remsi" | "remi_signed" | "ceildivsi" | "floordivsi");
+    let div = signed_div || matches!(op, "divui" | "divi_unsigned" | "remui" | "remi_unsigned" | "ceildivui");
+    if div && b.bits == 0 {
+        return Some("division by zero");
+    }
+    if signed_div && b.signed() == -1 && a.signed() == a.min_signed() {
+        return Some("signed division of the most negative value by -1");
+    }
+    let shift = matches!(
+        op,
+        "shli" | "shrui" | "shrsi" | "shift_left" | "shift_right_signed" | "shift_right_unsigned"
+    );
+    if shift && b.bits >= a.width as u64 {
+        return Some("shift by at least the width");
+    }
+    None
+}
+
 /// `arith.cmpi` by predicate number (MLIR's order: eq ne slt sle sgt sge ult ule ugt uge).
 pub fn compare(pred: u32, a: Int, b: Int) -> Option<bool> {
     let (sa, sb, ua, ub) = (a.signed(), b.signed(), a.unsigned(), b.unsigned());

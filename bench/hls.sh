@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Benchmark: HLS kernels (tests/hls/*.mlir and ../shared's four examples), one row each.
+#
+#   cycles   edges from start to done, simulated (`rmlir-hls cosim --seed 1`: Rust simulator
+#            and Verilator with SPEC section 4 block RAMs, checked against the interpreter)
+#   latency  the schedule report's latency (`--report FILE`, JSON `latency_cycles`; "-"
+#            when it depends on the data)
+#   bound    the port bound: the most accesses any one memory port must make on that data
+#            (a memref argument's one port serves reads and writes; a local memory has one
+#            read and one write port), counted by the interpreter
+#   ratio    cycles / bound (issue 8: within 2x for kernels without a recurrence through
+#            memory); "-" when the kernel touches no memory
+#   LUT, FF, BRAM  `yosys synth_ice40` on the emitted SystemVerilog (SB_LUT4, SB_DFF*,
+#            SB_RAM40_4K cells)
+#
+# A failing step prints "fail" in its column. Env: KERNELS (files; default all),
+# BENCH_OUT (default target/hlsbench).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+cargo build --release -q || exit 1
+bin=$root/target/release/rmlir-hls
+out=${BENCH_OUT:-target/hlsbench}
+mkdir -p "$out"
+if [ -z "${KERNELS:-}" ]; then
+  KERNELS=$(ls tests/hls/*.mlir)
+  for k in dot fir_std matmul stencil; do
+    [ -f ../shared/examples/$k.mlir ] && KERNELS="$KERNELS ../shared/examples/$k.mlir"
+  done
+fi
+printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s |\n' kernel cycles latency bound ratio LUT FF BRAM
+printf '|%s|\n' "------------------------|----------|----------|---------|--------|--------|--------|------"
+for k in $KERNELS; do
+  name=$(basename "$k" .mlir)
+  cycles=fail; latency=fail; bound=fail; ratio=-; luts=fail; ffs=fail; brams=fail
+  if "$bin" cosim "$k" --seed 1 > "$out/$name.cosim" 2>&1; then
+    cycles=$(sed -n 's/^cycles: //p' "$out/$name.cosim")
+    bound=$(sed -n 's/^port bound: //p' "$out/$name.cosim")
+    if [ "$bound" -gt 0 ] 2>/dev/null; then
+      ratio=$(awk -v c="$cycles" -v b="$bound" 'BEGIN { printf "%.2f", c / b }')
+    fi
+  fi
+  top=$(sed -n 's/^cosim: @\([A-Za-z0-9_]*\).*/\1/p' "$out/$name.cosim")
+  if "$bin" "$k" --emit verilog -o "$out/$name.sv" --report "$out/$name.json" 2> "$out/$name.err"; then
+    latency=$(python3 - "$out/$name.json" "$top" <<'EOF'
+import json, sys
+funcs = json.load(open(sys.argv[1]))["functions"]
+f = next((f for f in funcs if f["name"] == sys.argv[2]), funcs[-1])
+print("-" if f["latency_cycles"] is None else f["latency_cycles"])
+EOF
+)
+    [ -n "$top" ] || top=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["functions"][-1]["name"])' "$out/$name.json")
+    if yosys -q -p "read_verilog -sv $out/$name.sv; synth_ice40 -top $top; tee -q -o $out/$name.stat.json stat -json" > "$out/$name.yosys" 2>&1; then
+      read -r luts ffs brams < <(python3 - "$out/$name.stat.json" "$top" <<'EOF'
+import json, sys
+mods = json.load(open(sys.argv[1]))["modules"]
+m = mods.get("\\" + sys.argv[2]) or next(iter(mods.values()))
+cells = m.get("num_cells_by_type", {})
+luts = cells.get("SB_LUT4", 0)
+ffs = sum(n for c, n in cells.items() if c.startswith("SB_DFF"))
+print(luts, ffs, cells.get("SB_RAM40_4K", 0))
+EOF
+)
+    fi
+  fi
+  printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s |\n' "$name" "$cycles" "$latency" "$bound" "$ratio" "$luts" "$ffs" "$brams"
+done

@@ -1,0 +1,117 @@
+//! `rmlir-hls cosim kernel.mlir` for HLS input: seeded random memories and scalar
+//! arguments, the start/done protocol with SPEC section 4 block-RAM models through the
+//! generated Rust simulator and Verilator (`backends::cosim::hls`), and every result and
+//! memory compared after `done` — between the two simulators and against the interpreter of
+//! the source function (`hls::interp`), the third voice. Prints the cycle count and the
+//! port-bound lower bound (the most accesses any one memory port must make).
+//!
+//! `--design FILE` co-simulates a given netlist (an `hw.module` named like the function,
+//! with the SPEC section 4 ports) instead of the synthesized one: a hand-written or
+//! externally produced circuit is checked against the kernel the same way.
+
+use crate::cli::CosimArgs;
+use crate::driver::{load_design, read_source, Failure};
+use backends::cosim::hls::{cosim_hls, HlsMem, HlsRun, HlsStimulus};
+use hls::interp::{self, data::random_args, ArgValue, Outcome, Param};
+use mlir_text::{File, SourceFile};
+
+/// True if the file holds HLS input (ops the netlist builder does not take).
+pub fn is_hls(file: &File) -> bool {
+    hls::first_hls_op(file).is_some()
+}
+
+/// The first difference between a simulator's run and the interpreter's outcome.
+fn differs(run: &HlsRun, expected: &Outcome, sig: &interp::Signature) -> Option<String> {
+    for (i, (got, want)) in run.results.iter().zip(&expected.results).enumerate() {
+        if *got != want.bits {
+            return Some(format!("ret{i} = 0x{got:x}, the interpreter computes 0x{:x}", want.bits));
+        }
+    }
+    for (got, want) in run.memories.iter().zip(&expected.memories) {
+        if let Some(at) = got.iter().zip(&want.data).position(|(g, w)| g != w) {
+            return Some(format!(
+                "memref '%{}' element {at} = 0x{:x}, the interpreter computes 0x{:x}",
+                want.name, got[at], want.data[at]
+            ));
+        }
+    }
+    let _ = sig;
+    None
+}
+
+/// Runs the HLS co-simulation; a disagreement is a failure (exit 1).
+pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failure> {
+    let input_err = |d: mlir_text::Diagnostic| Failure::Input(Box::new(src.clone()), vec![d]);
+    let top = match &args.top {
+        Some(t) => t.clone(),
+        None => interp::top_function(file)
+            .ok_or_else(|| Failure::Message("the input has no function".into()))?
+            .to_string(),
+    };
+    let sig = interp::signature(file, &top).map_err(input_err)?;
+    let data = random_args(&sig, args.seed);
+    let expected = interp::run(file, &top, &data).map_err(input_err)?;
+    if let Some(d) = &expected.undefined {
+        // The circuit and the interpreter both follow SPEC section 3 here; only
+        // mlir-cpu-runner would not. Say so, and compare anyway.
+        eprint!(
+            "{}",
+            mlir_text::Diagnostic { severity: mlir_text::Severity::Warning, ..d.clone() }.render(src)
+        );
+    }
+    let design = match &args.design {
+        Some(path) => {
+            let dsrc = read_source(&path.to_string_lossy())?;
+            load_design(&dsrc, Some(&top), args.opt, false, None)?
+        }
+        None => load_design(src, args.top.as_deref(), args.opt, false, None)?,
+    };
+    let sv = backends::verilog::emit(&design);
+    let mut stim = HlsStimulus {
+        scalars: Vec::new(),
+        mems: Vec::new(),
+        results: sig.results.len(),
+        max_cycles: args.cycles.max(10 * expected.steps + 1000),
+    };
+    for (p, a) in sig.params.iter().zip(&data) {
+        match (p, a) {
+            (Param::Scalar { name, width }, ArgValue::Scalar(v)) => {
+                stim.scalars.push((name.clone(), *width, *v))
+            }
+            (Param::MemRef { name, shape, width }, ArgValue::MemRef(d)) => stim.mems.push(HlsMem {
+                name: name.clone(),
+                depth: shape.iter().product::<u64>().max(1),
+                width: *width,
+                data: d.clone(),
+            }),
+            _ => return Err(Failure::Message("argument kinds do not match the signature".into())),
+        }
+    }
+    let runs = cosim_hls(&design, &sv, &stim, args.keep.clone()).map_err(Failure::Message)?;
+    let (r, v) = (&runs.rust, &runs.verilator);
+    if r != v {
+        return Err(Failure::Message(format!(
+            "cosim: the Rust simulator and Verilator disagree:\n  rust:      {} cycles, results {:x?}\n  verilator: {} cycles, results {:x?}{}",
+            r.cycles,
+            r.results,
+            v.cycles,
+            v.results,
+            if r.memories != v.memories { "\n  (and the memories differ)" } else { "" }
+        )));
+    }
+    if let Some(d) = differs(r, &expected, &sig) {
+        return Err(Failure::Message(format!(
+            "cosim: @{top} (seed {}): both simulators give {d}",
+            args.seed
+        )));
+    }
+    println!(
+        "cosim: @{top} (seed {}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories",
+        args.seed,
+        sig.results.len(),
+        stim.mems.len()
+    );
+    println!("cycles: {}", r.cycles);
+    println!("port bound: {}", expected.port_bound());
+    Ok(())
+}
