@@ -148,7 +148,8 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             output::write_dir(dir, &krate.files).map_err(Failure::Message)
         }
         Emit::YosysJson => {
-            Err(Failure::Message("--emit yosys-json is not supported yet (roadmap step 3)".into()))
+            let text = backends::yosys_json::emit(&design).map_err(Failure::Message)?;
+            write_text(args.output.as_deref(), &text)
         }
     }
 }

@@ -9,3 +9,4 @@ pub mod mlir;
 pub mod rust_sim;
 pub mod value_names;
 pub mod verilog;
+pub mod yosys_json;
