@@ -13,6 +13,7 @@ pub mod bits_ops;
 pub mod build;
 pub mod eval;
 pub mod ids;
+pub mod lutmap;
 pub mod netlist;
 pub mod order;
 pub mod passes;

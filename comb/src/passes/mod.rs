@@ -69,7 +69,14 @@ pub enum OptLevel {
 
 /// Every pass, in a fixed order.
 pub fn registry() -> Vec<Box<dyn Pass>> {
-    vec![Box::new(ConstantFold), Box::new(Simplify), Box::new(Cse), Box::new(DeadCode), Box::new(Flatten)]
+    vec![
+        Box::new(ConstantFold),
+        Box::new(Simplify),
+        Box::new(Cse),
+        Box::new(DeadCode),
+        Box::new(Flatten),
+        Box::new(crate::lutmap::LutMap { k: 6 }),
+    ]
 }
 
 /// A pass by its kebab-case name.
