@@ -53,6 +53,9 @@ pub struct Args {
     /// Map combinational logic to K-input `comb.truth_table` cells (2..=6).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub lut: Option<u8>,
+    /// Print cell counts by kind, LUT count and LUT depth per module on standard error.
+    #[arg(long)]
+    pub stats: bool,
     /// With `--emit mlir`: print the generic form.
     #[arg(long)]
     pub generic: bool,

@@ -84,13 +84,20 @@ pub fn load_design(
     if flatten {
         pipeline.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
     }
+
     let mut pm =
         comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     if let Some(a) = args {
         pm.print_after = a.print_after.clone();
         pm.time_passes = a.time_passes;
     }
-    let reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
+    let mut reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
+    // LUT mapping runs once after the -O pipeline, verified like any pass.
+    if let Some(k) = args.and_then(|a| a.lut) {
+        let mut map: Vec<Box<dyn comb::passes::Pass>> =
+            vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
+        reports.extend(pm.run(&mut design, &mut map).map_err(Failure::Message)?);
+    }
     for r in &reports {
         if let Some(text) = &r.printed {
             eprint!("// -----// IR after {} //----- //\n{text}", r.name);
@@ -98,6 +105,9 @@ pub fn load_design(
     }
     if pm.time_passes {
         eprint!("{}", comb::passes::format_times(&reports));
+    }
+    if args.is_some_and(|a| a.stats) {
+        eprint!("{}", comb::lutmap::stats::format_stats(&design));
     }
     Ok(design)
 }
@@ -125,9 +135,6 @@ fn json_failure(src: &SourceFile, e: comb::yosys::ImportError) -> Failure {
 
 /// Runs one compile as the options say.
 pub fn run(args: &Args) -> Result<(), Failure> {
-    if args.lut.is_some() {
-        return Err(Failure::Message("--lut (K-LUT mapping) is not supported yet (roadmap step 3)".into()));
-    }
     if args.generic && args.emit != Emit::Mlir {
         return Err(Failure::Message("--generic only applies to --emit mlir".into()));
     }

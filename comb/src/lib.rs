@@ -15,6 +15,7 @@ pub mod build;
 pub mod egraph;
 pub mod eval;
 pub mod ids;
+pub mod lutmap;
 pub mod netlist;
 pub mod order;
 pub mod passes;

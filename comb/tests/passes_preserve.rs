@@ -89,6 +89,11 @@ fn each_pass_alone_preserves_behaviour() {
         let reference = run(&d, &stim);
         for pass in passes::registry() {
             let name = pass.name();
+            // lut-map has its own tests (tests/lutmap_preserve.rs); bit-blasting every
+            // 200-bit divider here would make this test many times slower.
+            if name == "lut-map" {
+                continue;
+            }
             let after = optimize(&d, vec![pass]);
             check_same(seed, name, &reference, &run(&after, &stim));
         }

@@ -230,7 +230,7 @@ fn flatten_inlines_prefixes_names_and_keeps_values() {
 #[test]
 fn registry_and_pipelines() {
     let names: Vec<&str> = registry().iter().map(|p| p.name()).collect();
-    assert_eq!(names, ["constant-fold", "simplify", "cse", "dead-code", "flatten", "egraph"]);
+    assert_eq!(names, ["constant-fold", "simplify", "cse", "dead-code", "flatten", "egraph", "lut-map"]);
     assert!(registry().iter().all(|p| !p.description().is_empty()));
     assert_eq!(by_name("cse").unwrap().name(), "cse");
     assert!(by_name("nope").is_none());
