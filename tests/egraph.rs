@@ -111,3 +111,23 @@ fn cli_o2_is_byte_identical_across_runs_and_cosim_agrees() {
         );
     }
 }
+
+#[test]
+fn rule_family_cases_shrink_and_stay_equivalent() {
+    let mut cases: Vec<_> = std::fs::read_dir(repo().join("tests/cases"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with("egraph_"))
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 5, "the rule-family cases are missing");
+    for path in &cases {
+        let design = load(path);
+        let top = design.module(design.top_id()).name.clone();
+        let (o1, o2) =
+            (at_level(&design, comb::passes::OptLevel::O1), at_level(&design, comb::passes::OptLevel::O2));
+        assert!(cells(&o2) < cells(&o1), "{}: -O2 {} cells, -O1 {}", path.display(), cells(&o2), cells(&o1));
+        prove_equivalent(&backends::verilog::emit(&design), &backends::verilog::emit(&o2), &top);
+    }
+}
