@@ -7,10 +7,12 @@
 //! output folder, reads the figures from the tools' JSON ([`report`]) and only then renames
 //! the folder into place: a failed run leaves nothing behind and an existing output folder
 //! is replaced only on success. [`device`] and [`board`] describe the targets, [`pcf`] the
-//! pin constraints, [`tools`] where programs are found.
+//! pin constraints, [`tools`] where programs are found, [`delays`] the calibrated iCE40
+//! operator delays an HLS scheduler can use.
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod delays;
 pub mod device;
 pub mod flow;
 pub mod pcf;
