@@ -28,11 +28,14 @@ fi
 
 printf "%-26s %-7s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
 for f in "${designs[@]}"; do
-  name=$(basename "$(dirname "$f")")_$(basename "$f" .mlir)
+  case $f in
+    ../shared/*) name=shared/$(basename "$f" .mlir) ;;
+    *) name=$(basename "$f" .mlir) ;;
+  esac
   for synth in yosys native; do
-    dir=$out/$name.$synth
+    dir=$out/${name//\//_}.$synth
     if "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" --synth "$synth" \
-      --timing-allow-fail >"$out/$name.$synth.log" 2>&1; then
+      --timing-allow-fail >"$dir.log" 2>&1; then
       python3 - "$dir/report.json" "$name" "$synth" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -43,7 +46,7 @@ print(f"{sys.argv[2]:<26} {sys.argv[3]:<7} {res['LUT4']['used']:>6} {res['carry'
       f"{res['DFF']['used']:>6} {res['LC']['used']:>6} {res['BRAM']['used']:>5} {res['IO']['used']:>4} {fmax:>10}")
 PY
     else
-      why=$(grep -m1 "error" "$out/$name.$synth.log" | sed 's/^rmlir-hls: error: //' | cut -c1-60)
+      why=$(grep -m1 "error" "$dir.log" | sed -e 's/^rmlir-hls: error: //' -e 's/^[^ ]*: error: //' | cut -c1-70)
       printf "%-26s %-7s n/a: %s\n" "$name" "$synth" "$why"
     fi
   done
