@@ -298,6 +298,23 @@ fn bad_requests_fail_cleanly() {
         &[],
         &[&format!("{pcf_s}:2:9: error: PCF names port 'nosuch'"), "count, tc"],
     );
+    // Ports are named as the SystemVerilog names them: `reg` is emitted as `reg_0`.
+    let kw = tmp.path().join("kw.mlir");
+    std::fs::write(
+        &kw,
+        "hw.module @t(in %clk : !seq.clock, in %reg : i2, out wire : i2) {\n  \
+         %r = seq.compreg %reg, %clk : i2\n  hw.output %r : i2\n}\n",
+    )
+    .unwrap();
+    let kw_pcf = tmp.path().join("kw.pcf");
+    std::fs::write(&kw_pcf, "set_io reg_0[1] 1\nset_io reg[0] 2\n").unwrap();
+    let kw_pcf_s = kw_pcf.to_str().unwrap().to_string();
+    expect_failure(
+        &["--pcf", &kw_pcf_s, "--device", "hx1k"],
+        &kw,
+        &[],
+        &[&format!("{kw_pcf_s}:2:8: error: PCF names port 'reg[0]'"), "its ports: clk, reg_0, wire_0"],
+    );
     expect_failure(&["--synth", "native"], &counter, &[], &["--synth native needs --lut mapping"]);
     expect_failure(
         &[],
