@@ -3,12 +3,14 @@
 # I/O and Fmax per synthesis path (yosys synth_ice40; native --lut 4 once the LUT mapper is
 # in the build, else "n/a").
 #
-# Each design runs `rmlir-hls fpga` on the hx8k (ct256) with one seed, asking for $FREQ MHz
-# (default 100) with --timing-allow-fail so that nextpnr places for timing and the achieved
-# Fmax is what it reaches. Fmax "-" means the design has no register-to-register path.
+# Each design runs `rmlir-hls fpga --register-io` (every input and output through a flip-flop,
+# so every path is register to register and Fmax means something for combinational designs)
+# on the hx8k (ct256) with one seed, asking for $FREQ MHz (default 100) with
+# --timing-allow-fail so that nextpnr places for timing and the achieved Fmax is what it
+# reaches. REGISTER_IO=0 runs the designs as they are (Fmax "-": no register-to-register path).
 #
 # Env: DESIGNS (default: examples/*.mlir, plus ../shared/examples/*.mlir when present),
-# DEVICE (hx8k), FREQ (100), SEED (1), BENCH_OUT (target/fpgabench).
+# DEVICE (hx8k), FREQ (100), SEED (1), REGISTER_IO (1), BENCH_OUT (target/fpgabench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -18,6 +20,8 @@ out=${BENCH_OUT:-$root/target/fpgabench}
 device=${DEVICE:-hx8k}
 freq=${FREQ:-100}
 seed=${SEED:-1}
+regio=()
+[ "${REGISTER_IO:-1}" = 1 ] && regio=(--register-io)
 mkdir -p "$out"
 if [ -n "${DESIGNS:-}" ]; then
   designs=($DESIGNS)
@@ -35,7 +39,7 @@ for f in "${designs[@]}"; do
   for synth in yosys native; do
     dir=$out/${name//\//_}.$synth
     if "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" --synth "$synth" \
-      --timing-allow-fail >"$dir.log" 2>&1; then
+      "${regio[@]}" --timing-allow-fail >"$dir.log" 2>&1; then
       python3 - "$dir/report.json" "$name" "$synth" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))

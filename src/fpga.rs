@@ -97,6 +97,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
             SynthPath::Native => fpga::Synth::Native,
         },
         timing_allow_fail: args.timing_allow_fail,
+        register_io: args.register_io,
         out_dir: args.output.clone(),
     };
     let report =

@@ -429,3 +429,25 @@ fn ecp5_counter_bitstream() {
     assert_eq!(rep["clocks"]["clk"]["achieved_mhz"], t["achieved"]);
     assert!(out.join("updown.bit").metadata().unwrap().len() > 1000);
 }
+
+#[test]
+fn register_io_gives_combinational_designs_an_fmax() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let adder = repo().join("examples/majority_lut.mlir");
+    let o = fpga_cmd(&[
+        adder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--device",
+        "hx1k",
+        "--register-io",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = check_report(&out, "hx1k");
+    assert_eq!(rep["top"], "full_adder_regio");
+    // Three inputs and two outputs, each through a flip-flop; one new clock pin.
+    assert_eq!(rep["resources"]["DFF"]["used"], 5);
+    assert_eq!(rep["resources"]["IO"]["used"], 6);
+    assert!(rep["clocks"]["clk"]["achieved_mhz"].as_f64().is_some_and(|f| f > 12.0), "{}", rep["clocks"]);
+}

@@ -7,7 +7,8 @@
 //! output folder, reads the figures from the tools' JSON ([`report`]) and only then renames
 //! the folder into place: a failed run leaves nothing behind and an existing output folder
 //! is replaced only on success. [`device`] and [`board`] describe the targets, [`pcf`] the
-//! pin constraints, [`tools`] where programs are found, [`delays`] the calibrated iCE40
+//! pin constraints, [`tools`] where programs are found, [`wrap`] the `--register-io`
+//! wrapper, [`delays`] the calibrated iCE40
 //! operator delays an HLS scheduler can use.
 #![warn(missing_docs)]
 
@@ -19,6 +20,7 @@ pub mod pcf;
 pub mod progress;
 pub mod report;
 pub mod tools;
+pub mod wrap;
 
 mod run;
 pub use run::run;
@@ -162,6 +164,8 @@ pub struct Request {
     pub synth: Synth,
     /// Missed timing is reported, not an error.
     pub timing_allow_fail: bool,
+    /// Put a flip-flop on every input and output ([`wrap::register_io`]).
+    pub register_io: bool,
     /// The output folder.
     pub out_dir: PathBuf,
 }
