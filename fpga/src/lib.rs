@@ -1,7 +1,7 @@
 //! The FPGA flow: SystemVerilog of one top module to a bitstream, with its utilisation and
 //! Fmax, through open tools run as steps with files in and out (edalize style).
 //!
-//! [`run`] checks the request first (device, package, PCF against the ports and pins, I/O
+//! [`run()`] checks the request first (device, package, PCF against the ports and pins, I/O
 //! count) so a bad request fails before any tool runs; then finds every tool; then runs
 //! [`flow`]'s steps (synthesis, place and route, packing) in a temporary folder beside the
 //! output folder, reads the figures from the tools' JSON ([`report`]) and only then renames
