@@ -3,12 +3,14 @@
 # I/O and Fmax per synthesis path (yosys synth_ice40; native --lut 4 once the LUT mapper is
 # in the build, else "n/a").
 #
-# Each design runs `rmlir-hls fpga` on the hx8k (ct256) with one seed, asking for $FREQ MHz
-# (default 100) with --timing-allow-fail so that nextpnr places for timing and the achieved
-# Fmax is what it reaches. Fmax "-" means the design has no register-to-register path.
+# Each design runs `rmlir-hls fpga --register-io` (every input and output through a flip-flop,
+# so every path is register to register and Fmax means something for combinational designs)
+# on the hx8k (ct256) with one seed, asking for $FREQ MHz (default 100) with
+# --timing-allow-fail so that nextpnr places for timing and the achieved Fmax is what it
+# reaches. REGISTER_IO=0 runs the designs as they are (Fmax "-": no register-to-register path).
 #
 # Env: DESIGNS (default: examples/*.mlir, plus ../shared/examples/*.mlir when present),
-# DEVICE (hx8k), FREQ (100), SEED (1), BENCH_OUT (target/fpgabench).
+# DEVICE (hx8k), FREQ (100), SEED (1), REGISTER_IO (1), BENCH_OUT (target/fpgabench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -18,6 +20,8 @@ out=${BENCH_OUT:-$root/target/fpgabench}
 device=${DEVICE:-hx8k}
 freq=${FREQ:-100}
 seed=${SEED:-1}
+regio=()
+[ "${REGISTER_IO:-1}" = 1 ] && regio=(--register-io)
 mkdir -p "$out"
 if [ -n "${DESIGNS:-}" ]; then
   designs=($DESIGNS)
@@ -28,11 +32,14 @@ fi
 
 printf "%-26s %-7s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
 for f in "${designs[@]}"; do
-  name=$(basename "$(dirname "$f")")_$(basename "$f" .mlir)
+  case $f in
+    ../shared/*) name=shared/$(basename "$f" .mlir) ;;
+    *) name=$(basename "$f" .mlir) ;;
+  esac
   for synth in yosys native; do
-    dir=$out/$name.$synth
+    dir=$out/${name//\//_}.$synth
     if "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" --synth "$synth" \
-      --timing-allow-fail >"$out/$name.$synth.log" 2>&1; then
+      "${regio[@]}" --timing-allow-fail >"$dir.log" 2>&1; then
       python3 - "$dir/report.json" "$name" "$synth" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -43,7 +50,7 @@ print(f"{sys.argv[2]:<26} {sys.argv[3]:<7} {res['LUT4']['used']:>6} {res['carry'
       f"{res['DFF']['used']:>6} {res['LC']['used']:>6} {res['BRAM']['used']:>5} {res['IO']['used']:>4} {fmax:>10}")
 PY
     else
-      why=$(grep -m1 "error" "$out/$name.$synth.log" | sed 's/^rmlir-hls: error: //' | cut -c1-60)
+      why=$(grep -m1 "error" "$dir.log" | sed -e 's/^rmlir-hls: error: //' -e 's/^[^ ]*: error: //' | cut -c1-70)
       printf "%-26s %-7s n/a: %s\n" "$name" "$synth" "$why"
     fi
   done

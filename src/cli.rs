@@ -165,6 +165,10 @@ pub struct FpgaArgs {
     /// Report missed timing instead of failing.
     #[arg(long)]
     pub timing_allow_fail: bool,
+    /// Put a flip-flop on every input and output (top `TOP_regio`), so that every path is
+    /// register to register and Fmax means something for combinational designs.
+    #[arg(long)]
+    pub register_io: bool,
     /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,

@@ -298,6 +298,23 @@ fn bad_requests_fail_cleanly() {
         &[],
         &[&format!("{pcf_s}:2:9: error: PCF names port 'nosuch'"), "count, tc"],
     );
+    // Ports are named as the SystemVerilog names them: `reg` is emitted as `reg_0`.
+    let kw = tmp.path().join("kw.mlir");
+    std::fs::write(
+        &kw,
+        "hw.module @t(in %clk : !seq.clock, in %reg : i2, out wire : i2) {\n  \
+         %r = seq.compreg %reg, %clk : i2\n  hw.output %r : i2\n}\n",
+    )
+    .unwrap();
+    let kw_pcf = tmp.path().join("kw.pcf");
+    std::fs::write(&kw_pcf, "set_io reg_0[1] 1\nset_io reg[0] 2\n").unwrap();
+    let kw_pcf_s = kw_pcf.to_str().unwrap().to_string();
+    expect_failure(
+        &["--pcf", &kw_pcf_s, "--device", "hx1k"],
+        &kw,
+        &[],
+        &[&format!("{kw_pcf_s}:2:8: error: PCF names port 'reg[0]'"), "its ports: clk, reg_0, wire_0"],
+    );
     expect_failure(&["--synth", "native"], &counter, &[], &["--synth native needs --lut mapping"]);
     expect_failure(
         &[],
@@ -411,4 +428,26 @@ fn ecp5_counter_bitstream() {
     assert!(net.contains("clk"));
     assert_eq!(rep["clocks"]["clk"]["achieved_mhz"], t["achieved"]);
     assert!(out.join("updown.bit").metadata().unwrap().len() > 1000);
+}
+
+#[test]
+fn register_io_gives_combinational_designs_an_fmax() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let adder = repo().join("examples/majority_lut.mlir");
+    let o = fpga_cmd(&[
+        adder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--device",
+        "hx1k",
+        "--register-io",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rep = check_report(&out, "hx1k");
+    assert_eq!(rep["top"], "full_adder_regio");
+    // Three inputs and two outputs, each through a flip-flop; one new clock pin.
+    assert_eq!(rep["resources"]["DFF"]["used"], 5);
+    assert_eq!(rep["resources"]["IO"]["used"], 6);
+    assert!(rep["clocks"]["clk"]["achieved_mhz"].as_f64().is_some_and(|f| f > 12.0), "{}", rep["clocks"]);
 }

@@ -1,22 +1,26 @@
 //! The FPGA flow: SystemVerilog of one top module to a bitstream, with its utilisation and
 //! Fmax, through open tools run as steps with files in and out (edalize style).
 //!
-//! [`run`] checks the request first (device, package, PCF against the ports and pins, I/O
+//! [`run()`] checks the request first (device, package, PCF against the ports and pins, I/O
 //! count) so a bad request fails before any tool runs; then finds every tool; then runs
 //! [`flow`]'s steps (synthesis, place and route, packing) in a temporary folder beside the
 //! output folder, reads the figures from the tools' JSON ([`report`]) and only then renames
 //! the folder into place: a failed run leaves nothing behind and an existing output folder
 //! is replaced only on success. [`device`] and [`board`] describe the targets, [`pcf`] the
-//! pin constraints, [`tools`] where programs are found.
+//! pin constraints, [`tools`] where programs are found, [`wrap`] the `--register-io`
+//! wrapper, [`delays`] the calibrated iCE40
+//! operator delays an HLS scheduler can use.
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod delays;
 pub mod device;
 pub mod flow;
 pub mod pcf;
 pub mod progress;
 pub mod report;
 pub mod tools;
+pub mod wrap;
 
 mod run;
 pub use run::run;
@@ -160,6 +164,8 @@ pub struct Request {
     pub synth: Synth,
     /// Missed timing is reported, not an error.
     pub timing_allow_fail: bool,
+    /// Put a flip-flop on every input and output ([`wrap::register_io`]).
+    pub register_io: bool,
     /// The output folder.
     pub out_dir: PathBuf,
 }

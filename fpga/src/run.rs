@@ -80,6 +80,14 @@ fn resolve(req: &Request) -> Result<Target, Error> {
 /// Runs the flow; on success DIR holds the SystemVerilog, the synthesized JSON, the routed
 /// design, the bitstream, each tool's log and report.json.
 pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
+    let wrapped;
+    let req = if req.register_io {
+        let w = crate::wrap::register_io(&req.top, &req.ports, &req.sv)?;
+        wrapped = Request { top: w.top, ports: w.ports, sv: w.sv, register_io: false, ..req.clone() };
+        &wrapped
+    } else {
+        req
+    };
     if !(req.freq_mhz.is_finite() && req.freq_mhz > 0.0) {
         return Err(Error::Request(format!("--freq must be a positive number of MHz, not {}", req.freq_mhz)));
     }
@@ -257,6 +265,7 @@ mod tests {
             seed: 1,
             synth: Synth::Yosys,
             timing_allow_fail: false,
+            register_io: false,
             // Never created: every request here fails before the build folder is made.
             out_dir: std::env::temp_dir().join("rmlir-fpga-unit-never-written"),
         }
