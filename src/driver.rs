@@ -96,6 +96,10 @@ pub fn load_design(
     if let Some(k) = args.and_then(|a| a.lut) {
         let mut map: Vec<Box<dyn comb::passes::Pass>> =
             vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
+        if opt >= 2 {
+            // -O2 --lut K: the LUT-level e-graph rules on the mapped network.
+            map.push(Box::new(comb::egraph::EGraphLuts { k: k as usize }));
+        }
         reports.extend(pm.run(&mut design, &mut map).map_err(Failure::Message)?);
     }
     for r in &reports {

@@ -52,5 +52,5 @@ fn clap_exit(e: clap::Error) -> ExitCode {
 }
 
 mod cosim;
-mod fpga;
 mod cosim_hls;
+mod fpga;

@@ -27,4 +27,4 @@ mod tests;
 pub mod word_fn_rules;
 pub mod word_rules;
 
-pub use pass::{optimize_design, optimize_luts, EGraph, Limits, RuleSet};
+pub use pass::{optimize_design, optimize_luts, EGraph, EGraphLuts, Limits, RuleSet};

@@ -146,6 +146,25 @@ pub fn optimize_luts(design: &mut Design, k: usize) -> bool {
     )
 }
 
+/// The LUT-level rules alone on a network mapped to `k`-input truth tables: what `-O2 --lut K`
+/// runs after the mapper (see [`optimize_luts`]).
+pub struct EGraphLuts {
+    /// The LUT size of the mapping; merged LUTs never exceed it.
+    pub k: usize,
+}
+
+impl Pass for EGraphLuts {
+    fn name(&self) -> &'static str {
+        "egraph-luts"
+    }
+    fn description(&self) -> &'static str {
+        "e-graph rewriting of a K-LUT network (LUT rules only), DAG-aware extraction"
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        optimize_luts(design, self.k)
+    }
+}
+
 /// The `-O2` pass: word rules, plus LUT rules with K = the widest table present.
 pub struct EGraph;
 
