@@ -216,3 +216,25 @@ fn random_expressions_round_trip_structurally() {
         assert_eq!(back.eval(&d, &s), m.eval(&d, &s), "{text}");
     }
 }
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("(d0) -> ({}d0{})", "(".repeat(100_000), ")".repeat(100_000));
+    let e = AffineMap::parse(&deep).unwrap_err();
+    assert!(e.contains("nested deeper than"), "{e}");
+    let negs = format!("(d0) -> ({}d0)", "-".repeat(100_000));
+    assert!(AffineMap::parse(&negs).unwrap_err().contains("nested deeper than"));
+    let ok = format!("(d0) -> ({}d0{})", "(".repeat(200), ")".repeat(200));
+    assert_eq!(AffineMap::parse(&ok).unwrap().to_string(), "(d0) -> (d0)");
+    // A long flat sum is not nesting: it parses (left-associative, iteratively).
+    let long = format!("(d0) -> ({})", vec!["d0"; 2000].join(" + "));
+    assert_eq!(AffineMap::parse(&long).unwrap().eval(&[1], &[]), vec![2000]);
+}
+
+#[test]
+fn overlong_expressions_are_an_error() {
+    let long = format!("(d0) -> ({})", vec!["d0"; 20_000].join(" + "));
+    assert!(matches!(AffineMap::parse(&long), Err(e) if e.contains("longer than")));
+    let many = format!("(d0) -> ({})", vec!["d0 * 2"; 12_000].join(", "));
+    assert!(matches!(AffineMap::parse(&many), Err(e) if e.contains("longer than")));
+}
