@@ -46,7 +46,19 @@ struct P<'t> {
     text: &'t str,
     pos: usize,
     mode: Mode,
+    /// Open parentheses and negations around the cursor (bounded by [`MAX_NESTING`]).
+    depth: u32,
+    /// Binary operators read so far (bounded by [`MAX_OPERATORS`]).
+    ops: u32,
 }
+
+/// Most binary operators accepted in one map, set or subscript list: a chain of them is a
+/// tree as deep as it is long, and evaluating or printing it recurses that deep.
+pub const MAX_OPERATORS: u32 = 10_000;
+
+/// Deepest nesting of parentheses and unary minus accepted, so that deep input gives an
+/// error rather than exhausting the stack (here or in the recursive `eval`/`Display`).
+pub const MAX_NESTING: u32 = 500;
 
 type R<T> = Result<T, AffineError>;
 
@@ -170,6 +182,16 @@ impl<'t> P<'t> {
             self.skip_ws();
             self.pos
         };
+        if self.depth >= MAX_NESTING {
+            return self.err(at, format!("affine expression nested deeper than {MAX_NESTING} levels"));
+        }
+        self.depth += 1;
+        let r = self.atom_inner(at);
+        self.depth -= 1;
+        r
+    }
+
+    fn atom_inner(&mut self, at: usize) -> R<AffineExpr> {
         match self.peek() {
             Some(b'(') => {
                 self.pos += 1;
@@ -235,6 +257,15 @@ impl<'t> P<'t> {
         }
     }
 
+    /// Counts one binary operator at `at`.
+    fn count_op(&mut self, at: usize) -> R<()> {
+        self.ops += 1;
+        if self.ops > MAX_OPERATORS {
+            return self.err(at, format!("affine expression longer than {MAX_OPERATORS} operators"));
+        }
+        Ok(())
+    }
+
     fn term(&mut self) -> R<AffineExpr> {
         let mut lhs = self.atom()?;
         loop {
@@ -253,6 +284,7 @@ impl<'t> P<'t> {
             } else {
                 return Ok(lhs);
             };
+            self.count_op(at)?;
             let rhs = self.atom()?;
             if op == "*" {
                 if lhs.uses_dims() && rhs.uses_dims() {
@@ -285,10 +317,13 @@ impl<'t> P<'t> {
         loop {
             // `->` never follows an expression, but guard against reading its '-'.
             if self.peek() == Some(b'-') && !self.text[self.pos..].starts_with("->") {
+                self.count_op(self.pos)?;
                 self.pos += 1;
                 let rhs = self.term()?;
                 lhs = AffineExpr::difference(lhs, rhs);
-            } else if self.eat("+") {
+            } else if self.peek() == Some(b'+') {
+                self.count_op(self.pos)?;
+                self.pos += 1;
                 let rhs = self.term()?;
                 lhs = AffineExpr::sum(lhs, rhs);
             } else {
@@ -346,7 +381,8 @@ fn count(v: &[String]) -> u32 {
 }
 
 pub(super) fn parse_map(text: &str) -> R<AffineMap> {
-    let mut p = P { text, pos: 0, mode: Mode::Named { dims: Vec::new(), syms: Vec::new() } };
+    let mut p =
+        P { text, pos: 0, mode: Mode::Named { dims: Vec::new(), syms: Vec::new() }, depth: 0, ops: 0 };
     let (dims, syms) = p.header()?;
     let (num_dims, num_syms) = (count(&dims), count(&syms));
     p.mode = Mode::Named { dims, syms };
@@ -367,7 +403,8 @@ pub(super) fn parse_map(text: &str) -> R<AffineMap> {
 }
 
 pub(super) fn parse_set(text: &str) -> R<IntegerSet> {
-    let mut p = P { text, pos: 0, mode: Mode::Named { dims: Vec::new(), syms: Vec::new() } };
+    let mut p =
+        P { text, pos: 0, mode: Mode::Named { dims: Vec::new(), syms: Vec::new() }, depth: 0, ops: 0 };
     let (dims, syms) = p.header()?;
     let (num_dims, num_syms) = (count(&dims), count(&syms));
     p.mode = Mode::Named { dims, syms };
@@ -402,7 +439,7 @@ pub(super) fn parse_set(text: &str) -> R<IntegerSet> {
 /// op's operands (`%i + 1, symbol(%n) * 2`), stopping before the first `]` or `)` that closes
 /// nothing opened in the list. An empty list is allowed.
 pub fn parse_ssa_exprs(text: &str) -> Result<SsaExprs, AffineError> {
-    let mut p = P { text, pos: 0, mode: Mode::Ssa { dims: Vec::new(), syms: Vec::new() } };
+    let mut p = P { text, pos: 0, mode: Mode::Ssa { dims: Vec::new(), syms: Vec::new() }, depth: 0, ops: 0 };
     let mut exprs = Vec::new();
     if !matches!(p.peek(), Some(b']' | b')') | None) {
         loop {

@@ -173,3 +173,68 @@ fn operator_traits_simplify() {
     assert_eq!((-Dim(1)).to_string(), "-d1");
     assert_eq!((Const(2) + Dim(0) + Const(3)).to_string(), "d0 + 5");
 }
+
+/// Random expressions built through the simplifying constructors print and parse back to
+/// the same structure, and the printed text evaluates the same.
+#[test]
+fn random_expressions_round_trip_structurally() {
+    let mut seed = 0x1234_5678_9abc_def1u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    fn gen(next: &mut dyn FnMut(u64) -> u64, depth: u32) -> AffineExpr {
+        use AffineExpr::*;
+        if depth == 0 || next(4) == 0 {
+            return match next(3) {
+                0 => Dim(next(3) as u32),
+                1 => Sym(next(2) as u32),
+                _ => Const(next(41) as i64 - 20),
+            };
+        }
+        let a = gen(next, depth - 1);
+        let k = Const(next(9) as i64 - 4);
+        let c = Const(next(6) as i64 + 1);
+        match next(7) {
+            0 => a + gen(next, depth - 1),
+            1 => a - gen(next, depth - 1),
+            2 => a * k,
+            3 => -a,
+            4 => AffineExpr::floor_div(a, c),
+            5 => AffineExpr::ceil_div(a, c),
+            _ => AffineExpr::modulo(a, c),
+        }
+    }
+    for _ in 0..2000 {
+        let m = AffineMap { num_dims: 3, num_syms: 2, results: vec![gen(&mut next, 5), gen(&mut next, 3)] };
+        let text = m.to_string();
+        let back = AffineMap::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, m, "{text}");
+        let (d, s) = ([3, -7, 11], [5, -2]);
+        assert_eq!(back.eval(&d, &s), m.eval(&d, &s), "{text}");
+    }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let deep = format!("(d0) -> ({}d0{})", "(".repeat(100_000), ")".repeat(100_000));
+    let e = AffineMap::parse(&deep).unwrap_err();
+    assert!(e.contains("nested deeper than"), "{e}");
+    let negs = format!("(d0) -> ({}d0)", "-".repeat(100_000));
+    assert!(AffineMap::parse(&negs).unwrap_err().contains("nested deeper than"));
+    let ok = format!("(d0) -> ({}d0{})", "(".repeat(200), ")".repeat(200));
+    assert_eq!(AffineMap::parse(&ok).unwrap().to_string(), "(d0) -> (d0)");
+    // A long flat sum is not nesting: it parses (left-associative, iteratively).
+    let long = format!("(d0) -> ({})", vec!["d0"; 2000].join(" + "));
+    assert_eq!(AffineMap::parse(&long).unwrap().eval(&[1], &[]), vec![2000]);
+}
+
+#[test]
+fn overlong_expressions_are_an_error() {
+    let long = format!("(d0) -> ({})", vec!["d0"; 20_000].join(" + "));
+    assert!(matches!(AffineMap::parse(&long), Err(e) if e.contains("longer than")));
+    let many = format!("(d0) -> ({})", vec!["d0 * 2"; 12_000].join(", "));
+    assert!(matches!(AffineMap::parse(&many), Err(e) if e.contains("longer than")));
+}

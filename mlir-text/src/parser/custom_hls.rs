@@ -49,7 +49,7 @@ impl<'a> Parser<'a> {
             "scf" => self.parse_scf(d, op),
             "memref" => self.parse_memref_op(d, op),
             "arith" => self.parse_arith(d, op),
-            "cf" | "func" => self.parse_cf(d, op),
+            "cf" | "func" => self.parse_cf(d),
             "linalg" => self.parse_linalg(d, op),
             _ => Err(crate::dialect::hls_unsupported(&name, d.name_span)),
         }
@@ -102,7 +102,6 @@ impl<'a> Parser<'a> {
     }
 
     /// An op the custom form implies (an implicit terminator, a linalg body op).
-    #[allow(clippy::too_many_arguments)]
     fn synth_op(
         &mut self,
         name: &str,

@@ -11,16 +11,16 @@ use crate::parser::{Draft, Parser};
 use crate::source::Span;
 
 impl<'a> Parser<'a> {
-    pub(super) fn parse_cf(&mut self, d: Draft, op: &str) -> Result<Draft, Diagnostic> {
-        match (&*d.name, op) {
-            ("cf.br", _) => {
+    pub(super) fn parse_cf(&mut self, d: Draft) -> Result<Draft, Diagnostic> {
+        match &*d.name {
+            "cf.br" => {
                 let mut d = d;
                 self.successor(&mut d)?;
                 d.attributes = self.parse_opt_attr_dict()?;
                 Ok(d)
             }
-            ("cf.cond_br", _) => self.cond_br(d),
-            ("func.call", _) => self.func_call(d),
+            "cf.cond_br" => self.cond_br(d),
+            "func.call" => self.func_call(d),
             _ => Err(self.unknown_hls_op(&d)),
         }
     }
