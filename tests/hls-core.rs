@@ -246,11 +246,56 @@ fn every_integer_op_and_several_widths() {
     }
 }
 
+#[test]
+fn linalg_named_ops_and_generic() {
+    let (d, rep) = compile(&kernel("linalg.mlir"), &opts());
+    let mut g = Lcg(11);
+    let (a, x, i8s, f, o, s0) =
+        (g.vec(24, 16), g.vec(6, 16), g.vec(36, 8), g.vec(9, 8), g.vec(16, 8), g.vec(1, 16));
+    let mut y = [7u16; 4];
+    for i in 0..4 {
+        for k in 0..6 {
+            y[i] = y[i].wrapping_add((a[i * 6 + k] as u16).wrapping_mul(x[k] as u16));
+        }
+    }
+    let mut out: Vec<u64> = o.clone();
+    for i in 0..4 {
+        for j in 0..4 {
+            let mut acc = out[i * 4 + j] as u8;
+            for k in 0..3 {
+                for l in 0..3 {
+                    acc = acc.wrapping_add((i8s[(i + k) * 6 + j + l] as u8).wrapping_mul(f[k * 3 + l] as u8));
+                }
+            }
+            out[i * 4 + j] = acc as u64;
+        }
+    }
+    let t: Vec<u64> = (0..24).map(|n| (a[(n % 4) * 6 + n / 4] as u16).wrapping_sub(7) as u64).collect();
+    let dot = x.iter().fold(s0[0] as u16, |acc, &v| acc.wrapping_add((v as u16).wrapping_mul(v as u16)));
+    let mut mems = [
+        Mem::new("arg0", 16, a),
+        Mem::new("arg1", 16, x),
+        Mem::new("arg2", 16, vec![0; 4]),
+        Mem::new("arg3", 8, i8s),
+        Mem::new("arg4", 8, f),
+        Mem::new("arg5", 8, o),
+        Mem::new("arg6", 16, vec![0; 24]),
+        Mem::new("arg7", 16, s0),
+    ];
+    let run = simulate(&d, &[], &mut mems, 100_000);
+    assert_eq!(mems[2].data, y.iter().map(|&v| v as u64).collect::<Vec<_>>(), "matvec after fill");
+    assert_eq!(mems[5].data, out, "conv_2d");
+    assert_eq!(mems[6].data, t, "generic transpose");
+    assert_eq!(mems[7].data, vec![dot as u64], "dot into a 0-d memref");
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
+
 mod common;
 
 use std::process::Command;
 
 const KERNELS: &[&str] = &[
+    "linalg.mlir",
     "ops.mlir",
     "collatz.mlir",
     "dot.mlir",
@@ -267,8 +312,8 @@ fn systemverilog_of_every_kernel_is_lint_clean() {
     for k in KERNELS {
         let path = format!("{}/tests/hls/{k}", env!("CARGO_MANIFEST_DIR"));
         let sv = common::cli(&[&path, "--emit", "verilog"]);
-        let top = k.trim_end_matches(".mlir").split('_').next().unwrap();
-        let top = if top == "vadd" { "vadd" } else { top };
+        // The top is the last module printed.
+        let top = sv.rsplit("\nmodule ").next().and_then(|t| t.split('(').next()).unwrap();
         let out = common::verilator_lint(&sv, top);
         assert!(!out.contains("%Warning"), "{k}: {out}");
     }
