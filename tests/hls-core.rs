@@ -290,11 +290,33 @@ fn linalg_named_ops_and_generic() {
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
 }
 
+#[test]
+fn affine_max_min_bounds_symbols_step_and_divisions() {
+    let (d, _) = compile(&kernel("bounds.mlir"), &opts());
+    let mut g = Lcg(12);
+    let a = g.vec(16, 32);
+    for n in [0u64, 5, 16, 100] {
+        let mut expect = vec![0u64; 16];
+        for i in (0..16i64).step_by(2) {
+            let (lb, ub) = (0.max(i - 2), (n as i64).min(i + 3));
+            let acc = (lb..ub).fold(0u32, |acc, j| {
+                let v = (j.div_euclid(2) + (j + 2).div_euclid(3)) as u32;
+                acc.wrapping_add((a[((j * 3 + 1) % 16) as usize] as u32).wrapping_add(v))
+            });
+            expect[(i / 2 + 8) as usize] = acc as u64;
+        }
+        let mut mems = [Mem::new("arg0", 32, a.clone()), Mem::new("arg1", 32, vec![0; 16])];
+        simulate(&d, &[("arg2", n)], &mut mems, 100_000);
+        assert_eq!(mems[1].data, expect, "n = {n}");
+    }
+}
+
 mod common;
 
 use std::process::Command;
 
 const KERNELS: &[&str] = &[
+    "bounds.mlir",
     "linalg.mlir",
     "ops.mlir",
     "collatz.mlir",
