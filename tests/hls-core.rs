@@ -26,6 +26,9 @@ fn dot_product() {
     let run = simulate(&d, &[], &mut mems, 10_000);
     assert_eq!(run.rets, vec![expect as u64]);
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    // A single static loop: trip count x cycles per iteration, plus the start edge.
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(run.cycles, 64 * l.cycles_per_iteration.unwrap() + 1);
 }
 
 #[test]
@@ -447,6 +450,13 @@ fn bad_hls_input_gives_located_errors() {
             "do not match",
         ),
     ];
+    // hls.pipeline is accepted with a warning (and the design is still produced).
+    let src = "func.func @f(%A: memref<4xi32>) {\n  %c0 = \"arith.constant\"() <{value = 0 : index}> : () -> index\n  %c4 = \"arith.constant\"() <{value = 4 : index}> : () -> index\n  %c1 = \"arith.constant\"() <{value = 1 : index}> : () -> index\n  \"scf.for\"(%c0, %c4, %c1) ({\n  ^bb0(%i: index):\n    \"memref.store\"(%c1, %A, %i) : (index, memref<4xi32>, index) -> ()\n    \"scf.yield\"() : () -> ()\n  }) {hls.pipeline = 1 : i64} : (index, index, index) -> ()\n  return\n}\n";
+    let (err, code) = error_of(src);
+    assert!(code == 1 && err.contains("stored value"), "{err}");
+    let src = src.replace("memref<4xi32>", "memref<4xindex>");
+    let (err, code) = error_of(&src);
+    assert!(code == 0 && err.contains("bad.mlir:9:") && err.contains("warning: hls.pipeline"), "{err}");
     for (src, at, msg) in cases {
         let (err, code) = error_of(src);
         assert_eq!(code, 1, "{err}");
