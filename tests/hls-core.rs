@@ -314,12 +314,29 @@ fn affine_max_min_bounds_symbols_step_and_divisions() {
     }
 }
 
+#[test]
+fn scf_if_with_results_and_a_conditional_store() {
+    let (d, rep) = compile(&kernel("clamp.mlir"), &opts());
+    let mut g = Lcg(13);
+    let a: Vec<u64> = g.vec(32, 32);
+    let (lo, hi) = (-1000i32, 1 << 30);
+    let expect: Vec<u64> = (0..32)
+        .map(|i| if i % 2 == 1 { (sext(a[i], 32) as i32).clamp(lo, hi) as u32 as u64 } else { a[i] })
+        .collect();
+    let mut mems = [Mem::new("arg0", 32, a)];
+    simulate(&d, &[("arg1", lo as u32 as u64), ("arg2", hi as u64)], &mut mems, 10_000);
+    assert_eq!(mems[0].data, expect);
+    // The two ifs with results became selects; the one with a store has states.
+    assert_eq!(rep.functions[0].latency, None);
+}
+
 mod common;
 
 use std::process::Command;
 
 const KERNELS: &[&str] = &[
     "bounds.mlir",
+    "clamp.mlir",
     "linalg.mlir",
     "ops.mlir",
     "collatz.mlir",

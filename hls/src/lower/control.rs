@@ -309,6 +309,28 @@ impl Lower<'_> {
         };
         let (then_region, then_yields) = branch(self, 0)?;
         let (else_region, else_yields) = branch(self, 1)?;
+        // If-conversion: branches of plain arithmetic run both, and selects pick the
+        // results (no states, no transitions; division by zero is harmless in hardware).
+        let pure = |r: &crate::ir::Region, f: &crate::ir::Func| {
+            r.items.iter().all(|i| match i {
+                Item::Op(o) => !matches!(f.op(*o).kind, OpKind::Load(_) | OpKind::Store(_)),
+                _ => false,
+            })
+        };
+        if pure(&then_region, &self.f) && pure(&else_region, &self.f) {
+            for item in then_region.items.into_iter().chain(else_region.items) {
+                self.push(item);
+            }
+            let results: Vec<ValId> = then_yields
+                .iter()
+                .zip(&else_yields)
+                .map(|(&t, &e)| {
+                    let w = self.f.width(t);
+                    self.emit(OpKind::Select, vec![cond, t, e], w, s)
+                })
+                .collect();
+            return self.bind_results(op, &results);
+        }
         let results: Vec<ValId> = widths.iter().map(|&w| self.f.new_value(w, None)).collect();
         self.push(Item::If(Box::new(IfElse {
             cond,
