@@ -206,7 +206,26 @@ fn every_integer_op_and_several_widths() {
             g.next() as i64,
         ));
     }
+    // With one divider busy per cycle, the six divisions share one unit per operator.
+    let (d1, rep1) = compile(&kernel("ops.mlir"), &hls::Options { max_div: Some(1), ..opts() });
+    for ((k, _), n) in &rep1.functions[0].units {
+        if ["divs", "divu", "rems", "remu"].contains(&k.as_str()) {
+            assert_eq!(*n, 1, "{k}");
+        }
+    }
+    assert!(rep1.functions[0].latency > rep.functions[0].latency);
     for (a, b, c, dd, e) in cases {
+        let args = [
+            ("arg0", a as u32 as u64),
+            ("arg1", b as u32 as u64),
+            ("arg2", c as u8 as u64),
+            ("arg3", dd as u64),
+            ("arg4", e as u64),
+        ];
+        let r0 = simulate(&d, &args, &mut [], 1000);
+        let r1 = simulate(&d1, &args, &mut [], 1000);
+        assert_eq!(r0.rets, r1.rets);
+        assert_eq!(rep1.functions[0].latency, Some(r1.cycles));
         let sh = (b & 31) as u32;
         let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
         let ceil = if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q };
@@ -236,14 +255,7 @@ fn every_integer_op_and_several_widths() {
             bits as u64,
             idx as i64 as u64,
         ];
-        let args = [
-            ("arg0", ua as u64),
-            ("arg1", ub as u64),
-            ("arg2", c as u8 as u64),
-            ("arg3", dd as u64),
-            ("arg4", e as u64),
-        ];
-        let run = simulate(&d, &args, &mut [], 1000);
+        let run = r0;
         assert_eq!(run.rets, expect, "a={a} b={b} c={c} d={dd} e={e}");
         assert_eq!(rep.functions[0].latency, Some(run.cycles));
     }

@@ -386,6 +386,7 @@ impl Lower<'_> {
                     return Err(Diagnostic::error(s, "dynamic allocations are not supported in HLS"));
                 }
                 let name = info.name.to_string();
+                let name = if name.chars().all(|c| c.is_ascii_digit()) { format!("mem{name}") } else { name };
                 let (mem, shape) = self.add_memory(name, &mt, MemKind::Local, s)?;
                 self.mems.insert(r, MemRef { mem, shape });
             }
