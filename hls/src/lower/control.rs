@@ -12,6 +12,9 @@ use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, ValId, WhileLoop, INDEX_WI
 use comb::IcmpPred;
 use mlir_text::{Attr, Block, Diagnostic, Operation, Span, Type};
 
+/// The most copies of a loop body unrolling may make.
+const MAX_COPIES: u64 = 4096;
+
 /// A counted loop as both affine.for and scf.for describe it.
 struct ForSpec<'o> {
     lb: ValId,
@@ -164,6 +167,13 @@ impl Lower<'_> {
                 let span = spec.op.named_attr("hls.unroll").map_or(s, |a| a.span);
                 return Err(Diagnostic::error(span, "hls.unroll needs a loop with constant bounds"));
             };
+            if n.min(t) > MAX_COPIES {
+                let span = spec.op.named_attr("hls.unroll").map_or(s, |a| a.span);
+                return Err(Diagnostic::error(
+                    span,
+                    format!("unrolling makes {} copies of the loop body (at most {MAX_COPIES})", n.min(t)),
+                ));
+            }
             if n >= t {
                 let mut iters = spec.inits.clone();
                 for k in 0..t {
