@@ -206,6 +206,8 @@ fn every_integer_op_and_several_widths() {
             g.next() as i64,
         ));
     }
+    // At 1.5 ns every adder and comparator is a multi-cycle unit too.
+    let (d2, rep2) = compile(&kernel("ops.mlir"), &hls::Options { clock_period: 1.5, ..opts() });
     // With one divider busy per cycle, the six divisions share one unit per operator.
     let (d1, rep1) = compile(&kernel("ops.mlir"), &hls::Options { max_div: Some(1), ..opts() });
     for ((k, _), n) in &rep1.functions[0].units {
@@ -225,6 +227,8 @@ fn every_integer_op_and_several_widths() {
         let r0 = simulate(&d, &args, &mut [], 1000);
         let r1 = simulate(&d1, &args, &mut [], 1000);
         assert_eq!(r0.rets, r1.rets);
+        let r2 = simulate(&d2, &args, &mut [], 1000);
+        assert_eq!((&r0.rets, rep2.functions[0].latency), (&r2.rets, Some(r2.cycles)));
         assert_eq!(rep1.functions[0].latency, Some(r1.cycles));
         let sh = (b & 31) as u32;
         let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
@@ -427,6 +431,8 @@ fn clock_period_and_unit_limits_steer_the_schedule() {
     };
     let base = lat(&opts());
     let fast = lat(&hls::Options { clock_period: 4.0, ..opts() });
+    let fastest = lat(&hls::Options { clock_period: 1.0, ..opts() });
+    assert!(fastest.0 > fast.0 && fastest.2 <= 1.0 + 1e-9);
     assert!(fast.0 > base.0, "a shorter period needs more cycles: {base:?} {fast:?}");
     assert!(fast.2 <= 4.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
     let one = lat(&hls::Options { max_mul: Some(1), ..opts() });
