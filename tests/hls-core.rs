@@ -26,6 +26,9 @@ fn dot_product() {
     let run = simulate(&d, &[], &mut mems, 10_000);
     assert_eq!(run.rets, vec![expect as u64]);
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    // A single static loop: trip count x cycles per iteration, plus the start edge.
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(run.cycles, 64 * l.cycles_per_iteration.unwrap() + 1);
 }
 
 #[test]
@@ -203,7 +206,30 @@ fn every_integer_op_and_several_widths() {
             g.next() as i64,
         ));
     }
+    // At 1.5 ns every adder and comparator is a multi-cycle unit too.
+    let (d2, rep2) = compile(&kernel("ops.mlir"), &hls::Options { clock_period: 1.5, ..opts() });
+    // With one divider busy per cycle, the six divisions share one unit per operator.
+    let (d1, rep1) = compile(&kernel("ops.mlir"), &hls::Options { max_div: Some(1), ..opts() });
+    for ((k, _), n) in &rep1.functions[0].units {
+        if ["divs", "divu", "rems", "remu"].contains(&k.as_str()) {
+            assert_eq!(*n, 1, "{k}");
+        }
+    }
+    assert!(rep1.functions[0].latency > rep.functions[0].latency);
     for (a, b, c, dd, e) in cases {
+        let args = [
+            ("arg0", a as u32 as u64),
+            ("arg1", b as u32 as u64),
+            ("arg2", c as u8 as u64),
+            ("arg3", dd as u64),
+            ("arg4", e as u64),
+        ];
+        let r0 = simulate(&d, &args, &mut [], 1000);
+        let r1 = simulate(&d1, &args, &mut [], 1000);
+        assert_eq!(r0.rets, r1.rets);
+        let r2 = simulate(&d2, &args, &mut [], 1000);
+        assert_eq!((&r0.rets, rep2.functions[0].latency), (&r2.rets, Some(r2.cycles)));
+        assert_eq!(rep1.functions[0].latency, Some(r1.cycles));
         let sh = (b & 31) as u32;
         let (q, r) = (a.wrapping_div(b), a.wrapping_rem(b));
         let ceil = if r != 0 && ((r < 0) == (b < 0)) { q + 1 } else { q };
@@ -233,17 +259,91 @@ fn every_integer_op_and_several_widths() {
             bits as u64,
             idx as i64 as u64,
         ];
-        let args = [
-            ("arg0", ua as u64),
-            ("arg1", ub as u64),
-            ("arg2", c as u8 as u64),
-            ("arg3", dd as u64),
-            ("arg4", e as u64),
-        ];
-        let run = simulate(&d, &args, &mut [], 1000);
+        let run = r0;
         assert_eq!(run.rets, expect, "a={a} b={b} c={c} d={dd} e={e}");
         assert_eq!(rep.functions[0].latency, Some(run.cycles));
     }
+}
+
+#[test]
+fn linalg_named_ops_and_generic() {
+    let (d, rep) = compile(&kernel("linalg.mlir"), &opts());
+    let mut g = Lcg(11);
+    let (a, x, i8s, f, o, s0) =
+        (g.vec(24, 16), g.vec(6, 16), g.vec(36, 8), g.vec(9, 8), g.vec(16, 8), g.vec(1, 16));
+    let mut y = [7u16; 4];
+    for i in 0..4 {
+        for k in 0..6 {
+            y[i] = y[i].wrapping_add((a[i * 6 + k] as u16).wrapping_mul(x[k] as u16));
+        }
+    }
+    let mut out: Vec<u64> = o.clone();
+    for i in 0..4 {
+        for j in 0..4 {
+            let mut acc = out[i * 4 + j] as u8;
+            for k in 0..3 {
+                for l in 0..3 {
+                    acc = acc.wrapping_add((i8s[(i + k) * 6 + j + l] as u8).wrapping_mul(f[k * 3 + l] as u8));
+                }
+            }
+            out[i * 4 + j] = acc as u64;
+        }
+    }
+    let t: Vec<u64> = (0..24).map(|n| (a[(n % 4) * 6 + n / 4] as u16).wrapping_sub(7) as u64).collect();
+    let dot = x.iter().fold(s0[0] as u16, |acc, &v| acc.wrapping_add((v as u16).wrapping_mul(v as u16)));
+    let mut mems = [
+        Mem::new("arg0", 16, a),
+        Mem::new("arg1", 16, x),
+        Mem::new("arg2", 16, vec![0; 4]),
+        Mem::new("arg3", 8, i8s),
+        Mem::new("arg4", 8, f),
+        Mem::new("arg5", 8, o),
+        Mem::new("arg6", 16, vec![0; 24]),
+        Mem::new("arg7", 16, s0),
+    ];
+    let run = simulate(&d, &[], &mut mems, 100_000);
+    assert_eq!(mems[2].data, y.iter().map(|&v| v as u64).collect::<Vec<_>>(), "matvec after fill");
+    assert_eq!(mems[5].data, out, "conv_2d");
+    assert_eq!(mems[6].data, t, "generic transpose");
+    assert_eq!(mems[7].data, vec![dot as u64], "dot into a 0-d memref");
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
+
+#[test]
+fn affine_max_min_bounds_symbols_step_and_divisions() {
+    let (d, _) = compile(&kernel("bounds.mlir"), &opts());
+    let mut g = Lcg(12);
+    let a = g.vec(16, 32);
+    for n in [0u64, 5, 16, 100] {
+        let mut expect = vec![0u64; 16];
+        for i in (0..16i64).step_by(2) {
+            let (lb, ub) = (0.max(i - 2), (n as i64).min(i + 3));
+            let acc = (lb..ub).fold(0u32, |acc, j| {
+                let v = (j.div_euclid(2) + (j + 2).div_euclid(3)) as u32;
+                acc.wrapping_add((a[((j * 3 + 1) % 16) as usize] as u32).wrapping_add(v))
+            });
+            expect[(i / 2 + 8) as usize] = acc as u64;
+        }
+        let mut mems = [Mem::new("arg0", 32, a.clone()), Mem::new("arg1", 32, vec![0; 16])];
+        simulate(&d, &[("arg2", n)], &mut mems, 100_000);
+        assert_eq!(mems[1].data, expect, "n = {n}");
+    }
+}
+
+#[test]
+fn scf_if_with_results_and_a_conditional_store() {
+    let (d, rep) = compile(&kernel("clamp.mlir"), &opts());
+    let mut g = Lcg(13);
+    let a: Vec<u64> = g.vec(32, 32);
+    let (lo, hi) = (-1000i32, 1 << 30);
+    let expect: Vec<u64> = (0..32)
+        .map(|i| if i % 2 == 1 { (sext(a[i], 32) as i32).clamp(lo, hi) as u32 as u64 } else { a[i] })
+        .collect();
+    let mut mems = [Mem::new("arg0", 32, a)];
+    simulate(&d, &[("arg1", lo as u32 as u64), ("arg2", hi as u64)], &mut mems, 10_000);
+    assert_eq!(mems[0].data, expect);
+    // The two ifs with results became selects; the one with a store has states.
+    assert_eq!(rep.functions[0].latency, None);
 }
 
 mod common;
@@ -251,6 +351,9 @@ mod common;
 use std::process::Command;
 
 const KERNELS: &[&str] = &[
+    "bounds.mlir",
+    "clamp.mlir",
+    "linalg.mlir",
     "ops.mlir",
     "collatz.mlir",
     "dot.mlir",
@@ -267,8 +370,8 @@ fn systemverilog_of_every_kernel_is_lint_clean() {
     for k in KERNELS {
         let path = format!("{}/tests/hls/{k}", env!("CARGO_MANIFEST_DIR"));
         let sv = common::cli(&[&path, "--emit", "verilog"]);
-        let top = k.trim_end_matches(".mlir").split('_').next().unwrap();
-        let top = if top == "vadd" { "vadd" } else { top };
+        // The top is the last module printed.
+        let top = sv.rsplit("\nmodule ").next().and_then(|t| t.split('(').next()).unwrap();
         let out = common::verilator_lint(&sv, top);
         assert!(!out.contains("%Warning"), "{k}: {out}");
     }
@@ -328,6 +431,8 @@ fn clock_period_and_unit_limits_steer_the_schedule() {
     };
     let base = lat(&opts());
     let fast = lat(&hls::Options { clock_period: 4.0, ..opts() });
+    let fastest = lat(&hls::Options { clock_period: 1.0, ..opts() });
+    assert!(fastest.0 > fast.0 && fastest.2 <= 1.0 + 1e-9);
     assert!(fast.0 > base.0, "a shorter period needs more cycles: {base:?} {fast:?}");
     assert!(fast.2 <= 4.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
     let one = lat(&hls::Options { max_mul: Some(1), ..opts() });
@@ -380,6 +485,13 @@ fn bad_hls_input_gives_located_errors() {
             "do not match",
         ),
     ];
+    // hls.pipeline is accepted with a warning (and the design is still produced).
+    let src = "func.func @f(%A: memref<4xi32>) {\n  %c0 = \"arith.constant\"() <{value = 0 : index}> : () -> index\n  %c4 = \"arith.constant\"() <{value = 4 : index}> : () -> index\n  %c1 = \"arith.constant\"() <{value = 1 : index}> : () -> index\n  \"scf.for\"(%c0, %c4, %c1) ({\n  ^bb0(%i: index):\n    \"memref.store\"(%c1, %A, %i) : (index, memref<4xi32>, index) -> ()\n    \"scf.yield\"() : () -> ()\n  }) {hls.pipeline = 1 : i64} : (index, index, index) -> ()\n  return\n}\n";
+    let (err, code) = error_of(src);
+    assert!(code == 1 && err.contains("stored value"), "{err}");
+    let src = src.replace("memref<4xi32>", "memref<4xindex>");
+    let (err, code) = error_of(&src);
+    assert!(code == 0 && err.contains("bad.mlir:9:") && err.contains("warning: hls.pipeline"), "{err}");
     for (src, at, msg) in cases {
         let (err, code) = error_of(src);
         assert_eq!(code, 1, "{err}");

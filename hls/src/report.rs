@@ -50,6 +50,8 @@ pub struct FunctionReport {
 pub struct LoopReport {
     /// `loop0`, ...
     pub name: String,
+    /// `for`, `while` or `cfg` (a multi-block body).
+    pub kind: &'static str,
     /// Nesting depth.
     pub depth: u32,
     /// Trip count when static.
@@ -101,6 +103,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
             .iter()
             .map(|li| LoopReport {
                 name: format!("{}", li.id),
+                kind: li.kind,
                 depth: li.depth,
                 trip_count: li.trip,
                 cycles_per_iteration: li.body_latency,
@@ -170,8 +173,9 @@ impl Report {
             for (li, l) in f.loops.iter().enumerate() {
                 let _ = write!(
                     o,
-                    "        {{\"name\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}}}",
+                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}}}",
                     l.name,
+                    l.kind,
                     l.depth,
                     opt(l.trip_count),
                     opt(l.cycles_per_iteration),
@@ -211,14 +215,15 @@ impl Report {
             if !f.loops.is_empty() {
                 let _ = writeln!(
                     o,
-                    "  {:<10} {:>5} {:>6} {:>10} {:>8} {:>6}",
-                    "loop", "depth", "trip", "cycles/it", "latency", "states"
+                    "  {:<10} {:<5} {:>5} {:>6} {:>10} {:>8} {:>6}",
+                    "loop", "kind", "depth", "trip", "cycles/it", "latency", "states"
                 );
                 for l in &f.loops {
                     let _ = writeln!(
                         o,
-                        "  {:<10} {:>5} {:>6} {:>10} {:>8} {:>6}",
+                        "  {:<10} {:<5} {:>5} {:>6} {:>10} {:>8} {:>6}",
                         l.name,
+                        l.kind,
                         l.depth,
                         dash(l.trip_count),
                         dash(l.cycles_per_iteration),

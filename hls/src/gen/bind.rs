@@ -113,7 +113,9 @@ impl Gen<'_> {
                 continue;
             }
             let w = op.result.map_or(1, |r| self.f.width(r));
-            let a: Vec<NetId> = op.operands.iter().map(|&o| self.value_in(o, st)).collect();
+            // A multi-cycle op's operands must hold for all its cycles: each state reads
+            // them where they are then (a chained wire first, registers after).
+            let a: Vec<NetId> = op.operands.iter().map(|&o| self.held(o, st, p.occupancy)).collect();
             let net = match &op.kind {
                 OpKind::Const(c) => self.konst(*c, w),
                 OpKind::Bin(b) => {
@@ -177,6 +179,20 @@ impl Gen<'_> {
             self.m.set_operands(net, &ins);
         }
         Ok(())
+    }
+
+    /// `v` as seen in states `start..start + cycles`, multiplexed by state when it differs.
+    fn held(&mut self, v: crate::ir::ValId, start: u32, cycles: u32) -> NetId {
+        let mut pairs: Vec<(NetId, NetId)> = Vec::new();
+        for s in start..start + cycles.max(1) {
+            let n = self.value_in(v, s);
+            pairs.push((self.state_eq[s as usize], n));
+        }
+        let mut d = pairs.last().expect("at least one state").1;
+        for &(c, n) in pairs.iter().rev().skip(1) {
+            d = self.mux(c, n, d);
+        }
+        d
     }
 
     /// A shared multiplier/divider's operands, multiplexed by the state each op occupies.

@@ -62,6 +62,8 @@ pub struct LoopInfo {
     /// Unstructured (a CFG): states do not run in their numbering order, so every value
     /// living in any of its states is kept alive over all of them.
     pub unstructured: bool,
+    /// `for`, `while` or `cfg`.
+    pub kind: &'static str,
 }
 
 /// The FSM skeleton of a function.
@@ -216,6 +218,7 @@ impl Builder<'_> {
             body_latency: None,
             depth: self.depth,
             unstructured: true,
+            kind: "cfg",
         });
         let entries: Vec<Label> = g.blocks.iter().map(|_| self.label(Next::Finish)).collect();
         let first = self.states();
@@ -250,6 +253,7 @@ impl Builder<'_> {
             body_latency: None,
             depth: self.depth,
             unstructured: false,
+            kind: "for",
         });
         let body_label = self.label(Next::Finish);
         let exit = act(&l.results, &l.yields, Next::Jump(after));
@@ -294,6 +298,7 @@ impl Builder<'_> {
             body_latency: None,
             depth: self.depth,
             unstructured: false,
+            kind: "while",
         });
         let before_label = self.label(Next::Finish);
         let after_label = self.label(Next::Finish);

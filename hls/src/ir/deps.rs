@@ -162,3 +162,48 @@ pub fn mem_deps(func: &Func, ops: &[OpId]) -> Vec<MemDep> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{MemKind, Memory, Param};
+    use mlir_text::Span;
+
+    #[test]
+    fn affine_addresses_are_exact_others_conservative() {
+        let mut f = Func::default();
+        f.mems.push(Memory {
+            name: "A".into(),
+            elems: 64,
+            width: 32,
+            kind: MemKind::Port,
+            span: Span::default(),
+        });
+        let m = crate::ir::MemId(0);
+        let i = f.new_value(32, None);
+        f.params.push(Param::Scalar { name: "i".into(), val: i });
+        let s = Span::default();
+        let c1 = f.new_value(32, None);
+        f.new_op(OpKind::Const(1), vec![], Some(c1), s);
+        let ip1 = f.new_value(32, None);
+        f.new_op(OpKind::Bin(BinOp::Add), vec![i, c1], Some(ip1), s);
+        let sq = f.new_value(32, None);
+        f.new_op(OpKind::Bin(BinOp::Mul), vec![i, i], Some(sq), s);
+        let x = f.new_value(32, None);
+        let load_i = f.new_op(OpKind::Load(m), vec![i], Some(x), s);
+        let store_ip1 = f.new_op(OpKind::Store(m), vec![ip1, x], None, s);
+        let store_i = f.new_op(OpKind::Store(m), vec![i, x], None, s);
+        let y = f.new_value(32, None);
+        let load_sq = f.new_op(OpKind::Load(m), vec![sq], Some(y), s);
+        let deps = mem_deps(&f, &[load_i, store_ip1, store_i, load_sq]);
+        let pairs: Vec<(OpId, OpId, u32)> = deps.iter().map(|d| (d.from, d.to, d.distance)).collect();
+        // A[i] vs A[i+1]: never equal. A[i] read then written: same cycle allowed.
+        assert!(!pairs.iter().any(|p| p.0 == load_i && p.1 == store_ip1));
+        assert!(pairs.contains(&(load_i, store_i, 0)));
+        // A[i*i] is not affine: ordered after both writes, a cycle later.
+        assert!(pairs.contains(&(store_ip1, load_sq, 1)));
+        assert!(pairs.contains(&(store_i, load_sq, 1)));
+        // Two reads never depend on each other.
+        assert!(!pairs.iter().any(|p| p.0 == load_i && p.1 == load_sq));
+    }
+}

@@ -12,6 +12,9 @@ use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, ValId, WhileLoop, INDEX_WI
 use comb::IcmpPred;
 use mlir_text::{Attr, Block, Diagnostic, Operation, Span, Type};
 
+/// The most copies of a loop body unrolling may make.
+const MAX_COPIES: u64 = 4096;
+
 /// A counted loop as both affine.for and scf.for describe it.
 struct ForSpec<'o> {
     lb: ValId,
@@ -164,6 +167,13 @@ impl Lower<'_> {
                 let span = spec.op.named_attr("hls.unroll").map_or(s, |a| a.span);
                 return Err(Diagnostic::error(span, "hls.unroll needs a loop with constant bounds"));
             };
+            if n.min(t) > MAX_COPIES {
+                let span = spec.op.named_attr("hls.unroll").map_or(s, |a| a.span);
+                return Err(Diagnostic::error(
+                    span,
+                    format!("unrolling makes {} copies of the loop body (at most {MAX_COPIES})", n.min(t)),
+                ));
+            }
             if n >= t {
                 let mut iters = spec.inits.clone();
                 for k in 0..t {
@@ -309,6 +319,28 @@ impl Lower<'_> {
         };
         let (then_region, then_yields) = branch(self, 0)?;
         let (else_region, else_yields) = branch(self, 1)?;
+        // If-conversion: branches of plain arithmetic run both, and selects pick the
+        // results (no states, no transitions; division by zero is harmless in hardware).
+        let pure = |r: &crate::ir::Region, f: &crate::ir::Func| {
+            r.items.iter().all(|i| match i {
+                Item::Op(o) => !matches!(f.op(*o).kind, OpKind::Load(_) | OpKind::Store(_)),
+                _ => false,
+            })
+        };
+        if pure(&then_region, &self.f) && pure(&else_region, &self.f) {
+            for item in then_region.items.into_iter().chain(else_region.items) {
+                self.push(item);
+            }
+            let results: Vec<ValId> = then_yields
+                .iter()
+                .zip(&else_yields)
+                .map(|(&t, &e)| {
+                    let w = self.f.width(t);
+                    self.emit(OpKind::Select, vec![cond, t, e], w, s)
+                })
+                .collect();
+            return self.bind_results(op, &results);
+        }
         let results: Vec<ValId> = widths.iter().map(|&w| self.f.new_value(w, None)).collect();
         self.push(Item::If(Box::new(IfElse {
             cond,

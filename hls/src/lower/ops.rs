@@ -356,7 +356,15 @@ impl Lower<'_> {
                 }
                 let data = self.val(op.operands[0].value, op.operands[0].span)?;
                 let m = self.memref(op.operands[1].value, op.operands[1].span)?;
-                if self.f.width(data) != self.f.mems[m.mem.index()].width {
+                let elem = match self.file.ty(op.operands[1].value) {
+                    mlir_text::Type::Complex(c) => match &**c {
+                        mlir_text::ComplexType::MemRef { elem, .. } => Some(elem.clone()),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let same_type = elem.as_ref().is_none_or(|e| e == self.file.ty(op.operands[0].value));
+                if !same_type || self.f.width(data) != self.f.mems[m.mem.index()].width {
                     return Err(Diagnostic::error(
                         s,
                         "stored value's width differs from the memref's elements",
@@ -378,6 +386,7 @@ impl Lower<'_> {
                     return Err(Diagnostic::error(s, "dynamic allocations are not supported in HLS"));
                 }
                 let name = info.name.to_string();
+                let name = if name.chars().all(|c| c.is_ascii_digit()) { format!("mem{name}") } else { name };
                 let (mem, shape) = self.add_memory(name, &mt, MemKind::Local, s)?;
                 self.mems.insert(r, MemRef { mem, shape });
             }
