@@ -25,9 +25,15 @@ pub const DAG_CLASSES: usize = 5_000;
 const MAX_SWEEPS: usize = 8;
 
 /// The area of one node: a cell, plus its logic weighted by width (a LUT counts as one).
-pub fn node_cost(eg: &EG, n: &Node) -> u64 {
+/// With `luts_only` (a mapped LUT network), an i1 gate or mux costs more than a truth
+/// table, so the network stays one of LUTs (every such gate has a LUT form in its class).
+pub fn node_cost(eg: &EG, n: &Node, luts_only: bool) -> u64 {
     const CELL: u64 = 8;
     let w = |i: usize| eg[n.children[i]].data.width as u64;
+    let gate = matches!(n.op, Op::And | Op::Or | Op::Xor | Op::Inv | Op::Mux);
+    if luts_only && gate && n.children.iter().all(|&c| eg[c].data.width == 1) {
+        return CELL + 64;
+    }
     let lg = |x: u64| 64 - x.max(1).leading_zeros() as u64;
     CELL + match &n.op {
         Op::Leaf { .. } => return 0,
@@ -44,8 +50,9 @@ pub fn node_cost(eg: &EG, n: &Node) -> u64 {
 
 type Set = Rc<BTreeMap<Id, u64>>;
 
-/// Chooses a node for every class reachable from `roots`.
-pub fn extract(eg: &EG, roots: &[Id]) -> Choice {
+/// Chooses a node for every class reachable from `roots` (see [`node_cost`] for
+/// `luts_only`).
+pub fn extract(eg: &EG, roots: &[Id], luts_only: bool) -> Choice {
     let mut classes: Vec<Id> = eg.classes().map(|c| c.id).collect();
     classes.sort();
     let dag = classes.len() <= DAG_CLASSES;
@@ -62,7 +69,7 @@ pub fn extract(eg: &EG, roots: &[Id]) -> Choice {
                 else {
                     continue;
                 };
-                let own = node_cost(eg, n);
+                let own = node_cost(eg, n, luts_only);
                 let (total, set) = if dag {
                     let mut set: BTreeMap<Id, u64> =
                         kids.iter().max_by_key(|k| k.2.len()).map(|k| (*k.2).clone()).unwrap_or_default();
