@@ -1,6 +1,7 @@
 //! `-O2` (the e-graph optimizer) against engines we did not write.
 //!
-//! Yosys + ABC prove `-O2` equivalent to `-O0` on every hardware example and on 200 random
+//! Yosys + ABC prove `-O2` equivalent to `-O0` on every hardware example (where `-O2`
+//! prints something else than `-O1`; the rest `tests/examples.rs` proves) and on 200 random
 //! netlists (12 ops, values at most 12 bits, registers and instances: `dsec` where there
 //! are registers), batched 25 to a top module; the evaluator agrees on random vectors; on
 //! the examples `-O2` never has more cells than `-O1`; `cosim -O2` (Rust simulator against
@@ -84,7 +85,11 @@ fn examples_o2_proven_equivalent_and_never_larger_than_o1() {
         let (c1, c2) = (cells(&o1), cells(&o2));
         assert!(c2 <= c1, "{}: -O2 has {c2} cells, -O1 {c1}", path.display());
         reduced += (c2 < c1) as usize;
-        prove_equivalent(&backends::verilog::emit(&design), &backends::verilog::emit(&o2), &top);
+        // Where -O2 prints what -O1 prints, tests/examples.rs's -O1 proof covers it.
+        let sv2 = backends::verilog::emit(&o2);
+        if sv2 != backends::verilog::emit(&o1) {
+            prove_equivalent(&backends::verilog::emit(&design), &sv2, &top);
+        }
     }
     // counter.mlir and wide_ops.mlir have logic the e-graph shrinks.
     assert!(reduced >= 2, "-O2 reduced only {reduced} examples");

@@ -7,8 +7,9 @@
 //! once. The sets are recomputed to a fixed point in ascending class order (costs only go
 //! down, so it ends); ties keep the earlier node, so the result is deterministic.
 //!
-//! Sets grow with the logic below a class; on an e-graph with more than [`DAG_CLASSES`]
-//! classes the tree cost (each child's total once per use) is used instead. Either way the
+//! Sets grow with the logic below a class, so a set larger than [`SET_CAP`] collapses into
+//! one entry; on an e-graph with more than [`DAG_CLASSES`] classes the tree cost (each
+//! child's total once per use) is used instead. Either way the
 //! caller falls back to the module as it was if the rebuilt module has more cells.
 
 use super::analysis::EG;
@@ -19,7 +20,12 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// Above this many classes the per-class sets are not kept (tree cost instead).
-pub const DAG_CLASSES: usize = 5_000;
+pub const DAG_CLASSES: usize = 100_000;
+
+/// A set with more classes than this collapses into one entry for its own class carrying
+/// the whole cost: sharing is then seen at that granularity, and each node's work stays
+/// bounded (a chain of n ops would otherwise cost n^2).
+pub const SET_CAP: usize = 64;
 
 /// Sweeps over the classes after every class has a cost.
 const MAX_SWEEPS: usize = 8;
@@ -82,7 +88,12 @@ pub fn extract(eg: &EG, roots: &[Id], luts_only: bool) -> Choice {
                         continue; // needs its own class: a cycle
                     }
                     set.insert(c, own);
-                    (set.values().sum(), Rc::new(set))
+                    let total: u64 = set.values().sum();
+                    if set.len() > SET_CAP {
+                        // Too much below: the class becomes one opaque entry of its cost.
+                        set = BTreeMap::from([(c, total)]);
+                    }
+                    (total, Rc::new(set))
                 } else {
                     let t = kids.iter().fold(own, |a, k| a.saturating_add(k.0));
                     (t, empty.clone())
