@@ -4,7 +4,7 @@
 //!   `techmap`, `abc -g`, `synth -lut`, `abc -sop` for gate, `$lut` and `$sop` cells) and
 //!   every EPFL circuit of ../shared go through `yosys ... write_json` (one Yosys run for
 //!   all), our importer and our SystemVerilog, and ABC proves that equal to the source.
-//! - Export: every hardware example and 100 random netlists go through `--emit yosys-json`,
+//! - Export: every hardware example and 20 random netlists go through `--emit yosys-json`,
 //!   `yosys read_json; write_verilog` (one run for all); ABC proves the result equal to our
 //!   own SystemVerilog (examples with multipliers or dividers wider than ABC proves quickly
 //!   are compared by Verilator simulation against the evaluator instead), and our importer
@@ -206,9 +206,10 @@ fn examples_through_yosys_json_and_back() {
 
 #[test]
 fn random_netlists_through_yosys_json_proven_equal() {
-    const BATCHES: u64 = 4;
-    const PER_BATCH: usize = 25;
-    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true };
+    // Yosys's techmap of our SystemVerilog dominates: 20 designs keep it inside the budget.
+    const BATCHES: u64 = 2;
+    const PER_BATCH: usize = 10;
+    let cfg = RandomConfig { ops: 12, max_width: 8, registers: true, instances: true };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let mut script = String::new();
