@@ -209,7 +209,8 @@ fn random_netlists_through_yosys_json_proven_equal() {
     // Yosys's techmap of our SystemVerilog dominates: 20 designs keep it inside the budget.
     const BATCHES: u64 = 2;
     const PER_BATCH: usize = 10;
-    let cfg = RandomConfig { ops: 12, max_width: 8, registers: true, instances: true };
+    // --emit yosys-json does not write memories yet (a clear error names the cell).
+    let cfg = RandomConfig { ops: 12, max_width: 8, registers: true, instances: true, memories: false };
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let mut script = String::new();

@@ -8,7 +8,7 @@
 //! `seq.from_clock`), and, with `instances`, a child module instantiated once or twice.
 //! Operands are drawn from earlier nets and adapted to the width needed with extract,
 //! concat and replicate. Every net left unused ends up in an output, so nearly all logic
-//! is observable. With registers, each module also gets one or two memories (depth 1 to 8,
+//! is observable. With registers and `memories`, each module also gets one or two memories (depth 1 to 8,
 //! addresses of 1 to 5 bits, so some are out of range and some do not have CIRCT's width;
 //! the write data sometimes the memory's own read data). They are drawn from a second
 //! random stream seeded by the module's name and added after everything else, so the rest
@@ -33,11 +33,13 @@ pub struct RandomConfig {
     pub registers: bool,
     /// Add a child module and instances of it.
     pub instances: bool,
+    /// With registers: give each module one or two small memories (`CellKind::Memory`).
+    pub memories: bool,
 }
 
 impl Default for RandomConfig {
     fn default() -> Self {
-        RandomConfig { ops: 60, max_width: 200, registers: true, instances: true }
+        RandomConfig { ops: 60, max_width: 200, registers: true, instances: true, memories: true }
     }
 }
 
@@ -355,7 +357,7 @@ fn gen_module(rng: &mut Rng, name: String, cfg: &RandomConfig, child: Option<(Mo
             g.wire_register(r, rst);
         }
     }
-    if cfg.registers {
+    if cfg.registers && cfg.memories {
         // A stream of its own (see the module docs).
         let seed =
             g.m.name
