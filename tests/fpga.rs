@@ -373,6 +373,24 @@ fn bad_requests_fail_cleanly() {
         &["nextpnr-ice40 not found", "apt-get install nextpnr-ice40"],
     );
     expect_failure(&["--freq", "0"], &counter, &[], &["--freq must be a positive number"]);
+    // The native path has no block RAM mapping yet: a memory is named, before any tool runs.
+    let ram = tmp.path().join("ram.mlir");
+    std::fs::write(
+        &ram,
+        "hw.module @ram(in %clk : !seq.clock, in %ra : i4, in %wa : i4, in %we : i1, in %wd : i8, \
+         out q : i8) {\n  %true = hw.constant true\n  \
+         %mem = seq.firmem 1, 1, old, port_order : <16 x 8>\n  \
+         %q = seq.firmem.read_port %mem[%ra], clock %clk enable %true : <16 x 8>\n  \
+         seq.firmem.write_port %mem[%wa] = %wd, clock %clk enable %we : <16 x 8>\n  \
+         hw.output %q : i8\n}\n",
+    )
+    .unwrap();
+    expect_failure(
+        &["--synth", "native"],
+        &ram,
+        &[],
+        &["--synth native cannot express 'seq.firmem' (%q) yet", "--synth yosys"],
+    );
 }
 
 #[test]
