@@ -284,6 +284,30 @@ fn native_alu8_bitstream_matches_after_routing() {
     bitstream_and_routed_sim_synth("alu8.mlir", "hx8k", "alu8", "native");
 }
 
+/// Every flip-flop kind of the native path: reset to a value with 0 and 1 bits, with and
+/// without an enable (SB_DFFESR/ESS, SB_DFFSR/SS), a reset value that is an input (a mux LUT),
+/// a plain register, and an output that is an input bit (a buffer LUT).
+#[test]
+fn native_flip_flop_kinds_match_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("regs.mlir");
+    std::fs::write(
+        &f,
+        "hw.module @regs(in %clk : !seq.clock, in %rst : i1, in %en : i1, in %a : i4, in %b : i4, \
+         out p : i4, out q : i4, out r : i4, out s : i4, out t : i1) {\n  \
+         %k = hw.constant 5 : i4\n  \
+         %x = comb.xor %a, %b : i4\n  \
+         %p = seq.compreg.ce %x, %clk, %en reset %rst, %k : i4\n  \
+         %q = seq.compreg %a, %clk reset %rst, %k : i4\n  \
+         %r = seq.compreg %x, %clk reset %rst, %b : i4\n  \
+         %s = seq.compreg %b, %clk : i4\n  \
+         %t = comb.extract %a from 0 : (i4) -> i1\n  \
+         hw.output %p, %q, %r, %s, %t : i4, i4, i4, i4, i1\n}\n",
+    )
+    .unwrap();
+    bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "regs", "native");
+}
+
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.
 fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
