@@ -183,20 +183,19 @@ fn tool(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-const NO_COMPILER: &str = "is HLS input, which is not supported yet";
+/// Every third kernel (and every shared example) also goes through `rmlir-hls cosim`: each
+/// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
+fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
+    i % 3 == 0 || !path.starts_with(common::repo())
+}
 
 #[test]
 fn synthesized_kernels_match_mlir_cpu_runner() {
-    let kernels = all_kernels();
-    let missing = std::sync::atomic::AtomicUsize::new(0);
-    par_each(&kernels, |path| {
+    let kernels: Vec<(usize, PathBuf)> = all_kernels().into_iter().enumerate().collect();
+    par_each(&kernels, |(i, path)| {
         let p = path.to_str().unwrap();
         let (ok, sv, err) = tool(&[p, "--emit", "verilog"]);
-        if !ok {
-            assert!(err.contains(NO_COMPILER), "{p}: synthesis failed:\n{err}");
-            missing.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            return;
-        }
+        assert!(ok, "{p}: synthesis failed:\n{err}");
         let k = load(path);
         common::verilator_lint(&sv, &k.sig.name);
         let seeded = data_sets(&k, 2);
@@ -215,24 +214,13 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
                 &k.sig,
             );
         }
-        let seed = seeded[0].0.to_string();
-        let (ok, out, err) = tool(&["cosim", p, "--seed", &seed]);
-        assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
-        assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
+        if cosim_this_one(*i, path) {
+            let seed = seeded[0].0.to_string();
+            let (ok, out, err) = tool(&["cosim", p, "--seed", &seed]);
+            assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
+            assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
+        }
     });
-    let n = missing.into_inner();
-    // Either the compiler is in the build and synthesized every kernel, or it is not there
-    // at all: a partial result means the reader or compiler rejected some kernels.
-    assert!(
-        n == 0 || n == kernels.len(),
-        "{n} of {} kernels were not synthesized ({NO_COMPILER})",
-        kernels.len()
-    );
-    if n > 0 {
-        eprintln!(
-            "note: {n} kernels were not synthesized: the HLS compiler is not in this build ({NO_COMPILER})"
-        );
-    }
 }
 
 /// The dot4 kernel in generic form with its memrefs named `A` and `B` as the hand-written
@@ -309,8 +297,6 @@ fn bad_hls_input_gets_a_located_error() {
         let text = std::fs::read_to_string(&path).unwrap();
         let word =
             text.lines().next().and_then(|l| l.strip_prefix("// expect:")).map(str::trim).unwrap_or("");
-        if !err.contains(NO_COMPILER) && !first.to_lowercase().contains(word) {
-            eprintln!("note: {rel}: the message does not mention '{word}': {first}");
-        }
+        assert!(first.to_lowercase().contains(word), "{rel}: the message must mention '{word}': {first}");
     }
 }
