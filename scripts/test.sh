@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/install-tools.sh
+# --ecp5: the ECP5 flow test needs nextpnr-ecp5, which Debian lacks (YoWASP from PyPI).
+scripts/install-tools.sh --ecp5
 
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings

@@ -499,12 +499,10 @@ fn ecp5_tools() -> bool {
 
 #[test]
 fn ecp5_counter_bitstream() {
-    if !ecp5_tools() {
-        eprintln!(
-            "note: nextpnr-ecp5 not installed (scripts/install-tools.sh --ecp5); the ECP5 test is not run"
-        );
-        return;
-    }
+    assert!(
+        ecp5_tools(),
+        "nextpnr-ecp5 is not installed: run scripts/install-tools.sh --ecp5 (scripts/test.sh does)"
+    );
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let counter = repo().join("examples/counter.mlir");
