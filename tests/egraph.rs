@@ -45,7 +45,8 @@ fn cells(d: &Design) -> usize {
 
 #[test]
 fn random_netlists_o2_proven_equivalent_to_o0() {
-    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: true };
+    // Memories stay out of the ABC proofs for now (see tests/random_netlists.rs).
+    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: false };
     let prove = |batch: u64| {
         // The seeds and config of tests/random_netlists.rs's -O1 proof, which proves these
         // netlists' -O1 form equivalent to -O0: proving -O2 against -O1 here completes

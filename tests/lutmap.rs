@@ -143,7 +143,8 @@ fn examples_proven_equivalent_after_mapping() {
 fn random_netlists_proven_equivalent_after_mapping() {
     const BATCHES: u64 = 8;
     const PER_BATCH: usize = 25;
-    let cfg = RandomConfig { ops: 12, max_width: 8, registers: true, instances: true, memories: true };
+    // Memories stay out of the ABC proofs for now (see tests/random_netlists.rs).
+    let cfg = RandomConfig { ops: 12, max_width: 8, registers: true, instances: true, memories: false };
     let prove = |batch: u64| {
         let design = random_batch(0x107 + batch, PER_BATCH, &cfg);
         let top = design.module(design.top_id()).name.clone();

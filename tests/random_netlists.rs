@@ -118,7 +118,9 @@ fn random_netlists_agree_everywhere() {
 
 #[test]
 fn random_netlists_o1_proven_equivalent_to_o0() {
-    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: true };
+    // Memories stay out of the ABC proofs for now (sequential proofs of random memories through
+    // Yosys `memory` are not yet measured); the simulation tests above cover them.
+    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: false };
     let prove = |batch: u64| {
         let design = random_batch(0xEC0 + batch, PER_BATCH, &cfg);
         let top = design.module(design.top_id()).name.clone();
