@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: the FPGA flow on the examples, one table: LUT4, carry, DFF, logic cells, BRAM,
-# I/O and Fmax per synthesis path (yosys synth_ice40; native --lut 4 once the LUT mapper is
-# in the build, else "n/a").
+# I/O and Fmax per synthesis path (yosys synth_ice40; native: the tool's own -O2 --lut 4, which
+# refuses --register-io, so compare the paths with REGISTER_IO=0).
 #
 # Each design runs `rmlir-hls fpga --register-io` (every input and output through a flip-flop,
 # so every path is register to register and Fmax means something for combinational designs)

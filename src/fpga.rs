@@ -82,6 +82,14 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
             p.name = n;
         }
     }
+    let native = match args.synth {
+        SynthPath::Yosys => None,
+        SynthPath::Native => {
+            let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
+            let mapped = native_design(&src, args.top.as_deref())?;
+            Some(fpga::native::netlist(&mapped, &top, &names).map_err(Failure::Message)?)
+        }
+    };
     let req = fpga::Request {
         top,
         sv,
@@ -99,10 +107,22 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         timing_allow_fail: args.timing_allow_fail,
         register_io: args.register_io,
         out_dir: args.output.clone(),
+        native,
     };
     let report =
         fpga::run(&req, &fpga::progress::Progress::stderr()).map_err(|e| Failure::Message(e.to_string()))?;
     print!("{}", report.table());
     println!("wrote {}/{}", args.output.display(), report.files["bitstream"]);
     Ok(())
+}
+
+/// The design as `--synth native` maps it: `-O2`, flattened, `--lut 4` and the LUT-level
+/// e-graph rules (the pipeline of `--emit mlir -O2 --lut 4 --flatten`).
+fn native_design(src: &mlir_text::SourceFile, top: Option<&str>) -> Result<Design, Failure> {
+    let mut design = load_design(src, top, 2, true, None)?;
+    let mut map: Vec<Box<dyn comb::passes::Pass>> =
+        vec![Box::new(comb::lutmap::LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
+    let pm = comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
+    pm.run(&mut design, &mut map).map_err(Failure::Message)?;
+    Ok(design)
 }

@@ -41,7 +41,7 @@ fn examples_cosimulate_for_1000_cycles() {
 fn random_netlists_cosimulate() {
     const BATCHES: u64 = 4;
     const PER_BATCH: usize = 50;
-    let cfg = RandomConfig { ops: 40, max_width: 200, registers: true, instances: true };
+    let cfg = RandomConfig { ops: 40, max_width: 200, registers: true, instances: true, memories: true };
     let dir = tempfile::tempdir().unwrap();
     for batch in 0..BATCHES {
         let design = random_batch(0x5EED_0000 + batch, PER_BATCH, &cfg);

@@ -39,12 +39,18 @@ fn assert_no_temp_left(parent: &Path) {
 
 /// Checks report.json against nextpnr's report and Yosys's stat.
 fn check_report(dir: &Path, device: &str) -> Value {
+    check_report_synth(dir, device, "yosys")
+}
+
+/// [`check_report`] for a synthesis path (`native` writes its own cell counts, as `stat -json`
+/// would, and runs no Yosys).
+fn check_report_synth(dir: &Path, device: &str, synth: &str) -> Value {
     let rep = read_json(&dir.join("report.json"));
     let pnr = read_json(&dir.join("report-nextpnr.json"));
     let stat = read_json(&dir.join("yosys-stat.json"));
     assert_eq!(rep["device"], device);
     assert_eq!(rep["seed"], 1);
-    assert_eq!(rep["synth"], "yosys");
+    assert_eq!(rep["synth"], synth);
     assert_eq!(rep["bels"], pnr["utilization"], "report.json bels differ from nextpnr's utilization");
     let util = &pnr["utilization"];
     assert_eq!(rep["resources"]["LC"]["used"], util["ICESTORM_LC"]["used"]);
@@ -62,7 +68,22 @@ fn check_report(dir: &Path, device: &str) -> Value {
         assert_eq!(c["achieved_mhz"], t["achieved"], "clock {name}");
         assert_eq!(c["requested_mhz"].as_f64(), t["constraint"].as_f64(), "clock {name}");
     }
-    assert!(rep["tools"]["yosys"].as_str().unwrap().starts_with("Yosys"));
+    if synth == "yosys" {
+        assert!(rep["tools"]["yosys"].as_str().unwrap().starts_with("Yosys"));
+    } else {
+        assert!(rep["tools"].get("yosys").is_none(), "the native path ran Yosys");
+        assert!(!dir.join("yosys.log").exists());
+        // The netlist's cells are what the stat counts, and only iCE40 library cells.
+        let net = read_json(&dir.join(format!("{}.json", rep["top"].as_str().unwrap())));
+        let mods = net["modules"].as_object().unwrap();
+        assert_eq!(mods.len(), 1, "the native netlist is flat");
+        let mut counts = std::collections::BTreeMap::<String, u64>::new();
+        for c in mods.values().next().unwrap()["cells"].as_object().unwrap().values() {
+            *counts.entry(c["type"].as_str().unwrap().to_string()).or_default() += 1;
+        }
+        assert!(counts.keys().all(|k| k.starts_with("SB_")), "{counts:?}");
+        assert_eq!(serde_json::to_value(&counts).unwrap(), *cells);
+    }
     assert!(rep["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
     rep
 }
@@ -156,14 +177,27 @@ fn read_hex_trace(p: &Path, widths: &[u32]) -> Trace {
 /// Builds a bitstream for an example, checks the report, and simulates the routed design
 /// against the emitted SystemVerilog and the evaluator.
 fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
+    bitstream_and_routed_sim_synth(example, device, top, "yosys")
+}
+
+/// [`bitstream_and_routed_sim`] through a synthesis path.
+fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     // An existing folder is replaced on success.
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("stale"), "x").unwrap();
     let input = repo().join("examples").join(example);
-    let o =
-        fpga_cmd(&[input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", device, "--pin-all"]);
+    let o = fpga_cmd(&[
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--device",
+        device,
+        "--pin-all",
+        "--synth",
+        synth,
+    ]);
     assert!(o.status.success(), "fpga failed:\n{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
     for row in ["LUT4", "carry", "DFF", "BRAM", "DSP", "IO", "Fmax MHz"] {
@@ -175,10 +209,11 @@ fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
         let p = out.join(format!("{top}.{f}"));
         assert!(p.metadata().is_ok_and(|m| m.len() > 0), "{} missing or empty", p.display());
     }
-    for f in ["yosys.log", "nextpnr.log", "icepack.log", "report.json"] {
+    for f in ["yosys-stat.json", "nextpnr.log", "icepack.log", "report.json"] {
         assert!(out.join(f).exists(), "{f} missing");
     }
-    check_report(&out, device);
+    assert_eq!(out.join("yosys.log").exists(), synth == "yosys");
+    check_report_synth(&out, device, synth);
 
     // The routed design, back as Verilog with its port names.
     let routed = run(Command::new("icebox_vlog").current_dir(&out).args([
@@ -237,6 +272,40 @@ fn counter_bitstream_matches_after_routing() {
 #[test]
 fn alu8_bitstream_matches_after_routing() {
     bitstream_and_routed_sim("alu8.mlir", "hx8k", "alu8");
+}
+
+#[test]
+fn native_counter_bitstream_matches_after_routing() {
+    bitstream_and_routed_sim_synth("counter.mlir", "hx8k", "updown", "native");
+}
+
+#[test]
+fn native_alu8_bitstream_matches_after_routing() {
+    bitstream_and_routed_sim_synth("alu8.mlir", "hx8k", "alu8", "native");
+}
+
+/// Every flip-flop kind of the native path: reset to a value with 0 and 1 bits, with and
+/// without an enable (SB_DFFESR/ESS, SB_DFFSR/SS), a reset value that is an input (a mux LUT),
+/// a plain register, and an output that is an input bit (a buffer LUT).
+#[test]
+fn native_flip_flop_kinds_match_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("regs.mlir");
+    std::fs::write(
+        &f,
+        "hw.module @regs(in %clk : !seq.clock, in %rst : i1, in %en : i1, in %a : i4, in %b : i4, \
+         out p : i4, out q : i4, out r : i4, out s : i4, out t : i1) {\n  \
+         %k = hw.constant 5 : i4\n  \
+         %x = comb.xor %a, %b : i4\n  \
+         %p = seq.compreg.ce %x, %clk, %en reset %rst, %k : i4\n  \
+         %q = seq.compreg %a, %clk reset %rst, %k : i4\n  \
+         %r = seq.compreg %x, %clk reset %rst, %b : i4\n  \
+         %s = seq.compreg %b, %clk : i4\n  \
+         %t = comb.extract %a from 0 : (i4) -> i1\n  \
+         hw.output %p, %q, %r, %s, %t : i4, i4, i4, i4, i1\n}\n",
+    )
+    .unwrap();
+    bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "regs", "native");
 }
 
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.
@@ -315,7 +384,12 @@ fn bad_requests_fail_cleanly() {
         &[],
         &[&format!("{kw_pcf_s}:2:8: error: PCF names port 'reg[0]'"), "its ports: clk, reg_0, wire_0"],
     );
-    expect_failure(&["--synth", "native"], &counter, &[], &["--synth native needs --lut mapping"]);
+    expect_failure(
+        &["--synth", "native", "--device", "25k"],
+        &counter,
+        &[],
+        &["--synth native writes iCE40 cells only"],
+    );
     expect_failure(
         &[],
         &counter,
@@ -323,6 +397,24 @@ fn bad_requests_fail_cleanly() {
         &["nextpnr-ice40 not found", "apt-get install nextpnr-ice40"],
     );
     expect_failure(&["--freq", "0"], &counter, &[], &["--freq must be a positive number"]);
+    // The native path has no block RAM mapping yet: a memory is named, before any tool runs.
+    let ram = tmp.path().join("ram.mlir");
+    std::fs::write(
+        &ram,
+        "hw.module @ram(in %clk : !seq.clock, in %ra : i4, in %wa : i4, in %we : i1, in %wd : i8, \
+         out q : i8) {\n  %true = hw.constant true\n  \
+         %mem = seq.firmem 1, 1, old, port_order : <16 x 8>\n  \
+         %q = seq.firmem.read_port %mem[%ra], clock %clk enable %true : <16 x 8>\n  \
+         seq.firmem.write_port %mem[%wa] = %wd, clock %clk enable %we : <16 x 8>\n  \
+         hw.output %q : i8\n}\n",
+    )
+    .unwrap();
+    expect_failure(
+        &["--synth", "native"],
+        &ram,
+        &[],
+        &["--synth native cannot express 'seq.firmem' (%q) yet", "--synth yosys"],
+    );
 }
 
 #[test]

@@ -23,7 +23,7 @@ const PER_BATCH: usize = 25;
 const VECTORS: usize = 10_000;
 
 fn config() -> RandomConfig {
-    RandomConfig { ops: 40, max_width: 200, registers: true, instances: true }
+    RandomConfig { ops: 40, max_width: 200, registers: true, instances: true, memories: true }
 }
 
 fn optimized(design: &comb::Design) -> comb::Design {
@@ -118,7 +118,7 @@ fn random_netlists_agree_everywhere() {
 
 #[test]
 fn random_netlists_o1_proven_equivalent_to_o0() {
-    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true };
+    let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: true };
     let prove = |batch: u64| {
         let design = random_batch(0xEC0 + batch, PER_BATCH, &cfg);
         let top = design.module(design.top_id()).name.clone();

@@ -10,6 +10,7 @@ fn main() {
         max_width: 200,
         registers: true,
         instances: std::env::var_os("NOINST").is_none(),
+        memories: true,
     };
     let mut d = comb::random::random_batch(seed, count, &cfg);
     if std::env::var_os("O1").is_some() {

@@ -41,6 +41,7 @@ pub fn emit(design: &Design) -> String {
                     };
                     (format!(".{}\\ni{}", esc(&child), cell.width), "ellipse")
                 }
+                CellKind::Memory { depth } => (format!("seq.firmem\\n{depth} x i{}", cell.width), "box3d"),
                 k if k.is_state() => (format!("{}\\ni{}", k.op_name(), cell.width), "box3d"),
                 k => (format!("{}\\ni{}", k.op_name(), cell.width), "box"),
             };

@@ -8,7 +8,11 @@
 //! `seq.from_clock`), and, with `instances`, a child module instantiated once or twice.
 //! Operands are drawn from earlier nets and adapted to the width needed with extract,
 //! concat and replicate. Every net left unused ends up in an output, so nearly all logic
-//! is observable. [`random_batch`] puts many such designs under one top so that a single
+//! is observable. With registers and `memories`, each module also gets one or two memories (depth 1 to 8,
+//! addresses of 1 to 5 bits, so some are out of range and some do not have CIRCT's width;
+//! the write data sometimes the memory's own read data). They are drawn from a second
+//! random stream seeded by the module's name and added after everything else, so the rest
+//! of a seed's netlist is what it was before memories existed. [`random_batch`] puts many such designs under one top so that a single
 //! Verilator build tests all of them. Everything generated passes [`crate::verify::verify`].
 
 use crate::bits::Bits;
@@ -29,11 +33,13 @@ pub struct RandomConfig {
     pub registers: bool,
     /// Add a child module and instances of it.
     pub instances: bool,
+    /// With registers: give each module one or two small memories (`CellKind::Memory`).
+    pub memories: bool,
 }
 
 impl Default for RandomConfig {
     fn default() -> Self {
-        RandomConfig { ops: 60, max_width: 200, registers: true, instances: true }
+        RandomConfig { ops: 60, max_width: 200, registers: true, instances: true, memories: true }
     }
 }
 
@@ -170,6 +176,25 @@ impl Gen<'_> {
                 self.m.remove_cell(o);
             }
         }
+    }
+
+    /// One memory on nets of the pool; its read data joins the pool.
+    fn memory(&mut self) -> NetId {
+        let depth = self.rng.range(1, 8) as u32;
+        let width = self.width();
+        let clk = self.clock();
+        let (raw, waw) = (self.rng.range(1, 5) as u32, self.rng.range(1, 5) as u32);
+        let ops = [clk, self.pick(raw), self.pick(1), self.pick(waw), self.pick(1), self.pick(width)];
+        let name: Option<Arc<str>> = Some(format!("mem{}", self.m.id_bound()).into());
+        let mem = self.m.add_cell(CellKind::Memory { depth }, width, &ops, name, Span::default());
+        if self.rng.chance(1, 3) {
+            // Write back what it read: a loop through the memory's state.
+            let mut ops = ops;
+            ops[5] = mem;
+            self.m.set_operands(mem, &ops);
+        }
+        self.pool.push(mem);
+        mem
     }
 
     fn logic(&mut self, child: Option<(ModuleId, &Module)>, instances: &mut u32) -> NetId {
@@ -331,6 +356,19 @@ fn gen_module(rng: &mut Rng, name: String, cfg: &RandomConfig, child: Option<(Mo
         for r in feedback {
             g.wire_register(r, rst);
         }
+    }
+    if cfg.registers && cfg.memories {
+        // A stream of its own (see the module docs).
+        let seed =
+            g.m.name
+                .bytes()
+                .fold(0xCBF2_9CE4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3));
+        let mut mine = Rng::new(seed);
+        std::mem::swap(g.rng, &mut mine);
+        for _ in 0..g.rng.range(1, 2) {
+            g.memory();
+        }
+        std::mem::swap(g.rng, &mut mine);
     }
     // Outputs: the unused nets (sinks), the first few directly, the rest by parity.
     let sinks: Vec<NetId> = g

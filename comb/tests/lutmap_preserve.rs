@@ -62,7 +62,13 @@ fn check_shape(d: &Design, k: usize, what: &str) {
 #[test]
 fn mapping_preserves_random_designs() {
     for seed in 0..40u64 {
-        let cfg = RandomConfig { ops: 30, max_width: 24, registers: true, instances: seed % 2 == 0 };
+        let cfg = RandomConfig {
+            ops: 30,
+            max_width: 24,
+            registers: true,
+            instances: seed % 2 == 0,
+            memories: true,
+        };
         let d = random_design(seed, &cfg);
         let reference = run(&d, seed, 30);
         let k = 2 + (seed % 5) as usize;
@@ -80,7 +86,10 @@ fn mapping_preserves_random_designs() {
 
 #[test]
 fn mapping_is_deterministic_and_idempotent_in_shape() {
-    let d = random_design(99, &RandomConfig { ops: 40, max_width: 16, registers: true, instances: true });
+    let d = random_design(
+        99,
+        &RandomConfig { ops: 40, max_width: 16, registers: true, instances: true, memories: true },
+    );
     let a = mapped(&d, 4);
     let b = mapped(&d, 4);
     assert_eq!(dump(&a), dump(&b), "two runs differ");

@@ -63,8 +63,8 @@ fn check_same(seed: u64, what: &str, a: &Trace, b: &Trace) {
 fn o1_and_flatten_preserve_behaviour() {
     let cfgs = [
         RandomConfig::default(),
-        RandomConfig { ops: 40, max_width: 16, registers: true, instances: true },
-        RandomConfig { ops: 80, max_width: 130, registers: true, instances: false },
+        RandomConfig { ops: 40, max_width: 16, registers: true, instances: true, memories: true },
+        RandomConfig { ops: 80, max_width: 130, registers: true, instances: false, memories: true },
     ];
     for seed in 0..210u64 {
         let cfg = &cfgs[seed as usize % cfgs.len()];

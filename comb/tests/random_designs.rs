@@ -9,9 +9,9 @@ use comb::CellKind;
 fn random_designs_verify() {
     let configs = [
         RandomConfig::default(),
-        RandomConfig { ops: 20, max_width: 16, registers: false, instances: false },
-        RandomConfig { ops: 120, max_width: 300, registers: true, instances: false },
-        RandomConfig { ops: 40, max_width: 64, registers: false, instances: true },
+        RandomConfig { ops: 20, max_width: 16, registers: false, instances: false, memories: true },
+        RandomConfig { ops: 120, max_width: 300, registers: true, instances: false, memories: true },
+        RandomConfig { ops: 40, max_width: 64, registers: false, instances: true, memories: true },
     ];
     for seed in 0..300u64 {
         let cfg = &configs[seed as usize % configs.len()];

@@ -84,16 +84,16 @@ pub struct PnrOptions<'a> {
 
 /// The synthesis step: Yosys reads the SystemVerilog, runs `synth_ice40` (or `synth_ecp5`),
 /// writes the JSON netlist and its cell counts (`stat -json` through `tee -o`). The native
-/// path (`--lut 4` written as SB_LUT4/SB_CARRY/SB_DFF cells) needs the LUT mapper, which this
-/// build does not have: asking for it is an error before anything runs.
-pub fn synth_step(synth: Synth, arch: Arch, top: &str, files: &Files) -> Result<Step, Error> {
-    match synth {
-        Synth::Yosys => {}
-        Synth::Native => {
-            return Err(Error::Request(
-                "--synth native needs --lut mapping, not available in this build (use --synth yosys)".into(),
-            ))
-        }
+/// path runs no tool (`None`): the flow writes the netlist [`crate::native`] made; it
+/// targets iCE40 only.
+pub fn synth_step(synth: Synth, arch: Arch, top: &str, files: &Files) -> Result<Option<Step>, Error> {
+    if synth == Synth::Native {
+        return match arch {
+            Arch::Ice40 => Ok(None),
+            Arch::Ecp5 => Err(Error::Request(
+                "--synth native writes iCE40 cells only; use --synth yosys for ECP5 devices".into(),
+            )),
+        };
     }
     let cmd = match arch {
         Arch::Ice40 => "synth_ice40",
@@ -105,14 +105,14 @@ pub fn synth_step(synth: Synth, arch: Arch, top: &str, files: &Files) -> Result<
         json = files.netlist,
         stat = files.stat
     );
-    Ok(Step {
+    Ok(Some(Step {
         name: "synth",
         tool: Tool::Yosys,
         args: vec!["-p".into(), script],
         inputs: vec![files.sv.clone()],
         outputs: vec![files.netlist.clone(), files.stat.clone()],
         log: "yosys.log".into(),
-    })
+    }))
 }
 
 /// The place-and-route step. nextpnr always runs with `--timing-allow-fail` so that its

@@ -16,6 +16,7 @@ pub mod board;
 pub mod delays;
 pub mod device;
 pub mod flow;
+pub mod native;
 pub mod pcf;
 pub mod progress;
 pub mod report;
@@ -112,8 +113,8 @@ impl Port {
 pub enum Synth {
     /// Yosys's `synth_ice40` / `synth_ecp5` on the emitted SystemVerilog.
     Yosys,
-    /// The tool's own `--lut 4` mapping written as a nextpnr-ready netlist (needs the LUT
-    /// mapper; not in this build).
+    /// The tool's own `-O2 --lut 4` mapping written as a nextpnr-ready netlist
+    /// ([`native`]); the request carries it in [`Request::native`].
     Native,
 }
 
@@ -168,4 +169,7 @@ pub struct Request {
     pub register_io: bool,
     /// The output folder.
     pub out_dir: PathBuf,
+    /// With [`Synth::Native`]: the netlist [`native::netlist`] wrote (synthesis is then
+    /// writing it, no tool runs).
+    pub native: Option<native::Netlist>,
 }

@@ -81,6 +81,11 @@ fn resolve(req: &Request) -> Result<Target, Error> {
 /// design, the bitstream, each tool's log and report.json.
 pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     let wrapped;
+    if req.register_io && req.synth == crate::Synth::Native {
+        return Err(Error::Request(
+            "--register-io works on the SystemVerilog: use it with --synth yosys".into(),
+        ));
+    }
     let req = if req.register_io {
         let w = crate::wrap::register_io(&req.top, &req.ports, &req.sv)?;
         wrapped = Request { top: w.top, ports: w.ports, sv: w.sv, register_io: false, ..req.clone() };
@@ -107,7 +112,10 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
         seed: req.seed,
         allow_unconstrained: covered < port_bits(&req.ports).len(),
     };
-    let steps = [synth, pnr_step(&opts, &files), pack_step(arch, &files)];
+    let steps: Vec<Step> =
+        synth.into_iter().chain([pnr_step(&opts, &files), pack_step(arch, &files)]).collect();
+    // The place-and-route step; the native path (no synthesis step) writes its netlist instead.
+    let first = steps.len() - 2;
     // Every tool is found before any runs: a missing one fails at once.
     let exes: Vec<_> = steps.iter().map(|s| s.tool.find()).collect::<Result<_, _>>()?;
 
@@ -130,12 +138,25 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     for (s, exe) in steps.iter().zip(&exes) {
         tool_versions.insert(s.tool.name().to_string(), tools::version(s.tool, exe));
     }
-    run_step(progress, &steps[0], dir, &exes[0], "synthesis (yosys)")?;
+    match &req.native {
+        Some(n) if first == 0 => {
+            let stage = progress.stage("synthesis (native)");
+            std::fs::write(dir.join(&files.netlist), &n.json).map_err(io)?;
+            let stat = serde_json::json!({"creator": "rmlir-hls --synth native", "design": {"num_cells_by_type": n.cells}});
+            std::fs::write(dir.join(&files.stat), serde_json::to_string_pretty(&stat).expect("JSON") + "\n")
+                .map_err(io)?;
+            stage.done();
+        }
+        None if first == 0 => {
+            return Err(Error::Request("--synth native: no netlist was given to write".into()));
+        }
+        _ => run_step(progress, &steps[0], dir, &exes[0], "synthesis (yosys)")?,
+    }
     let cells = report::read_yosys_stat(&dir.join(&files.stat))?;
     let counts = report::cell_counts(arch, &cells);
     report::check_cells_fit(&t.device, &counts)?;
-    let pnr_label = format!("place and route ({} {})", steps[1].tool.name(), t.device.name);
-    run_step(progress, &steps[1], dir, &exes[1], &pnr_label).map_err(|e| match e {
+    let pnr_label = format!("place and route ({} {})", steps[first].tool.name(), t.device.name);
+    run_step(progress, &steps[first], dir, &exes[first], &pnr_label).map_err(|e| match e {
         Error::ToolFailed { log_excerpt, .. } if log_excerpt.contains("no BELs remaining") => {
             Error::DoesNotFit(format!(
                 "the design does not fit the {} {}: nextpnr says\n{log_excerpt}",
@@ -172,7 +193,7 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
             failing.join("; ")
         )));
     }
-    run_step(progress, &steps[2], dir, &exes[2], "bitstream")?;
+    run_step(progress, &steps[first + 1], dir, &exes[first + 1], "bitstream")?;
 
     let step_records = steps
         .iter()
@@ -268,6 +289,7 @@ mod tests {
             register_io: false,
             // Never created: every request here fails before the build folder is made.
             out_dir: std::env::temp_dir().join("rmlir-fpga-unit-never-written"),
+            native: None,
         }
     }
 
@@ -293,10 +315,14 @@ mod tests {
     }
 
     #[test]
-    fn native_synthesis_is_refused_clearly() {
+    fn native_synthesis_needs_ice40_and_no_register_io() {
         let mut r = req(vec![Port::input("clk", 1, true)]);
         r.synth = Synth::Native;
+        r.device = Some("25k".into());
         let e = run(&r, &Progress::quiet()).unwrap_err().to_string();
-        assert!(e.contains("--synth native needs --lut mapping, not available in this build"), "{e}");
+        assert!(e.contains("--synth native writes iCE40 cells only"), "{e}");
+        r.register_io = true;
+        let e = run(&r, &Progress::quiet()).unwrap_err().to_string();
+        assert!(e.contains("--register-io works on the SystemVerilog"), "{e}");
     }
 }

@@ -16,6 +16,7 @@
 //! which LLVM knows aliases nothing else; every access is a constant offset from it, so
 //! loads and stores are disambiguated cheaply and need no bounds checks.
 
+use super::memory;
 use super::ops::{self, Tables, Ty};
 use super::{PortField, CHUNK};
 use comb::order::topo_order;
@@ -85,9 +86,10 @@ fn cost(w: u32) -> usize {
     }
 }
 
-/// The operands a register's next value reads (all but the clock).
+/// The operands a register's or memory's next value reads (all but the clock).
 fn next_operands(m: &Module, id: NetId) -> impl Iterator<Item = NetId> + '_ {
-    m.operands(id).iter().enumerate().filter(|&(i, _)| i != 1).map(|(_, &o)| o)
+    let clk = if matches!(m.cell(id).kind, CellKind::Memory { .. }) { 0 } else { 1 };
+    m.operands(id).iter().enumerate().filter(move |&(i, _)| i != clk).map(|(_, &o)| o)
 }
 
 /// Compiles a flat module (see [`super::flatten`]).
@@ -111,6 +113,7 @@ pub fn compile(
     let mut loc = vec![Loc::None; m.id_bound()];
     let mut banks = Banks::default();
     let mut reg_domain: Vec<(NetId, usize)> = Vec::new();
+    let mut mems: BTreeMap<NetId, memory::Mem> = BTreeMap::new();
     // Classify; `dep_in`: depends on an input (through logic).
     let mut dep_in = vec![false; m.id_bound()];
     for &id in &order {
@@ -120,8 +123,10 @@ pub fn compile(
             CellKind::Input(p) if field_of(*p).is_none() => {
                 Loc::Const(ops::lit(&comb::Bits::zero(cell.width)))
             }
-            CellKind::Reg { .. } => {
-                let clk = m.operands(id).get(1).copied().ok_or("register without a clock")?;
+            CellKind::Reg { .. } | CellKind::Memory { .. } => {
+                let mem = matches!(cell.kind, CellKind::Memory { .. });
+                let clk =
+                    m.operands(id).get(if mem { 0 } else { 1 }).copied().ok_or("register without a clock")?;
                 let d = match m.cell(clk).kind {
                     CellKind::Input(p) => clocks.iter().position(|&c| c == p),
                     _ => None,
@@ -133,6 +138,9 @@ pub fn compile(
                     )
                 })?;
                 reg_domain.push((id, d));
+                if let CellKind::Memory { depth } = cell.kind {
+                    mems.insert(id, memory::Mem { k: mems.len(), depth, width: cell.width });
+                }
                 let ty = Ty::of(cell.width);
                 let (bank, slot) = banks.alloc(format!("r{d}_{}", ty.key()), ty);
                 banks.alloc(format!("n{d}_{}", ty.key()), ty);
@@ -313,6 +321,17 @@ pub fn compile(
                     let ops = m.operands(id);
                     let r = |i: usize| refer(ops[i], f);
                     let cur_v = format!("s.{bank}[{slot}]");
+                    if let Some(mem) = mems.get(&id) {
+                        let texts: Vec<String> = (0..ops.len()).map(r).collect();
+                        let widths: Vec<u32> = ops.iter().map(|&o| m.width(o)).collect();
+                        code.push_str(&mem.next(
+                            &texts,
+                            &widths,
+                            &format!("s.n{}[{slot}]", &bank[1..]),
+                            &cur_v,
+                        ));
+                        continue;
+                    }
                     let mut e = r(0);
                     if enable {
                         e = format!("if {} != 0 {{ {e} }} else {{ {cur_v} }}", r(2));
@@ -333,6 +352,11 @@ pub fn compile(
         for (f, _) in banks.fields.iter().filter(|(f, _)| f.starts_with(&format!("r{d}_"))) {
             let _ = writeln!(code, "    s.{f} = s.n{};", &f[1..]);
         }
+        for &(id, _) in reg_domain.iter().filter(|x| x.1 == d) {
+            if let Some(mem) = mems.get(&id) {
+                code.push_str(&mem.commit());
+            }
+        }
         code.push_str("}\n");
     }
     for d in 0..domains.len() {
@@ -345,10 +369,11 @@ pub fn compile(
     }
     code.push('\n');
     code.push_str(&tables.items);
-    let state = banks
+    let mut state: Vec<(String, String, String)> = banks
         .fields
         .iter()
         .map(|(f, (ty, n))| (f.clone(), format!("[{}; {n}]", ty.name()), format!("[{}; {n}]", ty.zero())))
         .collect();
+    state.extend(mems.values().flat_map(|mem| mem.fields()));
     Ok(Compiled { code, state, part_fns, domains, regs, top })
 }

@@ -5,7 +5,8 @@
 //! functions of at most [`CHUNK`] statements so that huge designs still compile quickly.
 //! Values crossing a function boundary, and those a register samples, live in boxed arrays
 //! of the private state; everything else is a local. Registers update in two phases: all
-//! next values are written to a second bank, then the banks are swapped. `api.rs` prints the
+//! next values are written to a second bank, then the banks are swapped. A memory's read
+//! data is such a register; its contents are written at the swap ([`memory`]). `api.rs` prints the
 //! public struct, `new`/`eval`/`tick`, and the VCD tracer; `rt.rs` is the runtime for values
 //! wider than 128 bits and the VCD writer.
 //!
@@ -23,6 +24,7 @@
 
 pub mod flatten;
 pub mod logic;
+pub mod memory;
 pub mod ops;
 pub mod rt;
 
@@ -142,8 +144,13 @@ pub fn clock_ports(design: &Design) -> Result<Vec<PortId>, String> {
 fn clocks_of(flat: &Module) -> Vec<PortId> {
     let mut v: Vec<PortId> = flat.port_ids().filter(|&p| flat.port(p).clock).collect();
     for id in flat.cells() {
-        if let CellKind::Reg { .. } = flat.cell(id).kind {
-            if let Some(&clk) = flat.operands(id).get(1) {
+        let clk_pos = match flat.cell(id).kind {
+            CellKind::Reg { .. } => 1,
+            CellKind::Memory { .. } => 0,
+            _ => continue,
+        };
+        {
+            if let Some(&clk) = flat.operands(id).get(clk_pos) {
                 if let CellKind::Input(p) = flat.cell(clk).kind {
                     v.push(p);
                 }

@@ -117,7 +117,13 @@ mod tests {
     /// A module whose logic is streamed prints exactly as it does when held whole.
     #[test]
     fn streamed_modules_print_as_held_ones() {
-        let cfg = comb::random::RandomConfig { ops: 40, max_width: 80, registers: true, instances: true };
+        let cfg = comb::random::RandomConfig {
+            ops: 40,
+            max_width: 80,
+            registers: true,
+            instances: true,
+            memories: true,
+        };
         let (mut streamed, mut held) = (0, 0);
         for seed in 0..30 {
             for named in [false, true] {
@@ -154,7 +160,13 @@ mod tests {
     /// names), optimized or not, and on names that clash in MLIR or only in SV.
     #[test]
     fn own_names_print_as_the_canonical_ones() {
-        let cfg = comb::random::RandomConfig { ops: 30, max_width: 40, registers: true, instances: true };
+        let cfg = comb::random::RandomConfig {
+            ops: 30,
+            max_width: 40,
+            registers: true,
+            instances: true,
+            memories: true,
+        };
         for seed in 0..6 {
             let design = comb::random::random_batch(0x5EED + seed, 8, &cfg);
             let mut o1 = design.clone();

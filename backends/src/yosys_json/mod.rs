@@ -1,7 +1,7 @@
 //! `--emit yosys-json`: the design as a Yosys JSON netlist that `yosys read_json` reads with
 //! the same meaning (SPEC section 6).
 //!
-//! Per module, first every net gets its bits ([`net_bits`]): wiring — concat, extract,
+//! Per module, first every net gets its bits (`net_bits`): wiring — concat, extract,
 //! replicate, reverse, clock conversions, constants, one-operand variadics — is only a new
 //! view of existing bits and becomes no cell; every other cell gets fresh bit numbers.
 //! Then each cell becomes one or a few Yosys coarse cells ([`cells`]); an instance becomes

@@ -7,8 +7,9 @@
 //! once. The sets are recomputed to a fixed point in ascending class order (costs only go
 //! down, so it ends); ties keep the earlier node, so the result is deterministic.
 //!
-//! Sets grow with the logic below a class; on an e-graph with more than [`DAG_CLASSES`]
-//! classes the tree cost (each child's total once per use) is used instead. Either way the
+//! Sets grow with the logic below a class, so a set larger than [`SET_CAP`] collapses into
+//! one entry; on an e-graph with more than [`DAG_CLASSES`] classes the tree cost (each
+//! child's total once per use) is used instead. Either way the
 //! caller falls back to the module as it was if the rebuilt module has more cells.
 
 use super::analysis::EG;
@@ -19,15 +20,26 @@ use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// Above this many classes the per-class sets are not kept (tree cost instead).
-pub const DAG_CLASSES: usize = 5_000;
+pub const DAG_CLASSES: usize = 100_000;
+
+/// A set with more classes than this collapses into one entry for its own class carrying
+/// the whole cost: sharing is then seen at that granularity, and each node's work stays
+/// bounded (a chain of n ops would otherwise cost n^2).
+pub const SET_CAP: usize = 64;
 
 /// Sweeps over the classes after every class has a cost.
 const MAX_SWEEPS: usize = 8;
 
 /// The area of one node: a cell, plus its logic weighted by width (a LUT counts as one).
-pub fn node_cost(eg: &EG, n: &Node) -> u64 {
+/// With `luts_only` (a mapped LUT network), an i1 gate or mux costs more than a truth
+/// table, so the network stays one of LUTs (every such gate has a LUT form in its class).
+pub fn node_cost(eg: &EG, n: &Node, luts_only: bool) -> u64 {
     const CELL: u64 = 8;
     let w = |i: usize| eg[n.children[i]].data.width as u64;
+    let gate = matches!(n.op, Op::And | Op::Or | Op::Xor | Op::Inv | Op::Mux);
+    if luts_only && gate && n.children.iter().all(|&c| eg[c].data.width == 1) {
+        return CELL + 64;
+    }
     let lg = |x: u64| 64 - x.max(1).leading_zeros() as u64;
     CELL + match &n.op {
         Op::Leaf { .. } => return 0,
@@ -44,8 +56,9 @@ pub fn node_cost(eg: &EG, n: &Node) -> u64 {
 
 type Set = Rc<BTreeMap<Id, u64>>;
 
-/// Chooses a node for every class reachable from `roots`.
-pub fn extract(eg: &EG, roots: &[Id]) -> Choice {
+/// Chooses a node for every class reachable from `roots` (see [`node_cost`] for
+/// `luts_only`).
+pub fn extract(eg: &EG, roots: &[Id], luts_only: bool) -> Choice {
     let mut classes: Vec<Id> = eg.classes().map(|c| c.id).collect();
     classes.sort();
     let dag = classes.len() <= DAG_CLASSES;
@@ -62,7 +75,7 @@ pub fn extract(eg: &EG, roots: &[Id]) -> Choice {
                 else {
                     continue;
                 };
-                let own = node_cost(eg, n);
+                let own = node_cost(eg, n, luts_only);
                 let (total, set) = if dag {
                     let mut set: BTreeMap<Id, u64> =
                         kids.iter().max_by_key(|k| k.2.len()).map(|k| (*k.2).clone()).unwrap_or_default();
@@ -75,7 +88,12 @@ pub fn extract(eg: &EG, roots: &[Id]) -> Choice {
                         continue; // needs its own class: a cycle
                     }
                     set.insert(c, own);
-                    (set.values().sum(), Rc::new(set))
+                    let total: u64 = set.values().sum();
+                    if set.len() > SET_CAP {
+                        // Too much below: the class becomes one opaque entry of its cost.
+                        set = BTreeMap::from([(c, total)]);
+                    }
+                    (total, Rc::new(set))
                 } else {
                     let t = kids.iter().fold(own, |a, k| a.saturating_add(k.0));
                     (t, empty.clone())

@@ -100,7 +100,8 @@ pub fn optimize_module(
     let sk = super::convert::Skeleton { egraph: runner.egraph, roots: sk.roots, comb: sk.comb };
     let roots: Vec<Id> = sk.roots.iter().map(|r| r.1).collect();
     let before = m.cell_count();
-    let rebuilt = from_egraph(m, &sk, &extract(&sk.egraph, &roots))
+    let luts_only = !set.word && set.lut_k.is_some();
+    let rebuilt = from_egraph(m, &sk, &extract(&sk.egraph, &roots, luts_only))
         .or_else(|| from_egraph(m, &sk, &extract_tree(&sk.egraph, &roots)));
     let after = rebuilt.as_ref().map_or(before, |r| r.cell_count());
     if after < before {

@@ -231,3 +231,56 @@ fn lut_cell_simplified() {
         Runner::default().with_egraph(eg).with_iter_limit(5).run(&rules(RuleSet { word: true, lut_k: None }));
     assert_eq!(runner.egraph[start].data.konst, Some(Bits::from_u64(9, 8)));
 }
+
+/// A design from MLIR text.
+fn design(text: &str) -> crate::Design {
+    let src = mlir_text::SourceFile::new("t.mlir", text);
+    let file = mlir_text::parse(&src).expect("parses");
+    crate::build_design(&file, None).unwrap_or_else(|_| panic!("builds"))
+}
+
+/// Every output of `a` and `b` on every assignment of their i1 inputs `names`.
+fn same_function(a: &crate::Design, b: &crate::Design, names: &[&str]) {
+    let (mut sa, mut sb) = (crate::eval::Simulator::new(a).unwrap(), crate::eval::Simulator::new(b).unwrap());
+    for v in 0..1u64 << names.len() {
+        for (i, n) in names.iter().enumerate() {
+            sa.set_input(n, Bits::from_u64(v >> i & 1, 1));
+            sb.set_input(n, Bits::from_u64(v >> i & 1, 1));
+        }
+        sa.eval();
+        sb.eval();
+        assert_eq!(sa.outputs(), sb.outputs(), "inputs {v:b}");
+    }
+}
+
+fn tables(d: &crate::Design) -> usize {
+    let m = d.module(d.top_id());
+    m.cells().filter(|&c| matches!(m.cell(c).kind, crate::CellKind::TruthTable(_))).count()
+}
+
+#[test]
+fn optimize_luts_merges_up_to_k_and_keeps_a_lut_network() {
+    let text = "func.func @f(%a: i1, %b: i1, %c: i1, %d: i1) -> (i1) {
+      %t0 = comb.truth_table %a, %b -> 6 : ui4
+      %t1 = comb.truth_table %t0, %c -> 8 : ui4
+      %t2 = comb.truth_table %t1, %d -> 14 : ui4
+      return %t2 : i1
+    }";
+    let orig = design(text);
+    for (k, want) in [(2, 3), (3, 2), (4, 1)] {
+        let mut d = orig.clone();
+        let changed = super::optimize_luts(&mut d, k);
+        assert_eq!(changed, want < 3, "K = {k}");
+        assert!(crate::verify::verify(&d).is_empty());
+        assert_eq!(tables(&d), want, "K = {k}");
+        let m = d.module(d.top_id());
+        assert!(
+            m.cells().all(|c| matches!(
+                m.cell(c).kind,
+                crate::CellKind::TruthTable(_) | crate::CellKind::Input(_)
+            )),
+            "K = {k}: not a LUT network"
+        );
+        same_function(&orig, &d, &["a", "b", "c", "d"]);
+    }
+}

@@ -8,7 +8,7 @@
 //! instance outputs, clock conversions, any state element) its inputs. The graph is
 //! balanced ([`balance`]), mapped depth-optimally and then for area ([`cuts`],
 //! [`mapper`]), each LUT's function is computed ([`truth`]) and the module rebuilt
-//! ([`rebuild`]). Boundary cells are not touched, so hierarchy, registers and new state
+//! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
 
 pub mod aig;

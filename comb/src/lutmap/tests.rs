@@ -252,7 +252,10 @@ fn blasted_ops_match_the_evaluator() {
 
 #[test]
 fn a_module_blasts_to_one_output_per_sink_bit() {
-    let d = random_design(3, &RandomConfig { ops: 30, max_width: 16, registers: true, instances: true });
+    let d = random_design(
+        3,
+        &RandomConfig { ops: 30, max_width: 16, registers: true, instances: true, memories: true },
+    );
     for mid in d.module_ids() {
         let b = blast_module(&d, mid);
         let m = d.module(mid);

@@ -150,8 +150,8 @@ pub enum CellKind {
     /// An on-chip RAM (a block RAM): `depth` words of the cell's width, one synchronous read
     /// port and one write port on the rising edge of `clk`. Operands: clk, raddr, ren, waddr,
     /// we, wdata (addresses of any width, ren/we i1, wdata of the cell's width). The cell's net
-    /// is the read data: on a rising edge with ren = 1 it takes mem[raddr] as it was before
-    /// this edge's write (read-first); with ren = 0 it holds. With we = 1, mem[waddr] <= wdata.
+    /// is the read data: on a rising edge with ren = 1 it takes `mem[raddr]` as it was before
+    /// this edge's write (read-first); with ren = 0 it holds. With we = 1, `mem[waddr] <= wdata`.
     /// Addresses >= depth read 0 and write nothing. Contents and read data start at 0. A state
     /// element (`is_state()` is true).
     Memory {

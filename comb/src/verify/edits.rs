@@ -350,7 +350,13 @@ mod tests {
     fn incremental_verification_decides_as_the_full_one() {
         let (mut broken, mut sound) = (0, 0);
         for seed in 0..300u64 {
-            let cfg = RandomConfig { ops: 30, max_width: 40, registers: true, instances: seed % 2 == 0 };
+            let cfg = RandomConfig {
+                ops: 30,
+                max_width: 40,
+                registers: true,
+                instances: seed % 2 == 0,
+                memories: true,
+            };
             let mut d = random_design(seed, &cfg);
             let mut pipeline: Vec<Box<dyn Pass>> =
                 vec![Box::new(Touch), Box::new(Breaker(seed)), Box::new(Breaker(seed + 1000))];

@@ -1,8 +1,8 @@
 //! From Yosys's bits back to words.
 //!
 //! Yosys connects cells bit by bit: every bit is a number (a net of one bit) or a constant
-//! `"0"`, `"1"`, `"x"`, `"z"`. Our netlist connects whole words. [`Wiring`] knows, for each
-//! bit number, which net drives it and at which position; [`Wiring::word`] turns a list of
+//! `"0"`, `"1"`, `"x"`, `"z"`. Our netlist connects whole words. [`Builder`] knows, for each
+//! bit number, which net drives it and at which position; [`Builder::word`] turns a list of
 //! bits into one net, using the driving net itself when the bits are all of it in order,
 //! an extract for a contiguous part, constants for constant runs and a concat only where
 //! the bits come from several places. The same bit list always gives the same net (memo).

@@ -40,7 +40,8 @@ pub(crate) struct Machine<'f> {
     pub(crate) file: &'f File,
     funcs: BTreeMap<&'f str, &'f Operation>,
     pub(crate) mems: Vec<Memory>,
-    steps: u64,
+    /// Ops executed (a named linalg op counts four per point: two loads, the MAC, a store).
+    pub(crate) steps: u64,
     depth: usize,
     /// The point a `linalg.generic` body runs at (`linalg.index`).
     pub(crate) loop_index: Vec<i64>,

@@ -45,6 +45,7 @@ impl<'f> Machine<'f> {
             ("fill", [Operand::Scalar(v)], [out]) => {
                 let m = mem(out)?;
                 let width = self.mems[m].width;
+                self.steps += self.mems[m].data.len() as u64;
                 for i in 0..self.mems[m].data.len() {
                     self.mems[m].data[i] = Int::from_i64(v.signed(), width).bits;
                     self.mems[m].writes += 1;
@@ -57,6 +58,7 @@ impl<'f> Machine<'f> {
                     return Err(err(op.span, "linalg.copy needs equal shapes"));
                 }
                 let w = self.mems[b].width;
+                self.steps += 2 * self.mems[a].data.len() as u64;
                 for i in 0..self.mems[a].data.len() {
                     let v = Int::new(self.mems[a].data[i], self.mems[a].width);
                     self.mems[a].reads += 1;
@@ -135,7 +137,9 @@ impl<'f> Machine<'f> {
         fb: impl Fn(&[i64]) -> Vec<i64>,
     ) -> Result<(), Diagnostic> {
         let w = self.mems[out].width;
-        for p in points(bounds) {
+        let points = points(bounds);
+        self.steps += 4 * points.len() as u64;
+        for p in points {
             let x = self.load(a, &fa(&p), op.span)?;
             let y = self.load(b, &fb(&p), op.span)?;
             let acc = self.load(out, &fo(&p), op.span)?;

@@ -257,3 +257,63 @@ pub fn run(file: &File, name: &str, args: &[ArgValue]) -> Result<Outcome, Diagno
 pub(crate) fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
     Diagnostic::error(span, msg.into())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(text: &str) -> (mlir_text::SourceFile, File) {
+        let src = mlir_text::SourceFile::new("t.mlir", text);
+        let f = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
+        (src, f)
+    }
+
+    // Generic form, so the test does not depend on the reader's HLS custom syntax.
+    const LOOP: &str = r#""func.func"() <{function_type = (memref<4xi8>, i32) -> i8, sym_name = "f"}> ({
+^bb0(%m: memref<4xi8>, %n: i32):
+  %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+  %c1 = "arith.constant"() <{value = 1 : index}> : () -> index
+  %ub = "arith.index_cast"(%n) : (i32) -> index
+  %z = "arith.constant"() <{value = 0 : i8}> : () -> i8
+  %r = "scf.for"(%c0, %ub, %c1, %z) ({
+  ^bb0(%i: index, %acc: i8):
+    %v = "memref.load"(%m, %i) : (memref<4xi8>, index) -> i8
+    %q = "arith.divui"(%acc, %v) : (i8, i8) -> i8
+    %s = "arith.addi"(%v, %q) : (i8, i8) -> i8
+    "scf.yield"(%s) : (i8) -> ()
+  }) : (index, index, index, i8) -> i8
+  "func.return"(%r) : (i8) -> ()
+}) : () -> ()
+"#;
+
+    #[test]
+    fn runs_a_loop_and_counts_accesses() {
+        let (_, f) = file(LOOP);
+        let sig = signature(&f, "f").unwrap();
+        assert_eq!(sig.results, vec![8]);
+        let out = run(&f, "f", &[ArgValue::MemRef(vec![3, 2, 7, 1]), ArgValue::Scalar(4)]).unwrap();
+        // acc: 3 + 0/3 = 3; 2 + 3/2 = 3; 7 + 3/7 = 7; 1 + 7/1 = 8
+        assert_eq!(out.results[0].unsigned(), 8);
+        assert_eq!(out.memories[0].reads, 4);
+        assert_eq!(out.port_bound(), 4);
+        assert!(out.undefined.is_none());
+    }
+
+    #[test]
+    fn reports_undefined_ops_and_out_of_bounds_accesses_at_the_op() {
+        let (src, f) = file(LOOP);
+        let out = run(&f, "f", &[ArgValue::MemRef(vec![3, 0, 7, 1]), ArgValue::Scalar(4)]).unwrap();
+        let d = out.undefined.expect("division by zero is undefined in MLIR");
+        assert!(
+            d.render(&src).contains("t.mlir:10:10: error: undefined in MLIR: division by zero"),
+            "{}",
+            d.render(&src)
+        );
+        let e = run(&f, "f", &[ArgValue::MemRef(vec![1, 1, 1, 1]), ArgValue::Scalar(5)]).unwrap_err();
+        assert!(
+            e.render(&src).contains("t.mlir:9:10: error: index 4 is out of bounds 0..4"),
+            "{}",
+            e.render(&src)
+        );
+    }
+}

@@ -104,7 +104,7 @@ impl<'f> Machine<'f> {
             "memref.load" | "load" => {
                 let m = self.mem(fr, op.operands[0].value, op.span)?;
                 let idx = self.ints(fr, &op.operands[1..])?;
-                let v = self.load(m, &idx, op.span)?;
+                let v = self.load(m, &idx, op.name_span)?;
                 self.set_int(fr, op, v)
             }
             "memref.store" | "store" => {
@@ -115,13 +115,13 @@ impl<'f> Machine<'f> {
                     op.span,
                 )?;
                 let idx = self.ints(fr, &op.operands[2..])?;
-                self.store(m, &idx, v, op.span)
+                self.store(m, &idx, v, op.name_span)
             }
             "affine.load" => {
                 let m = self.mem(fr, op.operands[0].value, op.span)?;
                 let map = affine::map_attr(op, "map")?;
                 let idx = affine::eval_map(&map, &self.ints(fr, &op.operands[1..])?, op.span)?;
-                let v = self.load(m, &idx, op.span)?;
+                let v = self.load(m, &idx, op.name_span)?;
                 self.set_int(fr, op, v)
             }
             "affine.store" => {
@@ -133,7 +133,7 @@ impl<'f> Machine<'f> {
                 )?;
                 let map = affine::map_attr(op, "map")?;
                 let idx = affine::eval_map(&map, &self.ints(fr, &op.operands[2..])?, op.span)?;
-                self.store(m, &idx, v, op.span)
+                self.store(m, &idx, v, op.name_span)
             }
             "affine.apply" | "affine.min" | "affine.max" => {
                 let map = affine::map_attr(op, "map")?;
@@ -152,7 +152,7 @@ impl<'f> Machine<'f> {
                 if op.operands.len() == 2 && op.results.len() == 1 {
                     let (a, b) = (self.operand_int(fr, op, 0)?, self.operand_int(fr, op, 1)?);
                     if let (Some(what), None) = (value::undefined(name, a, b), &self.undefined) {
-                        self.undefined = Some(err(op.span, format!("undefined in MLIR: {what}")));
+                        self.undefined = Some(err(op.name_span, format!("undefined in MLIR: {what}")));
                     }
                     if let Some(v) = value::binary(name, a, b) {
                         return self.set_int(fr, op, v);
