@@ -346,6 +346,33 @@ fn scf_if_with_results_and_a_conditional_store() {
     assert_eq!(rep.functions[0].latency, None);
 }
 
+#[test]
+fn local_memory_is_an_on_chip_ram() {
+    let (d, rep) = compile(&kernel("local_mem.mlir"), &opts());
+    let mut g = Lcg(14);
+    let a = g.vec(16, 32);
+    // Prefix sums into the alloc'd buffer, read back reversed; the alloca scratch xors
+    // the values by index mod 4; the result is scratch[1] + the last sum.
+    let mut sums = [0u32; 16];
+    let mut s = 0u32;
+    for i in 0..16 {
+        s = s.wrapping_add(a[i] as u32);
+        sums[i] = s;
+    }
+    let o: Vec<u64> = (0..16).map(|i| sums[15 - i] as u64).collect();
+    let mut tmp = [0u32; 4];
+    for i in 0..16 {
+        tmp[i % 4] ^= sums[15 - i];
+    }
+    let expect = tmp[1].wrapping_add(s) as u64;
+    let mut mems = [Mem::new("a", 32, a), Mem::new("o", 32, vec![0; 16])];
+    let run = simulate(&d, &[], &mut mems, 10_000);
+    assert_eq!(mems[1].data, o);
+    assert_eq!(run.rets, vec![expect]);
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    assert!(rep.functions[0].memories.iter().any(|m| m.3 == "local" && m.1 == 16));
+}
+
 mod common;
 
 use std::process::Command;
@@ -501,4 +528,62 @@ fn bad_hls_input_gives_located_errors() {
         );
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn shared_examples_in_custom_syntax() {
+    let Some(shared) = common::shared() else { return };
+    let read = |n: &str| std::fs::read_to_string(shared.join("examples").join(n)).unwrap();
+    let mut g = Lcg(15);
+    // dot
+    let (d, rep) = compile(&read("dot.mlir"), &opts());
+    let (a, b) = (g.vec(64, 32), g.vec(64, 32));
+    let expect = a.iter().zip(&b).fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
+    let run = simulate(&d, &[], &mut [Mem::new("A", 32, a), Mem::new("B", 32, b)], 10_000);
+    assert_eq!((run.rets, rep.functions[0].latency), (vec![expect as u64], Some(run.cycles)), "dot");
+    // fir_std (the seed's spelling)
+    let (d, rep) = compile(&read("fir_std.mlir"), &opts());
+    let x = g.vec(35, 32);
+    let h = [3i64, -1, 4, 2];
+    let y: Vec<u64> = (0..32)
+        .map(|i| {
+            (0..4).fold(0i64, |s, k| s.wrapping_add(sext(x[i + k], 32).wrapping_mul(h[k]))) as u64
+                & 0xffff_ffff
+        })
+        .collect();
+    let mut mems = [Mem::new("x", 32, x), Mem::new("y", 32, vec![0; 32])];
+    let run = simulate(&d, &[], &mut mems, 10_000);
+    assert_eq!((&mems[1].data, rep.functions[0].latency), (&y, Some(run.cycles)), "fir_std");
+    // matmul
+    let (d, rep) = compile(&read("matmul.mlir"), &opts());
+    let (a, b, c) = (g.vec(64, 16), g.vec(64, 16), g.vec(64, 16));
+    let mut want = c.clone();
+    for i in 0..8 {
+        for j in 0..8 {
+            for k in 0..8 {
+                let p = (a[i * 8 + k] as u16).wrapping_mul(b[k * 8 + j] as u16);
+                want[i * 8 + j] = (want[i * 8 + j] as u16).wrapping_add(p) as u64;
+            }
+        }
+    }
+    let mut mems = [Mem::new("A", 16, a), Mem::new("B", 16, b), Mem::new("C", 16, c)];
+    let run = simulate(&d, &[], &mut mems, 100_000);
+    assert_eq!((&mems[2].data, rep.functions[0].latency), (&want, Some(run.cycles)), "matmul");
+    // stencil
+    let (d, _) = compile(&read("stencil.mlir"), &opts());
+    let input: Vec<u64> = g.vec(64, 32).into_iter().map(|v| v >> 3).collect();
+    let lim = 1u64 << 29;
+    let want: Vec<u64> = (0..64)
+        .map(|i| {
+            if !(1..=62).contains(&i) {
+                return input[i];
+            }
+            let s = sext(input[i - 1], 32) + sext(input[i + 1], 32) + (sext(input[i], 32) << 1);
+            let s = sext(s as u64 & 0xffff_ffff, 32);
+            s.min(lim as i64) as u64 & 0xffff_ffff
+        })
+        .collect();
+    let mut mems = [Mem::new("in", 32, input), Mem::new("out", 32, vec![0; 64])];
+    simulate(&d, &[("lim", lim)], &mut mems, 10_000);
+    assert_eq!(mems[1].data, want, "stencil");
 }

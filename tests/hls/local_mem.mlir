@@ -1,6 +1,6 @@
 // Local memories: a memref.alloc buffer (prefix sums, written then read back reversed)
 // and a memref.alloca scratch array, freed with memref.dealloc.
-func.func @local(%a: memref<16xi32>, %o: memref<16xi32>) -> i32 {
+func.func @local_ram(%a: memref<16xi32>, %o: memref<16xi32>) -> i32 {
   %buf = memref.alloc() : memref<16xi32>
   %tmp = memref.alloca() : memref<4xi32>
   %z = arith.constant 0 : i32

@@ -78,12 +78,6 @@ fn port(m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool, span: Spa
 
 /// Generates the module of `f`.
 pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
-    if let Some(m) = f.mems.iter().find(|m| m.kind == MemKind::Local) {
-        return Err(format!(
-            "local memory '{}': on-chip memories need the block-RAM cell, which is not available yet",
-            m.name
-        ));
-    }
     let layout = layout::layout(f, opts)?;
     let mut m = Module::new(f.name.clone(), f.span);
     let clk_p = port(&mut m, "clk", Dir::Input, 1, true, f.span);
@@ -157,7 +151,23 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         let eq = g.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[state, c], None);
         g.state_eq.push(eq);
     }
+    // On-chip memories: a block-RAM cell each; its net is the read data (as `_rdata` is
+    // for a port), its ports are connected once every access is known.
+    let mut locals = Vec::new();
+    for (i, mem) in f.mems.iter().enumerate() {
+        if mem.kind == MemKind::Local {
+            let Ok(depth) = u32::try_from(mem.elems) else {
+                return Err(format!("local memory '{}' is too large", mem.name));
+            };
+            let (za, z1, zw) = (g.konst(0, mem.addr_width()), g.konst(0, 1), g.konst(0, mem.width));
+            let cell =
+                g.cell(CellKind::Memory { depth }, mem.width, &[clk, za, z1, za, z1, zw], Some(&mem.name));
+            g.rdata.insert(i, cell);
+            locals.push((i, cell));
+        }
+    }
     g.datapath()?;
+    g.local_memories(&locals);
     let scalars: Vec<(ValId, NetId)> =
         scalar_ports.iter().map(|&(v, p)| (v, g.m.port_net(p).expect("input"))).collect();
     let ctl = g.transitions(start, &scalars)?;
@@ -271,6 +281,40 @@ impl Gen<'_> {
     /// Records a write of `v`'s register at the end of state `s`.
     pub(crate) fn write(&mut self, v: ValId, s: u32, cond: NetId, data: NetId) {
         self.writes.entry(v).or_default().push((cond, data, 2 * s + 1));
+    }
+
+    fn local_memories(&mut self, locals: &[(usize, NetId)]) {
+        for &(mem, cell) in locals {
+            let aw = self.f.mems[mem].addr_width();
+            let w = self.f.mems[mem].width;
+            let acc = self.accesses.remove(&mem).unwrap_or_default();
+            let (reads, writes): (Vec<&Access>, Vec<&Access>) = acc.iter().partition(|a| a.wdata.is_none());
+            let ren_c: Vec<NetId> = reads.iter().map(|a| self.state_eq[a.state as usize]).collect();
+            let ren = self.or(&ren_c);
+            let we_c: Vec<NetId> = writes.iter().map(|a| self.state_eq[a.state as usize]).collect();
+            let we = self.or(&we_c);
+            let ra: Vec<(NetId, NetId)> =
+                reads.iter().map(|a| (self.state_eq[a.state as usize], a.addr)).collect();
+            let wa: Vec<(NetId, NetId)> =
+                writes.iter().map(|a| (self.state_eq[a.state as usize], a.addr)).collect();
+            let wd: Vec<(NetId, NetId)> =
+                writes.iter().map(|a| (self.state_eq[a.state as usize], a.wdata.expect("a write"))).collect();
+            let (raddr, _) = self.write_logic(&ra, 32);
+            let (waddr, _) = self.write_logic(&wa, 32);
+            let (wdata, _) = self.write_logic(&wd, w);
+            let raddr = self.narrow(raddr, aw);
+            let waddr = self.narrow(waddr, aw);
+            let clk = self.clk;
+            self.m.set_operands(cell, &[clk, raddr, ren, waddr, we, wdata]);
+        }
+    }
+
+    fn narrow(&mut self, addr: NetId, aw: u32) -> NetId {
+        if aw < 32 {
+            self.cell(CellKind::Extract { low: 0 }, aw, &[addr], None)
+        } else {
+            addr
+        }
     }
 
     fn memory_ports(&mut self, ports: &[(usize, comb::PortId, comb::PortId, comb::PortId, comb::PortId)]) {

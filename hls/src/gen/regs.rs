@@ -63,7 +63,10 @@ impl Gen<'_> {
         for (&v, &(lo, hi)) in &iv {
             by_width.entry(self.f.width(v)).or_default().push((lo, hi, v));
         }
-        let mut widths = Vec::new();
+        // Group first, rewire second, remove last: removing a cell frees its index for
+        // the next cell added (the netlist is a StableGraph), so a write whose data is a
+        // merged register would otherwise point at whatever cell reuses that index.
+        let mut groups: Vec<(u32, Vec<ValId>)> = Vec::new();
         for (w, mut vals) in by_width {
             vals.sort();
             let mut regs: Vec<(u32, Vec<ValId>)> = Vec::new();
@@ -76,23 +79,34 @@ impl Gen<'_> {
                     None => regs.push((hi, vec![v])),
                 }
             }
-            for (_, members) in regs {
-                let phys = self.regs[&members[0]];
-                let mut writes: Vec<(NetId, NetId)> = Vec::new();
-                for v in &members {
-                    let ws = self.writes.get(v).cloned().unwrap_or_default();
-                    writes.extend(ws.iter().map(|&(c, d, _)| (c, d)));
-                }
-                let (d, en) = self.write_logic(&writes, w);
-                let clk = self.clk;
-                self.m.set_operands(phys, &[d, clk, en]);
-                for v in &members[1..] {
-                    let r = self.regs[v];
-                    self.m.replace_all_uses(r, phys);
-                    self.m.remove_cell(r);
-                }
-                widths.push(w);
+            groups.extend(regs.into_iter().map(|(_, members)| (w, members)));
+        }
+        let mut merged: BTreeMap<NetId, NetId> = BTreeMap::new();
+        for (_, members) in &groups {
+            let phys = self.regs[&members[0]];
+            for v in &members[1..] {
+                merged.insert(self.regs[v], phys);
             }
+        }
+        let map = |n: NetId| merged.get(&n).copied().unwrap_or(n);
+        let mut widths = Vec::new();
+        for (w, members) in &groups {
+            let phys = self.regs[&members[0]];
+            let mut writes: Vec<(NetId, NetId)> = Vec::new();
+            for v in members {
+                let ws = self.writes.get(v).cloned().unwrap_or_default();
+                writes.extend(ws.iter().map(|&(c, d, _)| (map(c), map(d))));
+            }
+            let (d, en) = self.write_logic(&writes, *w);
+            let clk = self.clk;
+            self.m.set_operands(phys, &[d, clk, en]);
+            widths.push(*w);
+        }
+        for (&r, &phys) in &merged {
+            self.m.replace_all_uses(r, phys);
+        }
+        for &r in merged.keys() {
+            self.m.remove_cell(r);
         }
         Ok(widths)
     }

@@ -133,6 +133,28 @@ impl Lower<'_> {
         self.nest(op, &maps, &extent, Vec::new(), n_in, block)
     }
 
+    /// `linalg.index {dim = k}`: the loop index of dimension `k` of the innermost
+    /// enclosing `linalg.generic`, resized to the result type.
+    pub fn linalg_index(&mut self, op: &Operation) -> Res<()> {
+        let d = match op.attr("dim") {
+            Some(Attr::Int(v, _)) => v.to_i128().and_then(|d| usize::try_from(d).ok()),
+            _ => None,
+        };
+        let Some(d) = d else {
+            return Err(Diagnostic::error(op.name_span, "'linalg.index' needs a 'dim' attribute"));
+        };
+        let iv = self.linalg_ivs.last().and_then(|ivs| ivs.get(d)).copied().ok_or_else(|| {
+            Diagnostic::error(op.span, "'linalg.index' outside a linalg.generic loop of that dimension")
+        })?;
+        let &[r] = op.results.as_slice() else {
+            return Err(Diagnostic::error(op.name_span, "'linalg.index' has one result"));
+        };
+        let w = self.int_width(self.file.ty(r), op.span)?;
+        let v = self.resize(iv, w, false, op.span);
+        self.vals.insert(r, v);
+        Ok(())
+    }
+
     fn nest(
         &mut self,
         op: &Operation,
@@ -208,7 +230,10 @@ impl Lower<'_> {
                         self.vals.insert(a, v);
                     }
                 }
-                let t = self.block_ops(&b.ops)?;
+                self.linalg_ivs.push(ivs.clone());
+                let t = self.block_ops(&b.ops);
+                self.linalg_ivs.pop();
+                let t = t?;
                 t.map(|t| t.values).unwrap_or_default()
             }
             None if op.name.ends_with(".fill") || op.name.ends_with(".copy") => {

@@ -38,6 +38,9 @@ pub(crate) struct Lower<'a> {
     pub stack: Vec<Vec<Item>>,
     pub calls: Vec<String>,
     pub warnings: Vec<Diagnostic>,
+    /// Loop indices of the `linalg.generic` bodies being lowered, innermost last
+    /// (what `linalg.index` reads).
+    pub linalg_ivs: Vec<Vec<ValId>>,
 }
 
 /// What a block's terminator hands back.
@@ -73,6 +76,7 @@ pub fn lower_func(
         stack: vec![Vec::new()],
         calls: vec![name],
         warnings: Vec::new(),
+        linalg_ivs: Vec::new(),
     };
     let Some(block) = op.regions().first().and_then(|r| r.blocks.first()) else {
         return Err(Diagnostic::error(op.name_span, "a function without a body cannot be synthesized"));
@@ -227,6 +231,9 @@ impl<'a> Lower<'a> {
                 ))
             }
             _ => {}
+        }
+        if name == "linalg.index" {
+            return self.linalg_index(op).map(|()| None);
         }
         if name.starts_with("linalg.") {
             return self.linalg(op).map(|()| None);

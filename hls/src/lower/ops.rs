@@ -144,6 +144,13 @@ impl Lower<'_> {
                 self.same_width(op, &vals, w)?;
                 self.signed_round_div(vals[0], vals[1], n == "ceildivsi", s)
             }
+            "ceildivui" => {
+                self.arity(op, 2)?;
+                let vals = self.operand_vals(op)?;
+                let w = self.result_width(op)?;
+                self.same_width(op, &vals, w)?;
+                self.unsigned_ceil_div(vals[0], vals[1], s)
+            }
             "affine.apply" | "affine.min" | "affine.max" => {
                 let map = self.map_attr(op, "map")?;
                 let vals = self.operand_vals(op)?;
@@ -199,6 +206,17 @@ impl Lower<'_> {
         let adj = self.emit(OpKind::Bin(BinOp::And), vec![nz, same], 1, s);
         let adj = self.resize(adj, w, false, s);
         self.emit(OpKind::Bin(if ceil { BinOp::Add } else { BinOp::Sub }), vec![q, adj], w, s)
+    }
+
+    /// Unsigned division rounding up: the quotient plus one when the remainder is not zero.
+    fn unsigned_ceil_div(&mut self, a: ValId, b: ValId, s: Span) -> ValId {
+        let w = self.f.width(a);
+        let q = self.emit(OpKind::Bin(BinOp::DivU), vec![a, b], w, s);
+        let r = self.emit(OpKind::Bin(BinOp::RemU), vec![a, b], w, s);
+        let zero = self.konst(0, w, s);
+        let nz = self.emit(OpKind::Cmp(IcmpPred::Ne), vec![r, zero], 1, s);
+        let adj = self.resize(nz, w, false, s);
+        self.emit(OpKind::Bin(BinOp::Add), vec![q, adj], w, s)
     }
 
     /// The affine map attribute `key` of `op`, parsed.
