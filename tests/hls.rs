@@ -186,7 +186,7 @@ fn tool(args: &[&str]) -> (bool, String, String) {
 /// Every third kernel (and every shared example) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i % 3 == 0 || !path.starts_with(common::repo())
+    i.is_multiple_of(3) || !path.starts_with(common::repo())
 }
 
 #[test]
