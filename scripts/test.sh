@@ -6,6 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A machine whose /dev/null was replaced by a regular file (a program that renamed a file
+# over it, as rmlir-hls did for `-o /dev/null` before it wrote devices in place) feeds old
+# output to every process reading it: cargo's rustc probe then fails. Put the device back.
+if [ ! -c /dev/null ] && [ "$(id -u)" = 0 ]; then
+    echo "test.sh: /dev/null is not a character device; recreating it" >&2
+    rm -f /dev/null && mknod -m 666 /dev/null c 1 3
+fi
+
 # --ecp5: the ECP5 flow test needs nextpnr-ecp5, which Debian lacks (YoWASP from PyPI).
 scripts/install-tools.sh --ecp5
 

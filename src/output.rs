@@ -6,6 +6,10 @@
 //!
 //! A file written anew gets the usual mode, `0o666` less the umask (a temporary file would
 //! be `0o600`); a file written over keeps its mode.
+//!
+//! A path that names a device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`, a named
+//! pipe) is written in place: renaming a temporary file over it would replace the device
+//! node with a regular file, breaking every later reader of, say, `/dev/null`.
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -18,6 +22,12 @@ fn parent_of(path: &Path) -> &Path {
     }
 }
 
+/// Whether `path` exists and is neither a regular file nor a directory (after symlinks):
+/// a device, FIFO or socket, which only an in-place write can reach.
+fn is_special(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
 /// Writes to `path` atomically what `write` writes to the (buffered) writer it is given,
 /// as it is written: the text need not be in memory whole.
 pub fn write_file_with(
@@ -25,6 +35,11 @@ pub fn write_file_with(
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), String> {
     let err = |e: io::Error| format!("cannot write '{}': {e}", path.display());
+    if is_special(path) {
+        let file = fs::OpenOptions::new().write(true).open(path).map_err(err)?;
+        let mut w = BufWriter::with_capacity(1 << 16, file);
+        return write(&mut w).and_then(|()| w.flush()).map_err(err);
+    }
     let dir = parent_of(path);
     let existing = fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.permissions());
     let mut builder = tempfile::Builder::new();
@@ -123,6 +138,28 @@ mod tests {
         write_file(&f, b"two").unwrap();
         assert_eq!(mode(&f), 0o640);
         assert_eq!(fs::read_to_string(&f).unwrap(), "two");
+    }
+
+    /// `-o /dev/null` and named pipes are written in place, never replaced by a file
+    /// (renaming over `/dev/null` once broke every later tool on the machine).
+    #[cfg(unix)]
+    #[test]
+    fn devices_and_fifos_are_written_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        write_file(Path::new("/dev/null"), b"discarded").unwrap();
+        assert!(fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        let d = tempfile::tempdir().unwrap();
+        let fifo = d.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+        };
+        write_file(&fifo, b"through the pipe").unwrap();
+        assert_eq!(reader.join().unwrap(), "through the pipe");
+        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1, "no temporary file left behind");
     }
 
     #[test]
