@@ -32,7 +32,7 @@ fn fault_from_env() -> Result<Option<Fault>, Failure> {
 /// clock a register); the clocks stay 0 between edges, as on the other two sides.
 fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, String> {
     let mut sim = Simulator::new(design)?;
-    let ports = TbPorts::new(design, None)?;
+    let ports = TbPorts::new(design)?;
     let inputs: Vec<_> = ports.inputs().map(|f| f.port).collect();
     Ok(stim
         .iter()

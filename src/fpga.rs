@@ -17,49 +17,6 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
         .collect()
 }
 
-/// The top module's name and port names as the SystemVerilog spells them (the emitter
-/// renames keywords and illegal characters: a port `reg` becomes `reg_0`), read from the last
-/// module header whose ports match the netlist's in number, direction and width; `None` if
-/// none does.
-fn sv_names(sv: &str, ports: &[fpga::Port]) -> Option<(String, Vec<String>)> {
-    let mut found = None;
-    let mut lines = sv.lines();
-    while let Some(line) = lines.next() {
-        let Some(rest) = line.strip_prefix("module ") else { continue };
-        let name = rest.split('(').next().unwrap_or("").trim().to_string();
-        let mut names = Vec::new();
-        let mut ok = true;
-        for (i, l) in lines.by_ref().enumerate() {
-            let l = l.trim();
-            if l.starts_with(')') {
-                ok &= i == ports.len();
-                break;
-            }
-            let Some(p) = ports.get(i) else {
-                ok = false;
-                continue;
-            };
-            let words: Vec<&str> = l.trim_end_matches(',').split_whitespace().collect();
-            let dir = if p.dir == fpga::Dir::Input { "input" } else { "output" };
-            let width = match words.iter().find(|w| w.starts_with('[')) {
-                Some(r) => r
-                    .trim_matches(['[', ']'])
-                    .split(':')
-                    .next()
-                    .and_then(|h| h.parse::<u32>().ok())
-                    .map(|h| h + 1),
-                None => Some(1),
-            };
-            ok &= words.first() == Some(&dir) && width == Some(p.width);
-            names.push(words.last().copied().unwrap_or("").to_string());
-        }
-        if ok && names.len() == ports.len() {
-            found = Some((name, names));
-        }
-    }
-    found
-}
-
 /// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
@@ -74,13 +31,14 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         (None, false) => fpga::Pins::Free,
     };
     let sv = backends::verilog::emit(&design);
+    // The names the SystemVerilog gives the top and its ports (a port `reg` becomes `reg_0`):
+    // the PCF and the routed design use them.
     let mut ports = ports(&design);
-    let mut top = design.module(design.top_id()).name.clone();
-    if let Some((name, names)) = sv_names(&sv, &ports) {
-        top = name;
-        for (p, n) in ports.iter_mut().zip(names) {
-            p.name = n;
-        }
+    let names = backends::verilog::sv_names(&design);
+    let top_index = design.top_id().index();
+    let top = names.modules[top_index].clone();
+    for (p, n) in ports.iter_mut().zip(&names.ports[top_index]) {
+        p.name = n.clone();
     }
     let native = match args.synth {
         SynthPath::Yosys => None,

@@ -139,7 +139,7 @@ pub fn cosim_with_reference(
     opts: &CosimOptions,
     reference: Option<Reference>,
 ) -> Result<CosimReport, String> {
-    let ports = TbPorts::new(design, Some(sv_text))?;
+    let ports = TbPorts::new(design)?;
     let stim = stimulus::random_stimulus(&ports, opts.cycles, opts.seed, opts.reset_cycles);
     let tmp;
     let work = match &opts.keep_dir {
@@ -171,7 +171,7 @@ pub fn cosim_with_reference(
     let tb = testbench::verilator_tb(&ports);
     io(std::fs::write(work.join("tb.cpp"), &tb), "tb.cpp")?;
     io(std::fs::write(work.join("top.sv"), sv_text), "top.sv")?;
-    let top_name = design.module(design.top_id()).name.clone();
+    let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let trace = opts.vcd_dir.is_some();
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe(sv_text, &tb, &top_name, trace));

@@ -21,18 +21,13 @@ pub struct TbPorts {
 }
 
 impl TbPorts {
-    /// Works out the ports of `design`'s top; `sv_text`, if given, supplies the names the SV
-    /// backend gave the ports (matched by position).
-    pub fn new(design: &Design, sv_text: Option<&str>) -> Result<TbPorts, String> {
+    /// Works out the ports of `design`'s top, with the names the SystemVerilog backend gives
+    /// them ([`crate::verilog::sv_names`]).
+    pub fn new(design: &Design) -> Result<TbPorts, String> {
         let clocks = rust_sim::clock_ports(design)?;
         let top = design.module(design.top_id());
         let fields = rust_sim::port_fields(top, &clocks);
-        let mut sv_names: Vec<String> = top.ports.iter().map(|p| p.name.clone()).collect();
-        if let Some(parsed) = sv_text.and_then(|t| sv_port_names(t, &top.name)) {
-            if parsed.len() == sv_names.len() {
-                sv_names = parsed;
-            }
-        }
+        let sv_names = crate::verilog::sv_names(design).ports.swap_remove(design.top_id().index());
         Ok(TbPorts { fields, clocks, sv_names })
     }
     /// Non-clock inputs in order.
@@ -43,116 +38,6 @@ impl TbPorts {
     pub fn outputs(&self) -> impl Iterator<Item = &PortField> {
         self.fields.iter().filter(|f| f.dir == Dir::Output)
     }
-}
-
-fn strip_comments(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i..].starts_with(b"//") {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if b[i..].starts_with(b"/*") {
-            i += 2;
-            while i < b.len() && !b[i..].starts_with(b"*/") {
-                i += 1;
-            }
-            i += 2;
-        } else {
-            out.push(b[i] as char);
-            i += 1;
-        }
-    }
-    out
-}
-
-/// The port names of module `top` in SV text, in header order (ANSI or not); `None` if the
-/// header is not found.
-pub fn sv_port_names(sv: &str, top: &str) -> Option<Vec<String>> {
-    let text = strip_comments(sv);
-    let is_id = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$';
-    let mut start = None;
-    let mut search = 0;
-    while let Some(k) = text[search..].find("module") {
-        let at = search + k;
-        let before_ok = at == 0 || !is_id(text[..at].chars().next_back().unwrap_or(' '));
-        let rest = &text[at + 6..];
-        let trimmed = rest.trim_start();
-        let name_end = trimmed.find(|c: char| !is_id(c)).unwrap_or(trimmed.len());
-        if before_ok && rest.starts_with(char::is_whitespace) && &trimmed[..name_end] == top {
-            start = Some(text.len() - trimmed.len() + name_end);
-            break;
-        }
-        search = at + 6;
-    }
-    let mut rest = text[start?..].trim_start();
-    if rest.starts_with('#') {
-        // Skip a parameter list.
-        let open = rest.find('(')?;
-        let mut depth = 0;
-        let mut end = open;
-        for (i, c) in rest[open..].char_indices() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = open + i + 1;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        rest = rest[end..].trim_start();
-    }
-    if rest.starts_with(';') {
-        return Some(Vec::new());
-    }
-    let body = rest.strip_prefix('(')?;
-    let mut names = Vec::new();
-    let (mut depth, mut piece) = (0i32, String::new());
-    for c in body.chars() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ']' | '}' => depth -= 1,
-            ')' if depth == 0 => {
-                if let Some(n) = last_ident(&piece) {
-                    names.push(n);
-                }
-                return Some(names);
-            }
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
-                names.push(last_ident(&piece)?);
-                piece.clear();
-                continue;
-            }
-            _ => {}
-        }
-        piece.push(c);
-    }
-    None
-}
-
-fn last_ident(piece: &str) -> Option<String> {
-    // Drop anything bracketed, then take the last identifier.
-    let mut flat = String::new();
-    let mut depth = 0;
-    for c in piece.chars() {
-        match c {
-            '[' => depth += 1,
-            ']' => depth -= 1,
-            _ if depth == 0 => flat.push(c),
-            _ => {}
-        }
-    }
-    let tok = flat
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
-        .rfind(|t| !t.is_empty())?;
-    Some(tok.to_string())
 }
 
 /// The Verilator testbench `tb.cpp` for the model class `Vtop` (`--prefix Vtop`).

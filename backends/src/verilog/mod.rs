@@ -49,25 +49,45 @@ pub fn emit_to(design: &Design, out: &mut dyn Write) -> io::Result<()> {
     emit_with(design, true, false, out).map(|_| ())
 }
 
-/// [`emit_to`], streaming modules only if `may_stream`, always computing the canonical
-/// names if `canonical` (see [`module::print_module_with`]); the number of modules streamed.
-fn emit_with(design: &Design, may_stream: bool, canonical: bool, out: &mut dyn Write) -> io::Result<usize> {
+/// The names the SystemVerilog gives each module (by module index) and each of its ports
+/// (by port index): keywords and illegal characters renamed, clashes made distinct.
+/// Tools that drive the emitted text (cosim's Verilator testbench, the FPGA flow's pin
+/// constraints) take their names from here, never from the netlist.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SvNames {
+    /// Per module (by index), its SystemVerilog name.
+    pub modules: Vec<String>,
+    /// Per module (by index), per port (by index), the port's SystemVerilog name.
+    pub ports: Vec<Vec<String>>,
+}
+
+/// The SystemVerilog names of every module and port of `design` (see [`SvNames`]); the
+/// same names [`emit`] prints.
+pub fn sv_names(design: &Design) -> SvNames {
     let children = comb::order::children(design);
     let order = comb::order::hierarchy_order_of(&children).unwrap_or_else(|_| design.module_ids().collect());
-    let summaries = comb::order::summaries_of(design, &children);
+    let names = module_names(design, &order);
+    SvNames {
+        modules: names.iter().map(|n| n.name.to_string()).collect(),
+        ports: names.iter().map(|n| n.ports.iter().map(|p| p.to_string()).collect()).collect(),
+    }
+}
+
+/// Names every module (in `order`, so that clashes resolve the same way every run) and
+/// the ports of each; each module's scope starts with the keywords and all module names.
+fn module_names<'d>(design: &'d Design, order: &[comb::ModuleId]) -> Vec<ModuleNames<'d>> {
     let mut module_namer = Namer::new();
     let mut module_names: Vec<Cow<str>> = vec![Cow::Borrowed(""); design.modules.len()];
-    for &mid in &order {
+    for &mid in order {
         let id = module_namer.user(&design.module(mid).name);
         module_names[mid.index()] = module_namer.get(id).clone();
     }
-    // Every module's scope starts with the keywords and all module names.
     let mut base = Namer::new();
     for n in &module_names {
         base.reserve_name(n.clone());
     }
     let mut names: Vec<Option<ModuleNames>> = (0..design.modules.len()).map(|_| None).collect();
-    for &mid in &order {
+    for &mid in order {
         let m = design.module(mid);
         let mut namer = base.clone();
         let ports = m
@@ -80,7 +100,16 @@ fn emit_with(design: &Design, may_stream: bool, canonical: bool, out: &mut dyn W
             .collect();
         names[mid.index()] = Some(ModuleNames { name: module_names[mid.index()].clone(), ports, namer });
     }
-    let names: Vec<ModuleNames> = names.into_iter().map(|n| n.expect("every module named")).collect();
+    names.into_iter().map(|n| n.expect("every module named")).collect()
+}
+
+/// [`emit_to`], streaming modules only if `may_stream`, always computing the canonical
+/// names if `canonical` (see [`module::print_module_with`]); the number of modules streamed.
+fn emit_with(design: &Design, may_stream: bool, canonical: bool, out: &mut dyn Write) -> io::Result<usize> {
+    let children = comb::order::children(design);
+    let order = comb::order::hierarchy_order_of(&children).unwrap_or_else(|_| design.module_ids().collect());
+    let summaries = comb::order::summaries_of(design, &children);
+    let names = module_names(design, &order);
     let top = design.top.or(order.last().copied());
     let mut streamed = 0;
     out.write_all(BANNER.as_bytes())?;

@@ -150,7 +150,7 @@ pub fn cosim_hls(
     keep_dir: Option<PathBuf>,
 ) -> Result<HlsCosimRuns, String> {
     check_ports(design, stim)?;
-    let ports = super::testbench::TbPorts::new(design, Some(sv))?;
+    let ports = super::testbench::TbPorts::new(design)?;
     let tmp;
     let work = match keep_dir {
         Some(d) => d,
@@ -172,7 +172,7 @@ pub fn cosim_hls(
     let cargo = super::testbench::rust_runner_cargo(design, "../sim").replace("cosim_runner", &bin_name);
     io(std::fs::write(work.join("runner/Cargo.toml"), cargo), "the runner manifest")?;
     let tb = drivers::verilator_driver(design, &ports, stim);
-    let top_name = design.module(design.top_id()).name.clone();
+    let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe(sv, &tb, &top_name, false));
         let r = build::cargo_build(&work.join("runner"));
