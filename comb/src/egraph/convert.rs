@@ -17,39 +17,9 @@ use mlir_text::Span;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
-/// True for the kinds that enter the e-graph (a whitelist: unknown kinds stay fixed).
+/// True for the kinds that enter the e-graph: [`CellKind::is_combinational`].
 pub fn is_comb(kind: &CellKind) -> bool {
-    use CellKind::*;
-    matches!(
-        kind,
-        Const(_)
-            | And
-            | Or
-            | Xor
-            | Nand
-            | Nor
-            | Xnor
-            | Add
-            | Mul
-            | Sub
-            | DivU
-            | DivS
-            | ModU
-            | ModS
-            | Shl
-            | ShrU
-            | ShrS
-            | Icmp(_)
-            | Inv
-            | Parity
-            | Reverse
-            | Concat
-            | Extract { .. }
-            | Replicate
-            | Mux
-            | TruthTable(_)
-            | Lut { .. }
-    )
+    kind.is_combinational()
 }
 
 /// A module's combinational logic as an e-graph.

@@ -12,39 +12,9 @@ use super::blast_arith::{self as arith, Shift, Word};
 use crate::bits::Bits;
 use crate::netlist::CellKind;
 
-/// True for the cells the mapper turns into LUTs.
+/// True for the cells the mapper turns into LUTs: [`CellKind::is_combinational`].
 pub fn is_mapped(kind: &CellKind) -> bool {
-    use CellKind::*;
-    matches!(
-        kind,
-        Const(_)
-            | And
-            | Or
-            | Xor
-            | Nand
-            | Nor
-            | Xnor
-            | Add
-            | Mul
-            | Sub
-            | DivU
-            | DivS
-            | ModU
-            | ModS
-            | Shl
-            | ShrU
-            | ShrS
-            | Icmp(_)
-            | Inv
-            | Parity
-            | Reverse
-            | Concat
-            | Extract { .. }
-            | Replicate
-            | Mux
-            | TruthTable(_)
-            | Lut { .. }
-    )
+    kind.is_combinational()
 }
 
 /// A bitwise fold over the operands, bit by bit.

@@ -175,6 +175,46 @@ pub enum CellKind {
 }
 
 impl CellKind {
+    /// True for the cells whose net is a pure function of their operands' current values:
+    /// the logic that folding, sharing, the e-graph optimizer and the LUT mapper may
+    /// rewrite. Ports, state (registers, memories), instances and clock conversions stay
+    /// fixed around it. The match lists every kind, so a new kind must be decided here.
+    pub fn is_combinational(&self) -> bool {
+        use CellKind::*;
+        match self {
+            Const(_)
+            | And
+            | Or
+            | Xor
+            | Nand
+            | Nor
+            | Xnor
+            | Add
+            | Mul
+            | Sub
+            | DivU
+            | DivS
+            | ModU
+            | ModS
+            | Shl
+            | ShrU
+            | ShrS
+            | Icmp(_)
+            | Inv
+            | Parity
+            | Reverse
+            | Concat
+            | Extract { .. }
+            | Replicate
+            | Mux
+            | TruthTable(_)
+            | Lut { .. } => true,
+            Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) | ToClock | FromClock => {
+                false
+            }
+        }
+    }
+
     /// The op name in MLIR (`comb.add`), for messages and printing.
     pub fn op_name(&self) -> &'static str {
         use CellKind::*;

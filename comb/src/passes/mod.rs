@@ -161,16 +161,7 @@ pub(crate) fn visit_order(design: &Design, mid: ModuleId) -> Visit {
 /// True for cells that compute a pure function of their operands (candidates for folding
 /// and sharing).
 pub(crate) fn is_pure(kind: &CellKind) -> bool {
-    !matches!(
-        kind,
-        CellKind::Input(_)
-            | CellKind::Reg { .. }
-            | CellKind::Memory { .. }
-            | CellKind::Instance { .. }
-            | CellKind::InstOutput(_)
-            | CellKind::ToClock
-            | CellKind::FromClock
-    )
+    kind.is_combinational()
 }
 
 /// Adds a constant cell made by a pass (no name, empty span).
