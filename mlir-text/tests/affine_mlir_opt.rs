@@ -5,28 +5,13 @@
 //! rounding rules of `floordiv`/`ceildiv`/`mod` in one run. Divisors are positive: MLIR does
 //! not fold a division by a negative constant.
 
+mod common;
+use common::Rng;
 use mlir_text::affine::{AffineExpr, AffineMap};
 use std::collections::BTreeMap;
 use std::process::Command;
 
 const MLIR_OPT: &str = "/usr/lib/llvm-19/bin/mlir-opt";
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-}
 
 /// A random expression over 2 dims and 2 syms, of depth at most `depth`.
 fn random_expr(r: &mut Rng, depth: u32) -> AffineExpr {

@@ -1,6 +1,9 @@
 //! Parses every shared example (the HLS ones too: the reader knows their custom forms).
 //! Then truncates and mutates them and checks the reader never panics.
 
+mod common;
+use common::Rng;
+
 use mlir_text::{parse, SourceFile};
 use std::path::PathBuf;
 
@@ -33,17 +36,6 @@ fn parses_every_example() {
             Ok(f) => assert!(!f.ops.is_empty(), "{name}"),
             Err(d) => panic!("{name}: {}", d.render(&src)),
         }
-    }
-}
-
-/// A small deterministic PRNG (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 

@@ -7,6 +7,9 @@
 //! which mlir-opt no longer reads: it is compared with its `*.today.mlir` twin instead, and
 //! the twin goes through mlir-opt like the rest.
 
+mod common;
+use common::Rng;
+
 use mlir_text::affine::{AffineMap, IntegerSet};
 use mlir_text::{parse, Attr, File, NamedAttr, Operation, Region, SourceFile, ValueId};
 use std::collections::HashMap;
@@ -318,15 +321,6 @@ fn shared_examples_equal_mlir_opt_generic_forms() {
 /// panics.
 #[test]
 fn truncated_and_mutated_forms_never_panic() {
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
     let mut rng = Rng(0xA11CE);
     const BYTES: &[u8] = b"%@#^(){}[]<>,:=-+*x019 \ndsfloordivmod";
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir()).unwrap().map(|e| e.unwrap().path()).collect();
