@@ -65,9 +65,6 @@ fn interpreter_matches_mlir_cpu_runner() {
     let kernels = all_kernels();
     par_each(&kernels, |path| {
         let k = load(path);
-        if k.via_generic {
-            eprintln!("note: {} read in generic form (the reader lacks HLS custom syntax)", path.display());
-        }
         let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
         let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
         for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {

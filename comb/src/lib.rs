@@ -12,6 +12,7 @@ pub mod bench_design;
 pub mod bits;
 pub mod bits_ops;
 pub mod build;
+pub mod bundle;
 pub mod egraph;
 pub mod eval;
 pub mod ids;

@@ -423,54 +423,7 @@ pub fn random_design(seed: u64, cfg: &RandomConfig) -> Design {
 /// `clk` and `rst` (shared, when registers are on) and each design's other inputs as
 /// `m<i>_<name>`; its outputs are each design's outputs as `m<i>_<name>`.
 pub fn random_batch(seed: u64, count: usize, cfg: &RandomConfig) -> Design {
-    let mut design = Design::default();
-    let mut tops = Vec::new();
-    for i in 0..count {
-        let sub = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
-        let d = random_design(sub, cfg);
-        let base = design.modules.len() as u32;
-        for mut m in d.modules {
-            let insts: Vec<NetId> =
-                m.cells().filter(|&c| matches!(m.cell(c).kind, CellKind::Instance { .. })).collect();
-            for c in insts {
-                if let CellKind::Instance { module, .. } = &mut m.cell_mut(c).kind {
-                    module.0 += base;
-                }
-            }
-            design.modules.push(m);
-        }
-        tops.push(ModuleId(base + d.top.expect("random designs have a top").0));
-    }
-    let mut top = Module::new(format!("batch_{seed}"), Span::default());
-    let shared = |n: &str| cfg.registers && (n == "clk" || n == "rst");
-    if cfg.registers {
-        top.add_port(port("clk", Dir::Input, 1, true));
-        top.add_port(port("rst", Dir::Input, 1, false));
-    }
-    for (i, &t) in tops.iter().enumerate() {
-        let child = design.module(t);
-        let mut ops = Vec::new();
-        for p in child.inputs() {
-            let cp = child.port(p);
-            let net = if shared(&cp.name) {
-                let tp = top.port_ids().find(|&q| top.port(q).name == cp.name).expect("shared port");
-                top.port_net(tp)
-            } else {
-                let tp = top.add_port(port(&format!("m{i}_{}", cp.name), Dir::Input, cp.width, cp.clock));
-                top.port_net(tp)
-            };
-            ops.push(net.expect("input ports have cells"));
-        }
-        let name: Arc<str> = format!("m{i}").into();
-        let inst = top.add_cell(CellKind::Instance { module: t, name }, 0, &ops, None, Span::default());
-        for p in child.outputs() {
-            let cp = child.port(p);
-            let o = top.add_cell(CellKind::InstOutput(p), cp.width, &[inst], None, Span::default());
-            let tp = top.add_port(port(&format!("m{i}_{}", cp.name), Dir::Output, cp.width, false));
-            top.set_output(tp, o);
-        }
-    }
-    design.modules.push(top);
-    design.top = Some(ModuleId(design.modules.len() as u32 - 1));
-    design
+    let designs = (0..count).map(|i| random_design(seed.wrapping_mul(1_000_003).wrapping_add(i as u64), cfg));
+    let shared: &[&str] = if cfg.registers { &["clk", "rst"] } else { &[] };
+    crate::bundle::bundle(&format!("batch_{seed}"), designs.collect(), shared, false)
 }

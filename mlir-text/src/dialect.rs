@@ -55,5 +55,11 @@ pub fn is_hls_op(name: &str) -> bool {
 
 /// The error for an HLS op where only hardware ops are handled.
 pub fn hls_unsupported(name: &str, span: Span) -> Diagnostic {
-    Diagnostic::error(span, format!("'{name}' is HLS input, which is not supported yet"))
+    Diagnostic::error(
+        span,
+        format!(
+            "'{name}' is software-level (HLS) input: it belongs in a 'func.func' that the HLS flow \
+             synthesizes, not in a hardware module (use comb/seq ops here)"
+        ),
+    )
 }

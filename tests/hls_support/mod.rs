@@ -2,10 +2,8 @@
 //! reference's ([`reference`]), and a test bench for Icarus with SPEC section 4 block-RAM
 //! models ([`icarus`]).
 //!
-//! A kernel is read by our reader (custom syntax, either spelling). While the reader does
-//! not know HLS custom syntax yet ("... is HLS input, which is not supported yet"), the
-//! kernel is read in the generic form `mlir-opt --mlir-print-op-generic` prints instead,
-//! with a note; any other reader error fails the test.
+//! A kernel is read by our reader (custom syntax, either spelling); a reader error fails
+//! the test.
 #![allow(dead_code)]
 
 pub mod icarus;
@@ -15,7 +13,6 @@ use hls::interp::{self, ArgValue, Outcome, Param, Signature};
 use mlir_text::{Attr, ComplexType, File, Type};
 use reference::{KernelTypes, RefRun};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// A kernel ready to run.
 pub struct Kernel {
@@ -29,8 +26,6 @@ pub struct Kernel {
     pub sig: Signature,
     /// Its parameter and result types as text.
     pub types: KernelTypes,
-    /// True if the op tree was read from `mlir-opt`'s generic form (see the module header).
-    pub via_generic: bool,
 }
 
 /// The project's kernels (`tests/hls/*.mlir`), sorted.
@@ -58,41 +53,16 @@ pub fn shared_kernels() -> Vec<PathBuf> {
         .collect()
 }
 
-fn generic_form(modern: &str) -> String {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(reference::MLIR_OPT)
-        .args(["--mlir-print-op-generic", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run mlir-opt (scripts/test.sh installs mlir-19-tools)");
-    child.stdin.take().unwrap().write_all(modern.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "mlir-opt rejects the kernel:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
 /// Reads a kernel (see the module header).
 pub fn load(path: &Path) -> Kernel {
     let text = std::fs::read_to_string(path).unwrap();
     let modern = reference::modernize(&text);
     let src = mlir_text::SourceFile::new(path.display().to_string(), text.as_str());
-    let (file, via_generic) = match mlir_text::parse(&src) {
-        Ok(f) => (f, false),
-        Err(d) if d.message.contains("is HLS input, which is not supported yet") => {
-            let g = generic_form(&modern);
-            let gsrc = mlir_text::SourceFile::new(format!("{} (generic form)", path.display()), g);
-            let f = mlir_text::parse(&gsrc).unwrap_or_else(|d| panic!("{}", d.render(&gsrc)));
-            (f, true)
-        }
-        Err(d) => panic!("{}", d.render(&src)),
-    };
+    let file = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
     let top = interp::top_function(&file).expect("the kernel file has a function").to_string();
     let sig = interp::signature(&file, &top).unwrap_or_else(|d| panic!("{}: {}", path.display(), d.message));
     let types = types_of(&file, &top);
-    Kernel { path: path.to_path_buf(), modern, file, sig, types, via_generic }
+    Kernel { path: path.to_path_buf(), modern, file, sig, types }
 }
 
 fn types_of(file: &File, top: &str) -> KernelTypes {
