@@ -1,0 +1,3 @@
+hw.module @m(in %a: !hw.array<70000 x !hw.array<300xi1>>) {
+  hw.output
+}
