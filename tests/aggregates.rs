@@ -11,11 +11,12 @@ mod common;
 use common::*;
 use std::process::Command;
 
-const CASES: [&str; 5] = [
+const CASES: [&str; 6] = [
     "tests/cases/hw_aggregates.mlir",
     "tests/cases/hw_aggregates_generic.mlir",
     "tests/cases/datapath.mlir",
     "tests/cases/array_register.mlir",
+    "tests/cases/array_instance.mlir",
     "tests/aggregates/cec.mlir",
 ];
 
