@@ -11,12 +11,13 @@ mod common;
 use common::*;
 use std::process::Command;
 
-const CASES: [&str; 6] = [
+const CASES: [&str; 7] = [
     "tests/cases/hw_aggregates.mlir",
     "tests/cases/hw_aggregates_generic.mlir",
     "tests/cases/datapath.mlir",
     "tests/cases/array_register.mlir",
     "tests/cases/array_instance.mlir",
+    "tests/cases/hw_aggregates_short.mlir",
     "tests/aggregates/cec.mlir",
 ];
 
