@@ -37,6 +37,7 @@ pub(crate) fn is_aggregate_op(name: &str) -> bool {
             | "hw.union_create"
             | "hw.union_extract"
             | "hw.enum.constant"
+            | "hw.enum.cmp"
             | "hw.aggregate_constant"
             | "hw.bitcast"
     ) || super::datapath::is_datapath_op(name)
@@ -60,48 +61,6 @@ fn union_field(ty: &Type, fields: &[mlir_text::hw_types::HwField], i: usize) -> 
     let total = ty.bit_width().unwrap_or(0) as u32;
     let w = fields[i].ty.bit_width().unwrap_or(0) as u32;
     (total - fields[i].offset as u32 - w, w)
-}
-
-/// The bits of an `hw.aggregate_constant` field list (or one field) for `ty`.
-fn const_bits(a: &Attr, ty: &Type, out: &mut Vec<bool>) -> Result<(), String> {
-    // `out` collects bits from the most significant down.
-    let width = ty.bit_width().ok_or_else(|| format!("'{ty}' has no known width"))? as u32;
-    let push_int = |bits: Bits, out: &mut Vec<bool>| {
-        for i in (0..bits.width()).rev() {
-            out.push(bits.bit(i));
-        }
-    };
-    match (ty.hw_aggregate(), a) {
-        (None, Attr::Int(v, _)) if ty.int_width().is_some() || ty.strip_alias().int_width().is_some() => {
-            if !v.fits_width(width) {
-                return Err(format!("constant {v} does not fit in {ty}"));
-            }
-            push_int(Bits::from_bigint(v, width), out);
-        }
-        (None, Attr::Bool(b)) if width == 1 => out.push(*b),
-        (Some(ComplexType::HwEnum(tags)), Attr::String(s)) => match tags.iter().position(|t| t == s) {
-            Some(i) => push_int(Bits::from_u64(i as u64, width), out),
-            None => return Err(format!("'{ty}' has no tag '{s}'")),
-        },
-        (Some(ComplexType::HwArray { len, elem }), Attr::Array(items)) => {
-            if items.len() as u64 != *len {
-                return Err(format!("'{ty}' needs {len} elements, got {}", items.len()));
-            }
-            for it in items {
-                const_bits(it, elem, out)?;
-            }
-        }
-        (Some(ComplexType::HwStruct(fields)), Attr::Array(items)) => {
-            if items.len() != fields.len() {
-                return Err(format!("'{ty}' needs {} fields, got {}", fields.len(), items.len()));
-            }
-            for (it, f) in items.iter().zip(fields) {
-                const_bits(it, &f.ty, out)?;
-            }
-        }
-        _ => return Err(format!("constant field does not fit type '{ty}'")),
-    }
-    Ok(())
 }
 
 impl<'f> Builder<'f> {
@@ -144,7 +103,7 @@ impl<'f> Builder<'f> {
                     return None;
                 }
                 let mut bits = Vec::new();
-                if let Err(m) = const_bits(fields, &ty, &mut bits) {
+                if let Err(m) = super::aggregate_const::const_bits(fields, &ty, &mut bits) {
                     self.error(at, m);
                     return None;
                 }
@@ -570,6 +529,19 @@ impl<'f> Builder<'f> {
                     }
                     parts
                 }
+            }
+            "hw.enum.cmp" => {
+                if !nops(2, self) {
+                    return;
+                }
+                if !matches!(tys[0].hw_aggregate(), Some(ComplexType::HwEnum(_)))
+                    || tys[0].strip_alias() != tys[1].strip_alias()
+                    || rty.int_width() != Some(1)
+                {
+                    self.error(o.span, format!("'hw.enum.cmp' compares two values of one !hw.enum type and gives i1, got '{}' and '{}'", tys[0], tys[1]));
+                    return;
+                }
+                vec![self.agg_cell(mid, CellKind::Icmp(IcmpPred::Eq), 1, &nets, span)]
             }
             _ => {
                 // hw.bitcast

@@ -13,6 +13,7 @@
 //! Errors are collected, not stopped at; phase 4 only runs on a design without errors.
 
 mod aggregate;
+mod aggregate_const;
 mod body;
 mod checks;
 mod datapath;

@@ -3,6 +3,7 @@
 //! `hw.array_create`, `hw.array_get`, `hw.array_slice`, `hw.array_concat`,
 //! `hw.array_inject`, `hw.struct_create`, `hw.struct_extract`, `hw.struct_inject`,
 //! `hw.struct_explode`, `hw.union_create`, `hw.union_extract`, `hw.enum.constant`,
+//! `hw.enum.cmp`,
 //! `hw.aggregate_constant`, `hw.bitcast`, and the type declarations `hw.type_scope` /
 //! `hw.typedecl`. Types are only related as far as the syntax needs (result types); the
 //! netlist builder checks the rest, for the generic form too.
@@ -29,6 +30,7 @@ pub(super) fn is_hw_aggregate_op(name: &str) -> bool {
             | "hw.union_create"
             | "hw.union_extract"
             | "hw.enum.constant"
+            | "hw.enum.cmp"
             | "hw.aggregate_constant"
             | "hw.bitcast"
             | "hw.type_scope"
@@ -279,6 +281,17 @@ impl<'a> Parser<'a> {
                 }
                 d.prop("field", Attr::Opaque(format!("#hw.enum.field<{tag}, {ty}>")), t);
                 d.result_types.push(ty);
+            }
+            "hw.enum.cmp" => {
+                // hw.enum.cmp %a, %b : !hw.enum<...>, !hw.enum<...>
+                let uses = self.parse_uses()?;
+                d.attributes = self.parse_opt_attr_dict()?;
+                self.expect(Tok::Colon)?;
+                let start = self.tok.span.start as usize;
+                let types = self.parse_type_list()?;
+                let span = Span::new(start, self.prev_end);
+                self.resolve_all(&mut d, &uses, &types, span)?;
+                d.result_types.push(Type::int(1));
             }
             "hw.aggregate_constant" => {
                 let t = self.tok.span;
