@@ -13,13 +13,14 @@ mod common;
 use common::*;
 use std::process::Command;
 
-const CASES: [&str; 7] = [
+const CASES: [&str; 8] = [
     "tests/cases/hw_aggregates.mlir",
     "tests/cases/hw_aggregates_generic.mlir",
     "tests/cases/datapath.mlir",
     "tests/cases/array_register.mlir",
     "tests/cases/array_instance.mlir",
     "tests/cases/hw_aggregates_short.mlir",
+    "tests/cases/hw_typealias.mlir",
     "tests/aggregates/cec.mlir",
 ];
 

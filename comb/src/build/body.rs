@@ -178,7 +178,7 @@ impl<'f> Builder<'f> {
             };
             match (ty, want_clock) {
                 (Type::Clock, true) | (Type::Int { .. }, false) => {}
-                (t, false) if agg_ok && t.is_bits() => {}
+                (t, false) if t.strip_alias().int_width().is_some() || (agg_ok && t.is_bits()) => {}
                 (Type::Clock, false) => {
                     self.error(
                         opd.span,

@@ -80,7 +80,7 @@ impl<'f> Builder<'f> {
         }
         let v = self.file.value(op.results[0]);
         let name = cell_name(&v.name);
-        match &v.ty {
+        match v.ty.strip_alias() {
             Type::Int { width, .. } => Some((*width, name)),
             Type::Clock if matches!(&*op.name, "seq.to_clock") => Some((1, name)),
             // Muxes and registers of hw aggregates hold them as flat bit vectors.

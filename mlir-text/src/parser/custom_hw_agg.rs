@@ -361,7 +361,7 @@ impl<'a> Parser<'a> {
                 d.regions.push(self.parse_region(RegionKind { graph: true, isolated: true }, &[])?);
             }
             _ => {
-                // hw.typedecl @name ("verilogName")? : T
+                // hw.typedecl @name (, "verilogName")? : T
                 let t = self.tok.span;
                 let Attr::SymbolRef(path) = (if self.tok.kind == Tok::At {
                     self.parse_attr()?
@@ -371,8 +371,10 @@ impl<'a> Parser<'a> {
                     return Err(Diagnostic::error(t, "expected a symbol"));
                 };
                 d.prop("sym_name", Attr::String(path.concat()), t);
-                if self.tok.kind == Tok::Str {
-                    let s = self.bump()?;
+                // CIRCT prints `@name, "verilogName"`; the comma is optional here.
+                let comma = self.eat(Tok::Comma)?;
+                if comma || self.tok.kind == Tok::Str {
+                    let s = self.expect(Tok::Str)?;
                     let v = self.string_value(s);
                     d.prop("verilogName", Attr::String(v), s.span);
                 }
