@@ -123,6 +123,23 @@ impl<'f> Builder<'f> {
                         .map(|t| t.trim().to_string()),
                     _ => None,
                 };
+                // The attribute names its enum type too; it must be the result's.
+                let squeeze = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+                let attr_ty = match op.attr("field") {
+                    Some(Attr::Opaque(s)) => s
+                        .strip_prefix("#hw.enum.field<")
+                        .and_then(|r| r.split_once(','))
+                        .and_then(|(_, t)| t.trim().strip_suffix('>'))
+                        .map(squeeze),
+                    _ => None,
+                };
+                if attr_ty.as_deref().is_some_and(|t| t != squeeze(&ty.to_string())) {
+                    self.error(
+                        at,
+                        format!("result type '{ty}' does not match the type of the 'field' attribute"),
+                    );
+                    return None;
+                }
                 let idx = match (tag, ty.hw_aggregate()) {
                     (Some(t), Some(ComplexType::HwEnum(tags))) => tags.iter().position(|x| *x == t),
                     _ => None,
