@@ -110,7 +110,27 @@ pub enum ComplexType {
     },
     /// `!hw.modty<input a : i8, output y : i8>`, also built from a custom `hw.module` header.
     HwModule(Vec<ModulePort>),
-    /// `vector<4xi32>`, `tensor<...>`, `!hw.array<...>`, `!llvm.ptr`, ...: kept verbatim.
+    /// `!hw.array<4xi8>` (element 0 in the low bits; see [`crate::hw_types`]).
+    HwArray {
+        /// Number of elements.
+        len: u64,
+        /// Element type.
+        elem: Type,
+    },
+    /// `!hw.struct<a: i8, b: i1>` (the first field in the high bits).
+    HwStruct(Vec<crate::hw_types::HwField>),
+    /// `!hw.union<a: i8, b: i4 offset 2>`.
+    HwUnion(Vec<crate::hw_types::HwField>),
+    /// `!hw.enum<A, B, C>`: the tags in order (tag `i` is encoded as `i`).
+    HwEnum(Vec<String>),
+    /// `!hw.typealias<@scope::@name, T>`: a name for `T`.
+    HwAlias {
+        /// The symbol path (`["scope", "name"]`).
+        path: Vec<String>,
+        /// The aliased type.
+        inner: Type,
+    },
+    /// `vector<4xi32>`, `tensor<...>`, `!hw.uarray<...>`, `!llvm.ptr`, ...: kept verbatim.
     Opaque(String),
 }
 

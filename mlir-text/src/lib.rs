@@ -19,6 +19,7 @@ pub mod dialect;
 mod display;
 pub mod firmem;
 pub mod fxhash;
+pub mod hw_types;
 pub mod lexer;
 mod parser;
 pub mod source;

@@ -75,6 +75,18 @@ impl<'f> Builder<'f> {
                     net_of[o.results[0].index()] = Some(net);
                     pending.push((o, net));
                 }
+                Some(Plan::Cells(cells)) => {
+                    let m = self.design.module_mut(mid);
+                    let mut first = None;
+                    for ((kind, width, name), r) in cells.into_iter().zip(&o.results) {
+                        let net = m.add_cell(kind, width, &[], name, o.span);
+                        net_of[r.index()] = Some(net);
+                        first.get_or_insert(net);
+                    }
+                    if let Some(net) = first {
+                        pending.push((o, net));
+                    }
+                }
                 Some(Plan::Instance(child)) => {
                     let iname: std::sync::Arc<str> = match o.attr("instanceName") {
                         Some(mlir_text::Attr::String(s)) => s.as_str().into(),
@@ -127,13 +139,16 @@ impl<'f> Builder<'f> {
         let w = match ty {
             Type::Int { width, .. } => *width,
             Type::Clock => 1,
-            _ => 0,
+            t => t.bit_width().unwrap_or(0) as u32,
         };
         Some((net, w, Some(ty)))
     }
 
     /// Pass 2: checks and sets the operands of the cell `net` made from `o`.
     pub(crate) fn connect(&mut self, mid: ModuleId, o: &Operation, net: NetId, net_of: &NetOf) {
+        if super::aggregate::is_aggregate_op(&o.name) {
+            return self.connect_aggregate(mid, o, net_of);
+        }
         let cell = self.design.module(mid).cell(net);
         if let CellKind::Memory { .. } = cell.kind {
             return self.connect_memory(mid, o, net, net_of);
@@ -141,6 +156,8 @@ impl<'f> Builder<'f> {
         let width = cell.width;
         let is_reg = matches!(cell.kind, CellKind::Reg { .. });
         let is_from_clock = matches!(cell.kind, CellKind::FromClock);
+        // Hw aggregates pass whole through muxes, registers and instances.
+        let agg_ok = matches!(cell.kind, CellKind::Mux | CellKind::Reg { .. } | CellKind::Instance { .. });
         let child = match &cell.kind {
             CellKind::Instance { module, .. } => Some(*module),
             _ => None,
@@ -161,6 +178,7 @@ impl<'f> Builder<'f> {
             };
             match (ty, want_clock) {
                 (Type::Clock, true) | (Type::Int { .. }, false) => {}
+                (t, false) if t.strip_alias().int_width().is_some() || (agg_ok && t.is_bits()) => {}
                 (Type::Clock, false) => {
                     self.error(
                         opd.span,
@@ -241,7 +259,7 @@ impl<'f> Builder<'f> {
         for (i, (p, pname, pw, clock)) in outs.into_iter().enumerate() {
             let Some((net, w, ty)) = self.operand(t, i, net_of) else { continue };
             let is_clock = matches!(ty, Some(Type::Clock));
-            let is_int = matches!(ty, Some(Type::Int { .. }));
+            let is_int = ty.is_some_and(|t| t.is_bits());
             if clock != is_clock || (!clock && (!is_int || w != pw)) {
                 let want = if clock { "!seq.clock".to_string() } else { format!("i{pw}") };
                 let got = ty.map(|t| t.to_string()).unwrap_or_default();

@@ -12,8 +12,11 @@
 //!
 //! Errors are collected, not stopped at; phase 4 only runs on a design without errors.
 
+mod aggregate;
+mod aggregate_const;
 mod body;
 mod checks;
+mod datapath;
 mod memory;
 mod ops;
 mod simple;
@@ -186,7 +189,8 @@ impl<'f> Builder<'f> {
                 }
                 "hw.module" => out.push(op),
                 "func.func" if !op.regions().is_empty() => out.push(op),
-                "func.func" => {} // a declaration
+                "func.func" => {}     // a declaration
+                "hw.type_scope" => {} // the aliases it declares carry their types
                 "hw.module.extern" => {
                     self.error(op.name_span, "external modules ('hw.module.extern') are not supported")
                 }
@@ -285,11 +289,12 @@ impl<'f> Builder<'f> {
                 }
                 (Type::Clock, _) => (1, true),
                 (Type::Int { width, .. }, _) => (*width, false),
+                (t, _) if t.is_bits() => (t.bit_width().unwrap_or(0) as u32, false),
                 _ => {
                     self.error(
                         span,
                         format!(
-                            "port '{pname}' has type '{ty}'; only integer and !seq.clock ports are supported"
+                            "port '{pname}' has type '{ty}'; only integer, hw aggregate and !seq.clock ports are supported"
                         ),
                     );
                     ok = false;

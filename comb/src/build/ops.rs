@@ -24,6 +24,8 @@ pub(crate) enum Plan {
     Instance(ModuleId),
     /// `hw.output` / `func.return`.
     Terminator,
+    /// One cell per result (kind, width, name), for ops with several results.
+    Cells(Vec<(CellKind, u32, Option<Arc<str>>)>),
 }
 
 fn int_of(a: &Attr) -> Option<i128> {
@@ -78,9 +80,13 @@ impl<'f> Builder<'f> {
         }
         let v = self.file.value(op.results[0]);
         let name = cell_name(&v.name);
-        match &v.ty {
+        match v.ty.strip_alias() {
             Type::Int { width, .. } => Some((*width, name)),
             Type::Clock if matches!(&*op.name, "seq.to_clock") => Some((1, name)),
+            // Muxes and registers of hw aggregates hold them as flat bit vectors.
+            ty if ty.is_bits() && matches!(&*op.name, "comb.mux" | "seq.compreg" | "seq.compreg.ce") => {
+                Some((ty.bit_width().unwrap_or(0) as u32, name))
+            }
             ty => {
                 self.error(op.span, format!("result of '{}' must be an integer, got '{ty}'", op.name));
                 None
@@ -97,6 +103,7 @@ impl<'f> Builder<'f> {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
             (None, "hw.instance") => return self.plan_instance(op),
+            (None, n) if super::aggregate::is_aggregate_op(n) => return self.plan_aggregate(op),
             (None, "hw.constant" | "arith.constant" | "constant") => {
                 let (width, cname) = self.single_result(op)?;
                 let bits = match op.attr("value") {
@@ -317,7 +324,7 @@ impl<'f> Builder<'f> {
             let ok = match ty {
                 Type::Clock => *clock,
                 Type::Int { width, .. } => !*clock && width == w,
-                _ => false,
+                t => !*clock && t.bit_width() == Some(*w as u64),
             };
             if !ok {
                 let want = if *clock { "!seq.clock".to_string() } else { format!("i{w}") };

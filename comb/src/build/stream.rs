@@ -136,6 +136,7 @@ impl mlir_text::OpSink for Stream {
             || !o.regions().is_empty()
             || mlir_text::dialect::is_hls_op(&o.name)
             || o.name.starts_with("seq.firmem")
+            || super::aggregate::is_aggregate_op(&o.name)
         {
             return false;
         }
@@ -147,6 +148,8 @@ impl mlir_text::OpSink for Stream {
         let queued = self.with(file, |b, net_of| match b.plan(&o) {
             None => None,
             Some(Plan::Terminator) => Some(None),
+            // Ops with several results never stream (see the check above).
+            Some(Plan::Cells(_)) => None,
             Some(Plan::Cell { kind, width, name }) => {
                 let m = b.design.module_mut(mid);
                 let net = m.add_cell(kind, width, &[], name, o.span);

@@ -104,6 +104,7 @@ impl<'a> Parser<'a> {
             "hw.module" | "hw.module.extern" => self.parse_hw_module(d),
             "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
             "hw.instance" => self.parse_instance(d),
+            _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
             "seq.firmem" | "seq.firmem.read_port" | "seq.firmem.write_port" => self.parse_firmem(d),

@@ -112,6 +112,11 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                     return Ok(ty);
                 }
+                if let Some(kind) = super::hw_types::hw_type_kind(text) {
+                    if self.lex.byte(t.span.end as usize) == b'<' {
+                        return self.parse_hw_type(kind, t.span.start as usize);
+                    }
+                }
                 match text {
                     "memref" => self.parse_memref(),
                     "vector" | "tensor" | "complex" | "tuple" => {
@@ -130,6 +135,11 @@ impl<'a> Parser<'a> {
                     if name == "!hw.modty" {
                         self.bump()?;
                         return self.parse_modty();
+                    }
+                    if let Some(kind) =
+                        super::hw_types::hw_type_kind(name).filter(|_| name.starts_with("!hw."))
+                    {
+                        return self.parse_hw_type(kind, t.span.start as usize);
                     }
                     let end = self.skip_balanced(t.span.end as usize)?;
                     self.reset_to(end)?;
