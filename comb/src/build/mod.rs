@@ -16,6 +16,7 @@ mod body;
 mod checks;
 mod memory;
 mod ops;
+mod seq;
 mod simple;
 mod stream;
 

@@ -13,6 +13,7 @@ mod custom_comb;
 mod custom_core;
 mod custom_firmem;
 mod custom_hls;
+mod custom_seq;
 mod generic;
 mod lean;
 mod names;
