@@ -32,8 +32,11 @@ impl<'f> Builder<'f> {
         let init = match op.attr("preset") {
             None => None,
             Some(Attr::Int(v, _)) if !v.negative => {
-                let len = v.magnitude.len() as u64 * 64
-                    - v.magnitude.last().map_or(64, |w| u64::from(w.leading_zeros()));
+                // Bits of the magnitude (0 for 0; no trailing zero words).
+                let len = v
+                    .magnitude
+                    .last()
+                    .map_or(0, |w| v.magnitude.len() as u64 * 64 - u64::from(w.leading_zeros()));
                 if len > u64::from(width) {
                     let at = op.named_attr("preset").map(|a| a.span).unwrap_or(op.span);
                     self.error(at, format!("'seq.firreg' preset value does not fit i{width}"));

@@ -43,8 +43,11 @@ impl<'a> Parser<'a> {
             let Type::Int { width, .. } = ty else {
                 return Err(Diagnostic::error(span, "'seq.firreg' with a preset must have an integer type"));
             };
-            let bits =
-                v.magnitude.len() as u64 * 64 - v.magnitude.last().map_or(64, |w| w.leading_zeros() as u64);
+            // Bits of the magnitude (0 for 0; no trailing zero words).
+            let bits = v
+                .magnitude
+                .last()
+                .map_or(0, |w| v.magnitude.len() as u64 * 64 - u64::from(w.leading_zeros()));
             if v.negative || bits > width as u64 {
                 return Err(Diagnostic::error(at, "'seq.firreg' preset value too large"));
             }
