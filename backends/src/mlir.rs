@@ -268,7 +268,19 @@ impl<'a> Printer<'a> {
                 lut_attrs(coefficients, table, cell.width),
                 op_tys.join(", ")
             ),
-            Reg { reset, enable } => {
+            Reg { reset, enable: false, async_reset, init } if *async_reset || init.is_some() => {
+                let mut s = format!("{r} = seq.firreg {} clock {}", ops[0], ops[1]);
+                if *reset {
+                    let how = if *async_reset { "async" } else { "sync" };
+                    let _ = write!(s, " reset {how} {}, {}", ops[2], ops[3]);
+                }
+                if let Some(b) = init {
+                    let _ = write!(s, " preset {}", b.to_decimal());
+                }
+                let _ = write!(s, " : {ty}");
+                s
+            }
+            Reg { reset, enable, .. } => {
                 let mut s = if *enable {
                     format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
                 } else {
@@ -333,7 +345,19 @@ impl<'a> Printer<'a> {
                 props.push(format!("lookupTable = [{}]", bits.join(", ")));
             }
             Lut { coefficients, table } => props.push(lut_attrs(coefficients, table, cell.width)),
-            Reg { reset, enable } => {
+            Reg { enable: false, async_reset, init, .. } if *async_reset || init.is_some() => {
+                if let Some(n) = self.names.get(net) {
+                    props.push(format!("name = {n:?}"));
+                }
+                if *async_reset {
+                    props.push("isAsync".into());
+                }
+                if let Some(b) = init {
+                    props.push(format!("preset = {} : {ty}", b.to_decimal()));
+                }
+                name = "seq.firreg".into();
+            }
+            Reg { reset, enable, .. } => {
                 if let Some(n) = self.names.get(net) {
                     props.push(format!("name = {n:?}"));
                 }

@@ -47,9 +47,15 @@ fn every_kind() -> comb::Design {
     );
     let tc = b.cell(ToClock, 1, &[tt]);
     let fc = b.cell(FromClock, 1, &[clk]);
-    let r1 = b.named("r1", Reg { reset: false, enable: false }, 8, &[lut, clk]);
-    let r2 = b.cell(Reg { reset: true, enable: false }, 8, &[r1, tc, rst, k]);
-    let r3 = b.named("count", Reg { reset: true, enable: true }, 8, &[r2, clk, en, fc, k]);
+    let r1 =
+        b.named("r1", Reg { reset: false, enable: false, async_reset: false, init: None }, 8, &[lut, clk]);
+    let r2 = b.cell(Reg { reset: true, enable: false, async_reset: false, init: None }, 8, &[r1, tc, rst, k]);
+    let r3 = b.named(
+        "count",
+        Reg { reset: true, enable: true, async_reset: false, init: None },
+        8,
+        &[r2, clk, en, fc, k],
+    );
     let lo = b.cell(Extract { low: 0 }, 4, &[r3]);
     let inst = b.cell(Instance { module: ModuleId(0), name: "u0".into() }, 0, &[lo]);
     let y = b.named("y", InstOutput(PortId(1)), 4, &[inst]);
@@ -133,7 +139,11 @@ fn hier_only() -> comb::Design {
     let y = b.cell(CellKind::InstOutput(PortId(1)), 8, &[inst]);
     let one = b.konst(1, 1);
     let zero = b.konst(0, 8);
-    let r = b.cell(CellKind::Reg { reset: true, enable: true }, 8, &[y, clk, one, one, zero]);
+    let r = b.cell(
+        CellKind::Reg { reset: true, enable: true, async_reset: false, init: None },
+        8,
+        &[y, clk, one, one, zero],
+    );
     b.output("r", r);
     design(vec![leaf, b.m])
 }

@@ -58,7 +58,13 @@ fn alu_design() -> Design {
         konst(&mut m, 1, 2),
         konst(&mut m, 2, 2),
     );
-    let count = named(&mut m, "count", Reg { reset: true, enable: true }, 8, &[k0, clk, en, rst, k0]);
+    let count = named(
+        &mut m,
+        "count",
+        Reg { reset: true, enable: true, async_reset: false, init: None },
+        8,
+        &[k0, clk, en, rst, k0],
+    );
     let inc = cell(&mut m, Add, 8, &[count, k1]);
     m.set_operand(count, 0, inc);
     let add = cell(&mut m, Add, 8, &[a, b]);
@@ -73,11 +79,23 @@ fn alu_design() -> Design {
     let y = cell(&mut m, Mux, 8, &[is0, add, m1]);
     let z8 = konst(&mut m, 0, 8);
     let y16 = cell(&mut m, Concat, 16, &[z8, y]);
-    let acc = named(&mut m, "acc", Reg { reset: false, enable: false }, 16, &[y16, clk]);
+    let acc = named(
+        &mut m,
+        "acc",
+        Reg { reset: false, enable: false, async_reset: false, init: None },
+        16,
+        &[y16, clk],
+    );
     let acc_n = cell(&mut m, Add, 16, &[acc, y16]);
     m.set_operand(acc, 0, acc_n);
     let k5 = konst(&mut m, 5, 100);
-    let wq = named(&mut m, "wq", Reg { reset: true, enable: false }, 100, &[x, clk, rst, k5]);
+    let wq = named(
+        &mut m,
+        "wq",
+        Reg { reset: true, enable: false, async_reset: false, init: None },
+        100,
+        &[x, clk, rst, k5],
+    );
     let wx = cell(&mut m, Xor, 100, &[wq, x]);
     m.set_operand(wq, 0, wx);
     let cat = cell(&mut m, Concat, 40, &[a, b, count, a, b]);

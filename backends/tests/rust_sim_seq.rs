@@ -10,7 +10,7 @@ use common::*;
 use std::sync::Arc;
 
 fn reg(m: &mut Module, name: &str, reset: bool, enable: bool, w: u32, ops: &[NetId]) -> NetId {
-    named(m, name, CellKind::Reg { reset, enable }, w, ops)
+    named(m, name, CellKind::Reg { reset, enable, async_reset: false, init: None }, w, ops)
 }
 
 fn clk_net(m: &mut Module, name: &str) -> NetId {

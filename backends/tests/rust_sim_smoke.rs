@@ -14,8 +14,13 @@ fn counter_smoke() {
     let a = input(&mut m, "a", 8);
     let zero = konst(&mut m, 0, 8);
     let one = konst(&mut m, 1, 8);
-    let r =
-        named(&mut m, "count", CellKind::Reg { reset: true, enable: true }, 8, &[zero, clk, en, rst, zero]);
+    let r = named(
+        &mut m,
+        "count",
+        CellKind::Reg { reset: true, enable: true, async_reset: false, init: None },
+        8,
+        &[zero, clk, en, rst, zero],
+    );
     let inc = cell(&mut m, CellKind::Add, 8, &[r, one]);
     m.set_operand(r, 0, inc);
     let sum = cell(&mut m, CellKind::Add, 8, &[r, a]);

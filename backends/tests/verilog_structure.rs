@@ -26,14 +26,20 @@ fn hier() -> comb::Design {
     let one = b.konst(1, 8);
     // count: named like its port, so the port is the register.
     let next = b.cell(Add, 8, &[one, one]); // placeholder operands, fixed below
-    let count = b.named("count", Reg { reset: true, enable: true }, 8, &[next, clk, en, rst, zero]);
+    let count = b.named(
+        "count",
+        Reg { reset: true, enable: true, async_reset: false, init: None },
+        8,
+        &[next, clk, en, rst, zero],
+    );
     b.m.set_operands(next, &[count, one]);
     b.output("count", count);
     // a register with a keyword name and no reset, clocked through to_clock(from_clock(clk)).
     let fc = b.cell(FromClock, 1, &[clk]);
     let tc = b.cell(ToClock, 1, &[fc]);
     let lo = b.cell(Extract { low: 0 }, 4, &[a]);
-    let reg = b.named("reg", Reg { reset: false, enable: false }, 4, &[lo, tc]);
+    let reg =
+        b.named("reg", Reg { reset: false, enable: false, async_reset: false, init: None }, 4, &[lo, tc]);
     let inst = b.cell(Instance { module: comb::ModuleId(0), name: "u0".into() }, 0, &[reg]);
     let y = b.named("y", InstOutput(comb::PortId(1)), 4, &[inst]);
     b.output("inv_reg", y);

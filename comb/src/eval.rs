@@ -3,9 +3,12 @@
 //! [`Simulator::new`] verifies the design, flattens a copy of it (see
 //! [`crate::passes::flatten_design`]) and compiles the top module into a flat list of
 //! instructions in combinational order; values live in a `Vec<Bits>` indexed by net.
-//! Registers start at 0. On a rising edge each register samples, from the settled values
-//! of the current inputs: `rst_value` if `rst` is 1, else `d` if `en` is 1 (or absent),
-//! else it holds; all registers update together, then the logic settles again.
+//! Registers start at their initial value (0 unless `init`). On a rising edge each register
+//! samples, from the settled values of the current inputs: `rst_value` if `rst` is 1, else
+//! `d` if `en` is 1 (or absent), else it holds; all registers update together, then the
+//! logic settles again. A register with an asynchronous reset also takes `rst_value` at once
+//! whenever the settled `rst` is 1: every settle ([`Simulator::eval`], after an edge) forces
+//! those registers and settles again until nothing changes.
 //!
 //! A memory (`CellKind::Memory`) keeps its words and its read data: on the same edge, with
 //! `ren` = 1 the read data takes the word at `raddr` as it was before the edge (0 when
@@ -38,6 +41,8 @@ struct RegInfo {
     d: u32,
     en: Option<u32>,
     rst: Option<(u32, u32)>,
+    /// The reset is asynchronous.
+    is_async: bool,
     clock: Option<PortId>,
 }
 
@@ -105,7 +110,10 @@ impl Simulator {
             match &cell.kind {
                 CellKind::Input(_) => {}
                 CellKind::Const(b) => values[id.index()] = b.clone(),
-                CellKind::Reg { reset, enable } => {
+                CellKind::Reg { reset, enable, async_reset, init } => {
+                    if let Some(b) = init {
+                        values[id.index()] = b.clone();
+                    }
                     let mut k = 2;
                     let en = enable.then(|| {
                         k += 1;
@@ -113,7 +121,7 @@ impl Simulator {
                     });
                     let rst = reset.then(|| (ix(ops[k]), ix(ops[k + 1])));
                     let clock = trace_clock(&module, ops[1]);
-                    regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, clock });
+                    regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, is_async: *async_reset, clock });
                 }
                 CellKind::Memory { depth } => mems.push(MemInfo {
                     q: ix(id),
@@ -158,8 +166,30 @@ impl Simulator {
         self.values[net.index()] = if v.width() == w { v } else { Bits::from_words(v.words(), w) };
     }
 
-    /// Settles the combinational logic for the current inputs and register values.
+    /// Settles the combinational logic for the current inputs and register values, and
+    /// applies asynchronous resets that are high.
     pub fn eval(&mut self) {
+        self.settle();
+        // Each round forces at least one more register; a register once forced stays so
+        // unless its reset falls, so the rounds are bounded (a reset that oscillates through
+        // its own register is cut off after as many rounds as there are registers).
+        for _ in 0..=self.regs.len() {
+            let mut forced = false;
+            for r in self.regs.iter().filter(|r| r.is_async) {
+                let Some((rst, rv)) = r.rst else { continue };
+                if self.values[rst as usize].bit(0) && self.values[r.q as usize] != self.values[rv as usize] {
+                    self.values[r.q as usize] = self.values[rv as usize].clone();
+                    forced = true;
+                }
+            }
+            if !forced {
+                break;
+            }
+            self.settle();
+        }
+    }
+
+    fn settle(&mut self) {
         for ins in &self.program {
             let v = {
                 let ops: SmallVec<[&Bits; 4]> = ins.ops.iter().map(|&o| &self.values[o as usize]).collect();

@@ -21,6 +21,7 @@ pub mod netlist;
 pub mod order;
 pub mod passes;
 pub mod random;
+pub mod random_seq;
 pub mod rng;
 pub mod verify;
 pub mod yosys;

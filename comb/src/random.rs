@@ -148,12 +148,18 @@ impl Gen<'_> {
             ops.extend([zero1, zw]);
         }
         let name: Option<Arc<str>> = Some(format!("r{}", self.m.id_bound()).into());
-        self.m.add_cell(CellKind::Reg { reset, enable }, width, &ops, name, Span::default())
+        self.m.add_cell(
+            CellKind::Reg { reset, enable, async_reset: false, init: None },
+            width,
+            &ops,
+            name,
+            Span::default(),
+        )
     }
 
     fn wire_register(&mut self, reg: NetId, rst: NetId) {
         let w = self.m.width(reg);
-        let CellKind::Reg { reset, enable } = self.m.cell(reg).kind else { return };
+        let CellKind::Reg { reset, enable, .. } = self.m.cell(reg).kind else { return };
         let mut ops = self.m.operands(reg).to_vec();
         ops[0] = self.pick(w);
         let mut k = 2;

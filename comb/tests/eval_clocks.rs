@@ -20,11 +20,17 @@ fn reset_enable_and_two_clocks() {
     let d = port(&mut m, "d", Dir::Input, 8, false).unwrap();
     let sp = Span::default();
     let seven = m.add_cell(CellKind::Const(Bits::from_u64(7, 8)), 8, &[], None, sp);
-    let kind = CellKind::Reg { reset: true, enable: true };
+    let kind = CellKind::Reg { reset: true, enable: true, async_reset: false, init: None };
     let a = m.add_cell(kind, 8, &[d, c1, en, rst, seven], None, sp);
     let data = m.add_cell(CellKind::FromClock, 1, &[c2], None, sp);
     let clk2 = m.add_cell(CellKind::ToClock, 1, &[data], None, sp);
-    let b = m.add_cell(CellKind::Reg { reset: false, enable: false }, 8, &[a, clk2], None, sp);
+    let b = m.add_cell(
+        CellKind::Reg { reset: false, enable: false, async_reset: false, init: None },
+        8,
+        &[a, clk2],
+        None,
+        sp,
+    );
     for (name, net) in [("a", a), ("b", b)] {
         let p = m.add_port(Port { name: name.into(), dir: Dir::Output, width: 8, clock: false, span: sp });
         m.set_output(p, net);

@@ -31,7 +31,7 @@ fn random_designs_cover_every_kind() {
                 let k = &m.cell(c).kind;
                 let name = match k {
                     CellKind::Icmp(p) => format!("icmp.{}", p.name()),
-                    CellKind::Reg { reset, enable } => format!("reg.{reset}.{enable}"),
+                    CellKind::Reg { reset, enable, .. } => format!("reg.{reset}.{enable}"),
                     k => k.op_name().to_string(),
                 };
                 seen.insert(name);
@@ -89,6 +89,25 @@ fn random_designs_cover_every_kind() {
     ] {
         assert!(seen.contains(want), "no {want} generated");
     }
+}
+
+#[test]
+fn async_resets_and_initial_values_verify() {
+    let (mut asyncs, mut inits) = (0, 0);
+    for seed in 0..40u64 {
+        let mut d = random_design(seed, &RandomConfig::default());
+        let c = comb::random_seq::add_async_and_init(&mut d, seed);
+        (asyncs, inits) = (asyncs + c.async_resets, inits + c.inits);
+        let errors = comb::verify::verify(&d);
+        assert!(errors.is_empty(), "seed {seed}: {}", errors[0]);
+        let again = {
+            let mut e = random_design(seed, &RandomConfig::default());
+            comb::random_seq::add_async_and_init(&mut e, seed);
+            e
+        };
+        assert_eq!(comb::passes::dump::dump(&d), comb::passes::dump::dump(&again), "seed {seed}");
+    }
+    assert!(asyncs >= 20 && inits >= 20, "too few: {asyncs} asynchronous resets, {inits} initial values");
 }
 
 #[test]

@@ -113,6 +113,9 @@ int main(int argc, char** argv) {
         }
     };
     set_clocks(&mut s, 0);
+    // Settle once with every input 0, as the Rust simulator's `new()` does: an asynchronous
+    // reset that is 1 in the first cycle is then a rising edge for Verilator too.
+    s.push_str("    top->eval();\n");
     s.push_str("    std::ifstream in(argv[1]);\n    if (!in) {\n        fprintf(stderr, \"cannot read %s\\n\", argv[1]);\n        return 2;\n    }\n");
     s.push_str("    std::string line, tok, out;\n    uint64_t t = 0;\n    while (std::getline(in, line)) {\n        std::istringstream ss(line);\n");
     for f in ports.inputs() {

@@ -71,14 +71,14 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     );
     let _ = writeln!(s, "impl {sname} {{");
     // new
-    s.push_str("    /// Registers at 0, inputs 0, outputs settled.\n    pub fn new() -> Self {\n        let mut s = Self {\n");
+    s.push_str("    /// Registers at their initial values, inputs 0, outputs settled.\n    pub fn new() -> Self {\n        let mut s = Self {\n");
     for f in fields {
         let _ = writeln!(s, "            {}: {},", f.field, Ty::of(f.width).zero());
     }
     s.push_str(
         "            // SAFETY: `__Sim` holds only integers and arrays of integers.\n\
          \x20           __s: unsafe { rt::zeroed_box::<__Sim>() },\n\
-         \x20           __vcd: None,\n        };\n        s.__settle_all();\n        s\n    }\n\n",
+         \x20           __vcd: None,\n        };\n        logic::init(&mut s.__s);\n        s.__settle_all();\n        s\n    }\n\n",
     );
     // eval
     let call = |s: &mut String, part: usize, ind: &str| {
@@ -101,7 +101,7 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     call(&mut s, 1, "            ");
     s.push_str("        }\n        if changed || self.__s.nv == 0 {\n");
     call(&mut s, 2, "            ");
-    s.push_str("            self.__s.nv = 1;\n        }\n");
+    s.push_str("            self.__s.nv = 1;\n        }\n        logic::force(&mut self.__s);\n");
     copy_out(&mut s);
     s.push_str("    }\n\n    #[inline]\n    fn __changed(&self) -> bool {\n        false");
     for (i, f) in inputs.iter().enumerate() {
@@ -115,7 +115,7 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     for p in 0..3 {
         call(&mut s, p, "        ");
     }
-    s.push_str("        self.__s.nv = 1;\n");
+    s.push_str("        self.__s.nv = 1;\n        logic::force(&mut self.__s);\n");
     copy_out(&mut s);
     s.push_str("    }\n\n");
     // ticks
@@ -134,6 +134,7 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         if c.part_fns[2] > 0 {
             s.push_str("        self.__s.nv = 0;\n");
         }
+        s.push_str("        logic::force(&mut self.__s);\n");
         copy_out(s);
         s.push_str("        if self.__vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
     };

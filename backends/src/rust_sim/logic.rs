@@ -97,7 +97,7 @@ pub fn compile(
     flat: Module,
     clocks: &[PortId],
     fields: &[PortField],
-    _sname: &str,
+    forces: &[(NetId, NetId)],
 ) -> Result<Compiled, String> {
     let top = flat.name.clone();
     let design = Design { modules: vec![flat], top: Some(ModuleId(0)) };
@@ -165,6 +165,10 @@ pub fn compile(
     for (j, f) in fields.iter().filter(|f| f.dir == Dir::Output).enumerate() {
         let drv = m.port_net(f.port).ok_or_else(|| format!("output '{}' is not driven", f.name))?;
         outs.entry(drv).or_default().push(format!("out{j}"));
+    }
+    // The views of asynchronous registers (see `super::async_reset`): state slots `a<k>`.
+    for (k, &(_, view)) in forces.iter().enumerate() {
+        outs.entry(view).or_default().push(format!("a{k}"));
     }
     // The cone of the outputs (through logic).
     let mut in_cone = vec![false; m.id_bound()];
@@ -315,7 +319,7 @@ pub fn compile(
                     let cell = m.cell(id);
                     let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
                     let (enable, reset) = match cell.kind {
-                        CellKind::Reg { enable, reset } => (enable, reset),
+                        CellKind::Reg { enable, reset, .. } => (enable, reset),
                         _ => (false, false),
                     };
                     let ops = m.operands(id);
@@ -367,6 +371,23 @@ pub fn compile(
             regs.push((name, m.width(id), format!("s.{bank}[{slot}]")));
         }
     }
+    // Power-on values, and the asynchronous resets' forcing (see `super::async_reset`).
+    code.push_str("pub(crate) fn init(s: &mut __Sim) {\n");
+    for &(id, _) in &reg_domain {
+        if let (CellKind::Reg { init: Some(b), .. }, Loc::Reg { bank, slot }) =
+            (&m.cell(id).kind, &loc[id.index()])
+        {
+            let _ = writeln!(code, "    s.{bank}[{slot}] = {};", ops::lit(b));
+        }
+    }
+    code.push_str("}\npub(crate) fn force(s: &mut __Sim) {\n");
+    for (k, &(state, _)) in forces.iter().enumerate() {
+        let Loc::Reg { bank, slot } = &loc[state.index()] else {
+            return Err("an asynchronous register without state".into());
+        };
+        let _ = writeln!(code, "    s.{bank}[{slot}] = s.a{k};");
+    }
+    code.push_str("}\n");
     code.push('\n');
     code.push_str(&tables.items);
     let mut state: Vec<(String, String, String)> = banks
@@ -375,5 +396,9 @@ pub fn compile(
         .map(|(f, (ty, n))| (f.clone(), format!("[{}; {n}]", ty.name()), format!("[{}; {n}]", ty.zero())))
         .collect();
     state.extend(mems.values().flat_map(|mem| mem.fields()));
+    for (k, &(state_reg, _)) in forces.iter().enumerate() {
+        let ty = Ty::of(m.width(state_reg));
+        state.push((format!("a{k}"), ty.name(), ty.zero()));
+    }
     Ok(Compiled { code, state, part_fns, domains, regs, top })
 }

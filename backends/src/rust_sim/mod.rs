@@ -22,6 +22,7 @@
 //!   collision. A clock port is not a field; with several clocks, `tick_<clock>()` uses the
 //!   legalized clock name, and `tick_all()` is one simultaneous edge of every clock.
 
+pub mod async_reset;
 pub mod flatten;
 pub mod logic;
 pub mod memory;
@@ -186,12 +187,13 @@ pub fn port_fields(module: &Module, clocks: &[PortId]) -> Vec<PortField> {
 
 /// Compiles the design's top module into a simulator crate.
 pub fn emit(design: &Design) -> Result<SimCrate, String> {
-    let flat = flatten::flatten(design)?;
+    let mut flat = flatten::flatten(design)?;
+    let forces = async_reset::split(&mut flat);
     let clocks = clocks_of(&flat);
     let fields = port_fields(&flat, &clocks);
     let name = crate_name(&flat.name);
     let sname = struct_name(&flat.name);
-    let compiled = logic::compile(flat, &clocks, &fields, &sname)?;
+    let compiled = logic::compile(flat, &clocks, &fields, &forces)?;
     let lib = api::lib_rs(&compiled, &fields, &sname);
     let cargo = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"src/lib.rs\"\n\n\

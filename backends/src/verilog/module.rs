@@ -407,7 +407,11 @@ impl<'n> Printer<'n> {
                     };
                     self.state.extend(mem.declaration());
                 } else {
-                    self.state.push(format!("initial {name} = {};", Expr::Const(Bits::zero(w)).text()));
+                    let init = match &cell.kind {
+                        CellKind::Reg { init: Some(b), .. } => b.clone(),
+                        _ => Bits::zero(w),
+                    };
+                    self.state.push(format!("initial {name} = {};", Expr::Const(init).text()));
                 }
                 self.val[net.index()] = Val::Name(name);
             }
@@ -588,21 +592,25 @@ impl<'n> Printer<'n> {
 
     fn register(&mut self, net: NetId) {
         let cell = self.m.cell(net);
-        let CellKind::Reg { reset, enable } = cell.kind else { return };
+        let CellKind::Reg { reset, enable, async_reset, .. } = cell.kind else { return };
         let ops = cell.operands();
         let r = self.op_expr(net).text();
         let d = self.op_expr(ops[0]).text();
         let clk = self.op_expr(ops[1]).text();
         let load = format!("{r} <= {d};");
         let load = if enable { format!("if ({}) {load}", self.op_expr(ops[2]).text()) } else { load };
+        let mut events = format!("posedge {clk}");
         let body = if reset {
             let k = 2 + enable as usize;
             let (rst, rv) = (self.op_expr(ops[k]).text(), self.op_expr(ops[k + 1]).text());
+            if async_reset {
+                let _ = write!(events, " or posedge {rst}");
+            }
             format!("    if ({rst}) {r} <= {rv};\n    else {load}")
         } else {
             format!("    {load}")
         };
-        self.ffs.push(format!("always_ff @(posedge {clk}) begin\n{body}\n  end"));
+        self.ffs.push(format!("always_ff @({events}) begin\n{body}\n  end"));
     }
 
     fn memory(&mut self, net: NetId, depth: u32) {

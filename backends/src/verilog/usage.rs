@@ -32,6 +32,8 @@ pub fn operand_need(kind: &CellKind, pos: usize, width: impl Fn() -> u32, result
         CellKind::Extract { .. } | CellKind::Reverse => Need::Atom,
         CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => Need::Atom,
         CellKind::Reg { .. } if pos == 1 => Need::Ident,
+        // `always_ff @(posedge clk or posedge rst)` names the asynchronous reset.
+        CellKind::Reg { async_reset: true, .. } if pos == 2 => Need::Ident,
         CellKind::Memory { .. } if pos == 0 => Need::Ident,
         CellKind::Memory { .. } if pos < 5 => Need::Atom,
         CellKind::Shl | CellKind::ShrU | CellKind::ShrS if pos == 1 && width() > 32 => Need::Atom,

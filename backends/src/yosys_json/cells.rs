@@ -165,6 +165,7 @@ impl Emitter {
         clk: &[YBit],
         en: Option<&[YBit]>,
         rst: Option<(&[YBit], &[YBit])>,
+        asynchronous: bool,
     ) {
         let w = q.len() as u64;
         let mut d = d.to_vec();
@@ -197,18 +198,26 @@ impl Emitter {
             params.push(("EN_POLARITY", one.clone()));
             conns.push(("EN", YDir::Input, e));
         }
+        // An asynchronous reset value is a constant (the verifier's rule), so `srst` is set.
+        let (polarity, value, port) = if asynchronous {
+            ("ARST_POLARITY", "ARST_VALUE", "ARST")
+        } else {
+            ("SRST_POLARITY", "SRST_VALUE", "SRST")
+        };
         if let Some((r, v)) = srst.clone() {
-            params.push(("SRST_POLARITY", one));
-            params.push(("SRST_VALUE", v));
-            conns.push(("SRST", YDir::Input, r));
+            params.push((polarity, one));
+            params.push((value, v));
+            conns.push((port, YDir::Input, r));
         }
         params.push(("WIDTH", int_param(w)));
         conns.push(("Q", YDir::Output, q.to_vec()));
-        let ty = match (en.is_some(), srst.is_some()) {
-            (false, false) => "$dff",
-            (true, false) => "$dffe",
-            (false, true) => "$sdff",
-            (true, true) => "$sdffe",
+        let ty = match (en.is_some(), srst.is_some(), asynchronous) {
+            (false, false, _) => "$dff",
+            (true, false, _) => "$dffe",
+            (false, true, false) => "$sdff",
+            (true, true, false) => "$sdffe",
+            (false, true, true) => "$adff",
+            (true, true, true) => "$adffe",
         };
         self.push(ty, params, conns);
     }

@@ -15,8 +15,8 @@ pub mod text;
 
 use cells::{bin_string, const_bits, Emitter};
 use comb::netlist::{CellKind, IcmpPred};
-use comb::{Design, Dir, ModuleId, NetId};
-use std::collections::HashSet;
+use comb::{Bits, Design, Dir, ModuleId, NetId};
+use std::collections::{HashMap, HashSet};
 use text::{YBit, YCell, YDir, YModule, YNet};
 
 /// The design as Yosys JSON text, or a message naming what cannot be written.
@@ -76,7 +76,7 @@ fn module(design: &Design, summaries: &[comb::order::CombSummary], mid: ModuleId
     let bits = net_bits(design, summaries, mid, &mut next)?;
     let nb = |n: NetId| bits[n.index()].clone();
     let mut e = Emitter::new(next);
-    let mut inits: HashSet<NetId> = HashSet::new();
+    let mut inits: HashMap<NetId, String> = HashMap::new();
     for n in m.cells() {
         let c = m.cell(n);
         let ops: Vec<Vec<YBit>> = c.operands().iter().map(|&o| nb(o)).collect();
@@ -202,12 +202,13 @@ fn module(design: &Design, summaries: &[comb::order::CombSummary], mid: ModuleId
                 let r = e.lut(coefficients, table, &ops, w);
                 out(&mut e, r)
             }
-            CellKind::Reg { reset, enable } => {
+            CellKind::Reg { reset, enable, async_reset, init } => {
                 let en = enable.then(|| ops[2].as_slice());
                 let r = 2 + *enable as usize;
                 let rst = reset.then(|| (ops[r].as_slice(), ops[r + 1].as_slice()));
-                e.reg(&y, &ops[0], &ops[1], en, rst);
-                inits.insert(n);
+                e.reg(&y, &ops[0], &ops[1], en, rst, *async_reset);
+                let init = init.clone().unwrap_or_else(|| Bits::zero(c.width));
+                inits.insert(n, (0..c.width).rev().map(|i| if init.bit(i) { '1' } else { '0' }).collect());
             }
             CellKind::Instance { module: child, name } => {
                 let cm = design.module(*child);
@@ -283,7 +284,7 @@ fn module(design: &Design, summaries: &[comb::order::CombSummary], mid: ModuleId
             Some(s) => (s.to_string(), false),
             None => (format!("$rmlir$q{}", n.index()), true),
         };
-        let init = inits.contains(&n).then(|| "0".repeat(c.width as usize));
+        let init = inits.get(&n).cloned();
         if let Some(&i) = seen_bits.get(&nb(n)) {
             // Already named (a port, or another name): one name per bit vector.
             nets[i].init = nets[i].init.take().or(init);

@@ -233,6 +233,13 @@ impl<'f> Builder<'f> {
         } else if let Err(msg) = self.design.module(mid).cell(net).kind.check_widths(&widths, width) {
             self.error(o.span, msg);
             return;
+        } else if let CellKind::Reg { async_reset: true, .. } = self.design.module(mid).cell(net).kind {
+            let value = nets.last().map(|&v| &self.design.module(mid).cell(v).kind);
+            if !matches!(value, Some(CellKind::Const(_))) {
+                let at = o.operands.last().map(|u| u.span).unwrap_or(o.span);
+                self.error(at, "an asynchronous reset value must be a constant ('hw.constant')");
+                return;
+            }
         }
         self.design.module_mut(mid).set_operands(net, &nets);
     }

@@ -19,6 +19,7 @@ mod checks;
 mod datapath;
 mod memory;
 mod ops;
+mod seq;
 mod simple;
 mod stream;
 

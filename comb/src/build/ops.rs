@@ -145,6 +145,7 @@ impl<'f> Builder<'f> {
             (None, "comb.truth_table") => TruthTable(self.truth_table(op)?),
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
+            (None, "seq.firreg") => return self.plan_firreg(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);
                 return None;
@@ -282,6 +283,14 @@ impl<'f> Builder<'f> {
                 return None;
             }
         };
+        let (width, name) = self.reg_result(op)?;
+        let kind = CellKind::Reg { reset, enable, async_reset: false, init: None };
+        Some(Plan::Cell { kind, width, name })
+    }
+
+    /// A register's width and cell name: its `name` attribute, else its inner symbol, else
+    /// the result's name.
+    pub(crate) fn reg_result(&mut self, op: &Operation) -> Option<(u32, Option<Arc<str>>)> {
         let (width, vname) = self.single_result(op)?;
         let name = match (op.attr("name"), op.attr("inner_sym")) {
             (Some(Attr::String(s)), _) if !s.is_empty() => Some(s.as_str().into()),
@@ -291,7 +300,7 @@ impl<'f> Builder<'f> {
             }
             _ => vname,
         };
-        Some(Plan::Cell { kind: CellKind::Reg { reset, enable }, width, name })
+        Some((width, name))
     }
 
     fn plan_instance(&mut self, op: &Operation) -> Option<Plan> {

@@ -54,8 +54,10 @@ fn builds_counter_with_forward_reference() {
     let Some(t) = example("counter.mlir") else { return };
     let d = build(&t).unwrap_or_else(|e| panic!("{e}"));
     let m = d.module(d.top_id());
-    let reg =
-        m.cells().find(|&c| matches!(m.cell(c).kind, CellKind::Reg { reset: true, enable: false })).unwrap();
+    let reg = m
+        .cells()
+        .find(|&c| matches!(m.cell(c).kind, CellKind::Reg { reset: true, enable: false, .. }))
+        .unwrap();
     assert_eq!(m.cell(reg).name.as_deref(), Some("count"));
     assert_eq!(m.operands(reg).len(), 4);
     assert!(m.port(m.outputs().next().unwrap()).name == "count");

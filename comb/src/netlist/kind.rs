@@ -140,12 +140,19 @@ pub enum CellKind {
         table: Vec<Bits>,
     },
     /// A register. Operands: `d`, `clk`, then `en` if `enable`, then `rst`, `rst_value` if
-    /// `reset`. Starts at 0 (or `init`) and loads on a rising clock edge.
+    /// `reset`. Starts at `init` (0 when `None`) and loads on a rising clock edge.
     Reg {
-        /// Synchronous reset, active high.
+        /// Reset, active high (synchronous unless `async_reset`).
         reset: bool,
         /// Clock enable.
         enable: bool,
+        /// The reset is asynchronous (`seq.firreg ... reset async`): while `rst` is 1 the
+        /// register holds `rst_value` at once, without waiting for a clock edge. Needs `reset`;
+        /// `rst_value` must be a constant (as FIRRTL and CIRCT's export require).
+        async_reset: bool,
+        /// The power-on value (`preset`, `seq.initial`); `None` is 0. Has the cell's width.
+        /// Like `async_reset`, only on a register without an enable (`seq.firreg` has none).
+        init: Option<Bits>,
     },
     /// An on-chip RAM (a block RAM): `depth` words of the cell's width, one synchronous read
     /// port and one write port on the rising edge of `clk`. Operands: clk, raddr, ren, waddr,
@@ -254,6 +261,16 @@ impl CellKind {
             ToClock => "seq.to_clock",
             FromClock => "seq.from_clock",
         }
+    }
+
+    /// A plain register: no reset, no enable, no initial value.
+    pub fn reg() -> CellKind {
+        CellKind::Reg { reset: false, enable: false, async_reset: false, init: None }
+    }
+
+    /// A register with a synchronous reset and/or an enable, starting at 0.
+    pub fn reg_with(reset: bool, enable: bool) -> CellKind {
+        CellKind::Reg { reset, enable, async_reset: false, init: None }
     }
 
     /// True for cells whose value changes only on a clock edge (their operands do not form
@@ -399,7 +416,16 @@ impl CellKind {
                     return Err("'comb.lut' table entries must have the result width".into());
                 }
             }
-            Reg { reset, enable } => {
+            Reg { reset, enable, async_reset, init } => {
+                if *async_reset && !*reset {
+                    return Err("an asynchronous register needs a reset".into());
+                }
+                if *enable && (*async_reset || init.is_some()) {
+                    return Err("a register with an enable has no asynchronous reset or initial value".into());
+                }
+                if init.as_ref().is_some_and(|b| b.width() != width) {
+                    return Err(format!("register initial value must be i{width}"));
+                }
                 let expect = 2 + *enable as usize + 2 * *reset as usize;
                 if n != expect {
                     return Err(format!("'seq.compreg' expects {expect} operands, got {n}"));

@@ -25,7 +25,9 @@ pub fn dump(design: &Design) -> String {
                 CellKind::Extract { low } => format!("extract {low}"),
                 CellKind::TruthTable(t) => format!("truth_table {t}"),
                 CellKind::Lut { coefficients, table } => format!("lut {coefficients:?} {table:?}"),
-                CellKind::Reg { reset, enable } => format!("reg reset={reset} enable={enable}"),
+                CellKind::Reg { reset, enable, async_reset, init } => {
+                    format!("reg reset={reset} enable={enable} async={async_reset} init={init:?}")
+                }
                 CellKind::Memory { depth } => format!("memory depth={depth}"),
                 CellKind::Instance { module, name } => {
                     format!("instance {name} of {}", design.module(*module).name)

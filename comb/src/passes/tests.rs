@@ -180,7 +180,13 @@ fn dead_code_removes_unreachable_logic_loops_and_instances() {
     let used = cell(&mut m, CellKind::Add, 8, &[a, b]);
     let unused = cell(&mut m, CellKind::Mul, 8, &[a, b]);
     // A register loop that reaches no output.
-    let r = m.add_cell(CellKind::Reg { reset: false, enable: false }, 8, &[a, clk], None, Span::default());
+    let r = m.add_cell(
+        CellKind::Reg { reset: false, enable: false, async_reset: false, init: None },
+        8,
+        &[a, clk],
+        None,
+        Span::default(),
+    );
     let k1 = konst(&mut m, 1, 8);
     let inc = cell(&mut m, CellKind::Add, 8, &[r, k1]);
     m.set_operand(r, 0, inc);

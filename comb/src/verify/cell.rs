@@ -115,6 +115,11 @@ fn check_in_full(
         kind => {
             if let Err(m) = kind.check_widths(&widths, cell.width) {
                 err(Some(net), m);
+            } else if let CellKind::Reg { async_reset: true, .. } = kind {
+                let value = cell.operands().last().map(|&v| &module.cell(v).kind);
+                if !matches!(value, Some(CellKind::Const(_))) {
+                    err(Some(net), "an asynchronous reset value must be a constant".into());
+                }
             }
         }
     }

@@ -316,8 +316,13 @@ mod tests {
         );
         let clk =
             top.add_cell(CellKind::InstOutput(crate::ids::PortId(1)), 1, &[inst], None, Span::default());
-        let r =
-            top.add_cell(CellKind::Reg { reset: false, enable: false }, 1, &[d, clk], None, Span::default());
+        let r = top.add_cell(
+            CellKind::Reg { reset: false, enable: false, async_reset: false, init: None },
+            1,
+            &[d, clk],
+            None,
+            Span::default(),
+        );
         top.set_output(y, r);
         let mut design = Design { modules: vec![child(true), child(false), top], top: Some(ModuleId(2)) };
         assert!(verify(&design).is_empty());

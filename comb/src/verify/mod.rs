@@ -5,7 +5,8 @@
 //!    (each net's use count is the number of operand slots naming it, and each is listed).
 //! 2. Widths agree with each op's rule ([`CellKind::check_widths`]); an `Input` cell has its
 //!    port's width; instance operands match the child's inputs in number and width; an
-//!    instance output has the child port's width.
+//!    instance output has the child port's width. An asynchronous register's reset value is
+//!    a constant cell.
 //! 3. Clocks: a register's (operand 1) and a memory's (operand 0) clock is a clock net; no
 //!    clock net feeds a data operand except through `seq.from_clock`.
 //! 4. Every output port is driven, by a net of the port's width (one driver per net holds

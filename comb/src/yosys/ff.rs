@@ -212,7 +212,7 @@ pub fn lower(b: &mut Builder, c: &YCell) -> Result<Option<NetId>, ImportError> {
             (r.is_some(), e.is_some())
         }
     };
-    Ok(Some(b.cell(CellKind::Reg { reset, enable }, w, &ops)))
+    Ok(Some(b.cell(CellKind::Reg { reset, enable, async_reset: false, init: None }, w, &ops)))
 }
 
 fn port_names(ty: &str) -> [&'static str; 5] {

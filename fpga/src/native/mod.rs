@@ -71,7 +71,13 @@ pub fn netlist(design: &Design, top: &str, port_names: &[String]) -> Result<Netl
                     cells.push(lut::inverter(format!("inv{}_{b}", id.index()), x, y));
                 }
             }
-            CellKind::Reg { reset, enable } => {
+            CellKind::Reg { async_reset: true, .. } | CellKind::Reg { init: Some(_), .. } => {
+                return Err(
+                    "--synth native cannot express asynchronous resets or initial values yet (use --synth yosys)"
+                        .into(),
+                );
+            }
+            CellKind::Reg { reset, enable, .. } => {
                 dff::register(&mut w, &mut cells, id, *enable, *reset)?;
             }
             k if bits::is_wiring(k) => {}

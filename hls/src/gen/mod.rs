@@ -139,7 +139,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     };
     let zero_s = g.konst(0, sw);
     let state = g.cell(
-        CellKind::Reg { reset: true, enable: false },
+        CellKind::Reg { reset: true, enable: false, async_reset: false, init: None },
         sw,
         &[zero_s, clk, zero_s, zero_s],
         Some("state"),
@@ -181,15 +181,19 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     // done: high for the cycle after the final transition.
     let done_d = g.or(&ctl.done);
     let zero1 = g.konst(0, 1);
-    let done =
-        g.cell(CellKind::Reg { reset: true, enable: false }, 1, &[done_d, clk, rst, zero1], Some("done_r"));
+    let done = g.cell(
+        CellKind::Reg { reset: true, enable: false, async_reset: false, init: None },
+        1,
+        &[done_d, clk, rst, zero1],
+        Some("done_r"),
+    );
     g.m.set_output(done_p, done);
     let mut registers = vec![sw, 1];
     for (i, writes) in ctl.rets.iter().enumerate() {
         let w = f.width(f.rets[i]);
         let (d, en) = g.write_logic(writes, w);
         let r = g.cell(
-            CellKind::Reg { reset: false, enable: true },
+            CellKind::Reg { reset: false, enable: true, async_reset: false, init: None },
             w,
             &[d, clk, en],
             Some(&format!("ret{i}_r")),
@@ -269,7 +273,7 @@ impl Gen<'_> {
         let (zw, z1) = (self.konst(0, w), self.konst(0, 1));
         let name = self.f.values[v.index()].name.clone().unwrap_or_else(|| format!("{v}"));
         let r = self.cell(
-            CellKind::Reg { reset: false, enable: true },
+            CellKind::Reg { reset: false, enable: true, async_reset: false, init: None },
             w,
             &[zw, self.clk, z1],
             Some(&format!("{name}_r")),
