@@ -211,3 +211,20 @@ fn default_dialect_follows_the_container_and_reads_back() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--dialect heir") && err.contains("clock port"), "{err}");
 }
+
+#[test]
+fn circt_rejects_what_we_reject() {
+    // Each of these is a located error of ours (tests/errors/circt_*.expected); CIRCT's
+    // verifier must reject it too, so the two agree on what is valid.
+    // (A duplicate `sym @x` on two `seq.compreg`s, which we reject too, CIRCT 1.62 lets through.)
+    let files: Vec<String> = ["instance_input_label", "instance_output_label", "instance_unknown_module"]
+        .iter()
+        .map(|n| repo().join(format!("tests/errors/circt_{n}.mlir")).to_str().unwrap().to_string())
+        .collect();
+    let args: Vec<&str> = std::iter::once("verify").chain(files.iter().map(String::as_str)).collect();
+    let verdicts = circt_check(&args);
+    assert_eq!(verdicts.len(), files.len(), "{verdicts:?}");
+    for v in &verdicts {
+        assert!(v.starts_with("error "), "CIRCT accepts what we reject: {v}");
+    }
+}

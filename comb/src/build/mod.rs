@@ -15,6 +15,7 @@
 mod body;
 mod checks;
 mod circt_forms;
+mod circt_verify;
 mod memory;
 mod ops;
 mod simple;

@@ -136,6 +136,8 @@ impl mlir_text::OpSink for Stream {
             || !o.regions().is_empty()
             || mlir_text::dialect::is_hls_op(&o.name)
             || o.name.starts_with("seq.firmem")
+            // Inner symbols are checked for duplicates over a whole body: the op-tree path.
+            || o.attr("inner_sym").is_some()
         {
             return false;
         }
