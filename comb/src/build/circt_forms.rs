@@ -7,6 +7,8 @@
 //! `%_cN` as nand/nor/xnor, CIRCT's spelling of those), so a round trip through CIRCT's spelling
 //! gives the netlist (and the SystemVerilog) it started from. The constant and the extracts
 //! are part of the spelling: when nothing else uses them they go too, at `-O0` as well.
+//! Only helper values (`%_c<N>`, the names the printer gives them) are read this way: an
+//! `xor` with an all-ones constant the user wrote stays an `xor`.
 
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::CellKind;
@@ -27,7 +29,10 @@ pub(crate) fn read_back(design: &mut Design) {
             let ops = m.operands(net).to_vec();
             let rewrite = match &m.cell(net).kind {
                 CellKind::Xor if ops.len() == 2 => {
-                    let ones = |n: NetId| matches!(&m.cell(n).kind, CellKind::Const(b) if *b == crate::Bits::ones(b.width()));
+                    let ones = |n: NetId| {
+                        is_helper(m, n)
+                            && matches!(&m.cell(n).kind, CellKind::Const(b) if *b == crate::Bits::ones(b.width()))
+                    };
                     match (ones(ops[0]), ones(ops[1])) {
                         (false, true) => Some((CellKind::Inv, ops[0])),
                         (true, false) => Some((CellKind::Inv, ops[1])),
@@ -47,7 +52,7 @@ pub(crate) fn read_back(design: &mut Design) {
                 };
                 // Only the helper value `--dialect circt` prints (`%_cN`): a value the user
                 // named stays a value of its own.
-                let helper = m.cell(x).name.as_deref().is_some_and(|n| n.starts_with("_c"));
+                let helper = is_helper(m, x);
                 let alone = helper && m.use_count(x) == 1 && !m.outputs().any(|p| m.port_net(p) == Some(x));
                 if let (Some(k), true) = (fused, alone) {
                     let inner = m.operands(x).to_vec();
@@ -76,6 +81,17 @@ pub(crate) fn read_back(design: &mut Design) {
     }
 }
 
+/// True if `n` is one of the helper values `--dialect circt` prints (`%_c<N>`): only
+/// those spell an op CIRCT lacks. A user's own `xor` with all ones or concatenation of
+/// bits stays as written (its SystemVerilog must not change on a round trip).
+fn is_helper(m: &crate::Module, n: NetId) -> bool {
+    m.cell(n)
+        .name
+        .as_deref()
+        .and_then(|s| s.strip_prefix("_c"))
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// `x` if `ops` are `x[0], x[1], ..., x[w-1]` with `w` the width of `x`.
 fn reversal(m: &crate::Module, ops: &[NetId]) -> Option<NetId> {
     let first = *m.operands(ops[0]).first()?;
@@ -84,7 +100,9 @@ fn reversal(m: &crate::Module, ops: &[NetId]) -> Option<NetId> {
     }
     for (i, &o) in ops.iter().enumerate() {
         let c = m.cell(o);
-        let is_bit = matches!(c.kind, CellKind::Extract { low } if low as usize == i) && c.width == 1;
+        let is_bit = matches!(c.kind, CellKind::Extract { low } if low as usize == i)
+            && c.width == 1
+            && is_helper(m, o);
         if !is_bit || m.operands(o) != [first] {
             return None;
         }
