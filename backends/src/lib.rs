@@ -6,6 +6,8 @@
 pub mod cosim;
 pub mod dot;
 pub mod mlir;
+mod mlir_circt;
+mod mlir_heir;
 pub mod rust_sim;
 pub mod value_names;
 pub mod verilog;

@@ -20,23 +20,55 @@
 //! before the read data, so it never collides with a name. A port whose address is not
 //! CIRCT's `max(1, ceil(log2(depth)))` bits (the custom form cannot spell it) prints in the
 //! generic form, in the custom output too.
+//!
+//! Dialects ([`Dialect`]): inside an `hw.module` the custom form is what CIRCT parses
+//! (`crate::mlir_circt`: no `comb.inv`, `comb.reverse` or `comb.lut`; truth tables as
+//! arrays); a combinational module can instead print as HEIR's `func.func`
+//! (`crate::mlir_heir`: truth tables as integers). By default a module prints in the
+//! container it was read from.
 
 use crate::value_names::{value_names, ValueNames};
 use comb::{Bits, CellKind, Design, Dir, ModuleId, NetId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// The design as MLIR; `generic` selects the generic op form.
+/// Which container and spellings `--emit mlir` uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `hw.module`s that CIRCT's parser and verifier accept.
+    Circt,
+    /// HEIR's `func.func`s of comb ops (combinational modules only).
+    Heir,
+}
+
+/// The design as MLIR; `generic` selects the generic op form. Each module prints in the
+/// container it was read from (a `func.func` as HEIR's, anything else as CIRCT's).
 pub fn emit(design: &Design, generic: bool) -> String {
+    emit_as(design, generic, None).expect("the default dialect prints every module")
+}
+
+/// [`emit`] with every module in `dialect` (`None`: as read); an error names a module
+/// that `dialect` cannot express.
+pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Result<String, String> {
     let order = comb::order::hierarchy_order(design).unwrap_or_else(|_| design.module_ids().collect());
     let summaries = comb::order::summaries(design);
     let mut out = String::new();
     out.push_str(if generic { "\"builtin.module\"() ({\n" } else { "module {\n" });
     for mid in order {
-        Printer::new(design, &summaries, mid, generic).print(&mut out);
+        let m = design.module(mid);
+        let d = match dialect {
+            Some(Dialect::Heir) => {
+                crate::mlir_heir::expressible(m).map_err(|e| format!("--dialect heir: {e}"))?;
+                Dialect::Heir
+            }
+            Some(d) => d,
+            None if m.from_func && crate::mlir_heir::expressible(m).is_ok() => Dialect::Heir,
+            None => Dialect::Circt,
+        };
+        Printer::new(design, &summaries, mid, generic, d).print(&mut out);
     }
     out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
-    out
+    Ok(out)
 }
 
 /// A bare identifier if it is one, else a quoted string.
@@ -67,6 +99,9 @@ struct Printer<'a> {
     design: &'a Design,
     m: &'a comb::Module,
     generic: bool,
+    dialect: Dialect,
+    /// Names for the helper values of CIRCT's spellings.
+    fresh: std::cell::RefCell<crate::mlir_circt::Fresh>,
     topo: Vec<NetId>,
     /// How each net is referred to (`%a`, `%3`, `%7#1`).
     refs: Vec<String>,
@@ -84,6 +119,7 @@ impl<'a> Printer<'a> {
         summaries: &[comb::order::CombSummary],
         mid: ModuleId,
         generic: bool,
+        dialect: Dialect,
     ) -> Printer<'a> {
         let m = design.module(mid);
         let topo = comb::order::emission_order(design, summaries, mid);
@@ -92,6 +128,8 @@ impl<'a> Printer<'a> {
             design,
             m,
             generic,
+            dialect,
+            fresh: std::cell::RefCell::new(crate::mlir_circt::Fresh::new([])),
             topo,
             refs: vec![String::new(); m.id_bound()],
             names,
@@ -99,6 +137,8 @@ impl<'a> Printer<'a> {
             mem_refs: BTreeMap::new(),
         };
         p.name_values();
+        let used = p.refs.iter().chain(p.inst_results.values().flatten()).chain(p.mem_refs.values());
+        p.fresh = std::cell::RefCell::new(crate::mlir_circt::Fresh::new(used.cloned()));
         p
     }
 
@@ -170,6 +210,9 @@ impl<'a> Printer<'a> {
     fn print(&self, out: &mut String) {
         let m = self.m;
         let sym = bare_or_quoted(&m.name);
+        if self.dialect == Dialect::Heir {
+            return self.print_func(out, &sym);
+        }
         if self.generic {
             let modty: Vec<String> = m
                 .ports
@@ -234,6 +277,28 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// A combinational module as HEIR's `func.func`.
+    fn print_func(&self, out: &mut String, sym: &str) {
+        let m = self.m;
+        let args: Vec<(String, String)> = m
+            .inputs()
+            .map(|p| {
+                let net = m.port_net(p).expect("input cell");
+                (self.refs[net.index()].clone(), Self::port_ty(m.port(p)))
+            })
+            .collect();
+        let outs: Vec<NetId> = m.outputs().filter_map(|p| m.port_net(p)).collect();
+        let tys: Vec<String> = outs.iter().map(|&n| self.ty(n)).collect();
+        out.push_str(&crate::mlir_heir::header(sym, &format!("{:?}", m.name), &args, &tys, self.generic));
+        for &net in &self.topo {
+            if let Some(line) = self.op(net) {
+                let _ = writeln!(out, "    {line}");
+            }
+        }
+        let vals: Vec<&str> = outs.iter().map(|n| self.refs[n.index()].as_str()).collect();
+        out.push_str(&crate::mlir_heir::footer(&vals, &tys, self.generic));
+    }
+
     /// One op's line, or `None` for cells that print elsewhere.
     fn op(&self, net: NetId) -> Option<String> {
         let cell = self.m.cell(net);
@@ -248,6 +313,20 @@ impl<'a> Printer<'a> {
             return self.generic_op(net, &ops, &op_tys, &ty);
         }
         let bin = if cell.two_state { "bin " } else { "" };
+        if self.dialect == Dialect::Circt {
+            let op_widths: Vec<u32> = cell.operands().iter().map(|&o| self.m.width(o)).collect();
+            let c = crate::mlir_circt::CellText {
+                r,
+                kind: &cell.kind,
+                ops: &ops,
+                op_widths: &op_widths,
+                width: cell.width,
+                bin,
+            };
+            if let Some(lines) = crate::mlir_circt::lower(&c, &mut self.fresh.borrow_mut()) {
+                return Some(lines.join("\n    "));
+            }
+        }
         let list = ops.join(", ");
         let name = cell.kind.op_name();
         use CellKind::*;

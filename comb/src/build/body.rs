@@ -34,6 +34,7 @@ impl<'f> Builder<'f> {
             }
             return;
         };
+        self.check_inner_syms(&block.ops);
         let mut net_of = std::mem::take(&mut self.net_of);
         net_of.resize(self.file.values.len(), None);
         {
@@ -206,6 +207,7 @@ impl<'f> Builder<'f> {
             widths.push(w);
         }
         if let Some(module) = child {
+            self.check_instance_labels(o, module);
             let cm = self.design.module(module);
             let ins: Vec<(String, u32)> =
                 cm.inputs().map(|p| (cm.port(p).name.clone(), cm.port(p).width)).collect();

@@ -65,6 +65,7 @@ impl<'f> Builder<'f> {
         if !self.errors.is_empty() {
             return;
         }
+        super::circt_forms::read_back(&mut self.design);
         for e in verify::verify(&self.design) {
             self.errors.push(Diagnostic::error(
                 e.span,

@@ -16,6 +16,8 @@ mod aggregate;
 mod aggregate_const;
 mod body;
 mod checks;
+mod circt_forms;
+mod circt_verify;
 mod datapath;
 mod memory;
 mod ops;
@@ -305,6 +307,7 @@ impl<'f> Builder<'f> {
             let dir = if dir == PortDir::Output { Dir::Output } else { Dir::Input };
             module.add_port(Port { name: pname, dir, width, clock, span });
         }
+        module.from_func = !hw;
         let id = ModuleId(self.design.modules.len() as u32);
         self.design.modules.push(module);
         self.by_name.insert(name.clone(), id);

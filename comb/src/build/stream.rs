@@ -137,6 +137,8 @@ impl mlir_text::OpSink for Stream {
             || mlir_text::dialect::is_hls_op(&o.name)
             || o.name.starts_with("seq.firmem")
             || super::aggregate::is_aggregate_op(&o.name)
+            // Inner symbols are checked for duplicates over a whole body: the op-tree path.
+            || o.attr("inner_sym").is_some()
         {
             return false;
         }

@@ -83,6 +83,9 @@ pub struct Module {
     pub ports: Vec<Port>,
     /// Where the module was written.
     pub span: Span,
+    /// Written as a `func.func` (HEIR's container) rather than an `hw.module`; `--emit mlir`
+    /// prints it back in the container it came in unless told otherwise.
+    pub from_func: bool,
     graph: StableGraph<Cell, u32, petgraph::Directed, u32>,
     uses: Uses,
     /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
@@ -101,6 +104,7 @@ impl Module {
             name: name.into(),
             ports: Vec::new(),
             span,
+            from_func: false,
             graph: StableGraph::default(),
             uses: Uses::default(),
             port_nets: Vec::new(),

@@ -1,0 +1,72 @@
+//! HEIR's container for a combinational module: `func.func` (`--dialect heir`).
+//!
+//! HEIR writes a comb network as `func.func @f(%a: i1, %b: i8) -> (i1, i8) { ... return
+//! %x, %y : i1, i8 }` with truth tables as integers (`-> 6 : ui4`) and `comb.inv`. Only a
+//! purely combinational module fits: no clock, register, memory or instance; its outputs
+//! are unnamed results, which read back as `out0`, `out1`, ... (SPEC section 2).
+
+use comb::{CellKind, Module};
+
+/// Why a module cannot be printed as a `func.func`, or `Ok`.
+pub(crate) fn expressible(m: &Module) -> Result<(), String> {
+    if let Some(p) = m.ports.iter().find(|p| p.clock) {
+        return Err(format!("module '@{}' has the clock port '{}'", m.name, p.name));
+    }
+    for net in m.cells() {
+        let what = match m.cell(net).kind {
+            CellKind::Reg { .. } => "a register",
+            CellKind::Memory { .. } => "a memory",
+            CellKind::Instance { .. } | CellKind::InstOutput(_) => "an instance",
+            CellKind::ToClock | CellKind::FromClock => "a clock conversion",
+            _ => continue,
+        };
+        return Err(format!("module '@{}' has {what}; a HEIR func.func is combinational", m.name));
+    }
+    Ok(())
+}
+
+/// A type list as a function type's side: `i8`, `(i1, i8)`, `()`.
+fn side(tys: &[String], bare_single: bool) -> String {
+    if tys.len() == 1 && bare_single {
+        tys[0].clone()
+    } else {
+        format!("({})", tys.join(", "))
+    }
+}
+
+/// The opening line(s): `func.func @f(%a: i8) -> i8 {` or the generic form with its block.
+pub(crate) fn header(
+    sym: &str,
+    quoted_name: &str,
+    args: &[(String, String)],
+    results: &[String],
+    generic: bool,
+) -> String {
+    let in_tys: Vec<String> = args.iter().map(|(_, t)| t.clone()).collect();
+    let params: Vec<String> = args.iter().map(|(v, t)| format!("{v}: {t}")).collect();
+    if generic {
+        let mut s = format!(
+            "  \"func.func\"() <{{function_type = {} -> {}, sym_name = {quoted_name}}}> ({{\n",
+            side(&in_tys, false),
+            side(results, false)
+        );
+        if !args.is_empty() {
+            s.push_str(&format!("  ^bb0({}):\n", params.join(", ")));
+        }
+        s
+    } else {
+        let res = if results.is_empty() { String::new() } else { format!(" -> {}", side(results, true)) };
+        format!("  func.func @{sym}({}){res} {{\n", params.join(", "))
+    }
+}
+
+/// The terminator and the closing line.
+pub(crate) fn footer(vals: &[&str], tys: &[String], generic: bool) -> String {
+    if generic {
+        format!("    \"func.return\"({}) : ({}) -> ()\n  }}) : () -> ()\n", vals.join(", "), tys.join(", "))
+    } else if vals.is_empty() {
+        "    return\n  }\n".to_string()
+    } else {
+        format!("    return {} : {}\n  }}\n", vals.join(", "), tys.join(", "))
+    }
+}
