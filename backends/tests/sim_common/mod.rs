@@ -87,7 +87,7 @@ pub fn run_all_with(
         sim.write_to(&sdir).unwrap();
         let name = rust_sim::crate_name(&d.module(d.top_id()).name);
         deps.push_str(&format!("{name} = {{ path = {:?} }}\n", sdir.display().to_string()));
-        let ports = TbPorts::new(d, None).unwrap();
+        let ports = TbPorts::new(d).unwrap();
         mods.push_str(&format!("mod case{k} {{\n{}\n}}\n", rust_run_fn(&ports, d)));
         std::fs::write(root.join(format!("stim{k}.txt")), stimulus_text(stim)).unwrap();
         calls.push_str(&format!(
