@@ -23,8 +23,37 @@ pub fn push_u32(out: &mut String, v: u32) {
     }
 }
 
-/// Appends a sized constant: `8'h2A` (upper-case hex, one digit per started nibble).
+/// Constants wider than this many bits are printed as a concatenation of pieces this wide,
+/// one per line: Icarus 11 overflows its token buffer on a constant of tens of thousands
+/// of digits. (A multiple of 64, so pieces are whole words.)
+pub const CONST_PIECE_BITS: u32 = 1024;
+
+/// Appends a sized constant: `8'h2A` (upper-case hex, one digit per started nibble). A
+/// constant wider than [`CONST_PIECE_BITS`] is a concatenation of sized pieces of at most
+/// that width, most significant first, one per line (`{1024'h..., \n    1024'h...}`): the
+/// same value and width, in tokens every reader takes.
 pub fn push_const(out: &mut String, b: &Bits) {
+    if b.width() > CONST_PIECE_BITS {
+        let words = b.words();
+        let per = (CONST_PIECE_BITS / 64) as usize;
+        let pieces = (b.width()).div_ceil(CONST_PIECE_BITS) as usize;
+        out.push('{');
+        for k in (0..pieces).rev() {
+            let low = k as u32 * CONST_PIECE_BITS;
+            let width = (b.width() - low).min(CONST_PIECE_BITS);
+            let end = (k * per + per).min(words.len());
+            push_piece(out, &Bits::from_words(&words[k * per..end], width));
+            if k > 0 {
+                out.push_str(",\n    ");
+            }
+        }
+        out.push('}');
+        return;
+    }
+    push_piece(out, b);
+}
+
+fn push_piece(out: &mut String, b: &Bits) {
     push_u32(out, b.width());
     out.push_str("'h");
     let words = b.words();
