@@ -40,6 +40,7 @@ pub(crate) fn is_aggregate_op(name: &str) -> bool {
             | "hw.enum.cmp"
             | "hw.aggregate_constant"
             | "hw.bitcast"
+            | "hw.wire"
     ) || super::datapath::is_datapath_op(name)
 }
 
@@ -561,7 +562,8 @@ impl<'f> Builder<'f> {
                 vec![self.agg_cell(mid, CellKind::Icmp(IcmpPred::Eq), 1, &nets, span)]
             }
             _ => {
-                // hw.bitcast
+                // hw.bitcast, and hw.wire (the same type on both sides, checked by the reader):
+                // the result is the operand's bits.
                 if !nops(1, self) {
                     return;
                 }

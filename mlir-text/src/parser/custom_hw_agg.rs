@@ -33,6 +33,7 @@ pub(super) fn is_hw_aggregate_op(name: &str) -> bool {
             | "hw.enum.cmp"
             | "hw.aggregate_constant"
             | "hw.bitcast"
+            | "hw.wire"
             | "hw.type_scope"
             | "hw.typedecl"
             | "datapath.compress"
@@ -304,6 +305,18 @@ impl<'a> Parser<'a> {
                 }
                 d.prop("fields", fields, Span::new(t.start as usize, self.prev_end));
                 let (ty, _) = self.agg_colon_type(&mut d)?;
+                d.result_types.push(ty);
+            }
+            "hw.wire" => {
+                // %w = hw.wire %x [sym @s] {attrs} : T   (a named value; the result is %x)
+                let u = self.parse_use()?;
+                if self.eat_kw("sym")? {
+                    let s = self.expect(Tok::At)?;
+                    let text = format!("#hw<innerSym{}>", self.slice(s.span));
+                    d.prop("inner_sym", Attr::Opaque(text), s.span);
+                }
+                let (ty, span) = self.agg_colon_type(&mut d)?;
+                self.resolve_all(&mut d, &[u], std::slice::from_ref(&ty), span)?;
                 d.result_types.push(ty);
             }
             "hw.bitcast" => {
