@@ -246,7 +246,14 @@ impl<'a> Printer<'a> {
                     match port.dir {
                         Dir::Input => {
                             let net = m.port_net(p).expect("input cell");
-                            format!("in {} : {}", self.refs[net.index()], Self::port_ty(port))
+                            let r = &self.refs[net.index()];
+                            // A port name that is no SSA name follows as a string (CIRCT's
+                            // `in %a_b "a b" : i1`).
+                            if r.strip_prefix('%') == Some(port.name.as_str()) {
+                                format!("in {r} : {}", Self::port_ty(port))
+                            } else {
+                                format!("in {r} {:?} : {}", port.name, Self::port_ty(port))
+                            }
                         }
                         Dir::Output => {
                             format!("out {} : {}", bare_or_quoted(&port.name), Self::port_ty(port))

@@ -167,7 +167,9 @@ impl<'a> Parser<'a> {
                     (self.port_name()?, None)
                 } else {
                     let (n, span) = self.parse_def_name()?;
-                    (n.to_string(), Some((n, span)))
+                    // CIRCT's `in %arg0 "a b" : i1`: a port name that is no SSA name.
+                    let name = if self.tok.kind == Tok::Str { self.port_name()? } else { n.to_string() };
+                    (name, Some((n, span)))
                 };
                 self.expect(Tok::Colon)?;
                 let ty = self.parse_type()?;
