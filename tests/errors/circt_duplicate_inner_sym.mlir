@@ -1,4 +1,4 @@
-// An inner symbol names one thing per module; CIRCT rejects a second definition.
+// expect: inner symbol '@x' is defined twice in this module
 hw.module @t(in %a : i4, in %clk : !seq.clock, out y : i4) {
   %r = seq.compreg sym @x %a, %clk : i4
   %s = seq.compreg sym @x %r, %clk : i4

@@ -1,4 +1,4 @@
-// CIRCT rejects an instance whose argument labels are not the module's input names.
+// expect: input #0 is labelled 'z' but the module calls it 'x'
 hw.module @c(in %x : i4, out y : i4) {
   hw.output %x : i4
 }

@@ -1,4 +1,4 @@
-// CIRCT rejects an instance whose result labels are not the module's output names.
+// expect: output #0 is labelled 'q' but the module calls it 'y'
 hw.module @c(in %x : i4, out y : i4) {
   hw.output %x : i4
 }
