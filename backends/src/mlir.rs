@@ -22,8 +22,9 @@
 //! generic form, in the custom output too.
 //!
 //! Dialects ([`Dialect`]): inside an `hw.module` the custom form is what CIRCT parses
-//! (`crate::mlir_circt`: no `comb.inv`, `comb.reverse` or `comb.lut`; truth tables as
-//! arrays); a combinational module can instead print as HEIR's `func.func`
+//! (`crate::mlir_circt`: no `comb.inv` or `comb.reverse`; truth tables as arrays; `comb.lut`
+//! as its definition under an explicit `--dialect circt` only, since that does not read back
+//! as a LUT); a combinational module can instead print as HEIR's `func.func`
 //! (`crate::mlir_heir`: truth tables as integers). By default a module prints in the
 //! container it was read from.
 
@@ -65,7 +66,12 @@ pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Resu
             None if m.from_func && crate::mlir_heir::expressible(m).is_ok() => Dialect::Heir,
             None => Dialect::Circt,
         };
-        Printer::new(design, &summaries, mid, generic, d).print(&mut out);
+        let mut p = Printer::new(design, &summaries, mid, generic, d);
+        // `comb.lut` (which CIRCT lacks) is written as its definition only when CIRCT's
+        // spelling is asked for: the definition reads back as arithmetic and muxes, not as
+        // the LUT, so the default output keeps `comb.lut` and round-trips exactly.
+        p.lut_as_definition = dialect == Some(Dialect::Circt);
+        p.print(&mut out);
     }
     out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
     Ok(out)
@@ -111,6 +117,8 @@ struct Printer<'a> {
     inst_results: BTreeMap<NetId, Vec<String>>,
     /// For each memory: its memory value (`%3`).
     mem_refs: BTreeMap<NetId, String>,
+    /// Whether a `comb.lut` in CIRCT's dialect prints as its definition (see [`emit_as`]).
+    lut_as_definition: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -135,6 +143,7 @@ impl<'a> Printer<'a> {
             names,
             inst_results: BTreeMap::new(),
             mem_refs: BTreeMap::new(),
+            lut_as_definition: true,
         };
         p.name_values();
         let used = p.refs.iter().chain(p.inst_results.values().flatten()).chain(p.mem_refs.values());
@@ -320,7 +329,8 @@ impl<'a> Printer<'a> {
             return self.generic_op(net, &ops, &op_tys, &ty);
         }
         let bin = if cell.two_state { "bin " } else { "" };
-        if self.dialect == Dialect::Circt {
+        let keep_lut = matches!(cell.kind, CellKind::Lut { .. }) && !self.lut_as_definition;
+        if self.dialect == Dialect::Circt && !keep_lut {
             let op_widths: Vec<u32> = cell.operands().iter().map(|&o| self.m.width(o)).collect();
             let c = crate::mlir_circt::CellText {
                 r,
