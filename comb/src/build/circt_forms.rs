@@ -39,7 +39,7 @@ pub(crate) fn read_back(design: &mut Design) {
                         _ => None,
                     }
                 }
-                CellKind::Concat if ops.len() >= 2 => reversal(m, &ops).map(|x| (CellKind::Reverse, x)),
+                CellKind::Concat if !ops.is_empty() => reversal(m, &ops).map(|x| (CellKind::Reverse, x)),
                 _ => None,
             };
             if let Some((kind, x)) = rewrite {
