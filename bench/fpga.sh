@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Benchmark: the FPGA flow on the examples, one table: LUT4, carry, DFF, logic cells, BRAM,
-# I/O and Fmax per synthesis path (yosys synth_ice40; native: the tool's own -O2 --lut 4, which
-# refuses --register-io, so compare the paths with REGISTER_IO=0).
+# Benchmark: the FPGA flow on the examples, the EPFL circuits of ../shared/benchmarks/epfl
+# (read as Yosys JSON) and the HLS kernels, one table: LUT4, carry, DFF, logic cells, BRAM,
+# I/O and Fmax per synthesis path (yosys synth_ice40; native: the tool's own -O2 --lut 4).
 #
 # Each design runs `rmlir-hls fpga --register-io` (every input and output through a flip-flop,
 # so every path is register to register and Fmax means something for combinational designs)
@@ -9,7 +9,8 @@
 # --timing-allow-fail so that nextpnr places for timing and the achieved Fmax is what it
 # reaches. REGISTER_IO=0 runs the designs as they are (Fmax "-": no register-to-register path).
 #
-# Env: DESIGNS (default: examples/*.mlir, plus ../shared/examples/*.mlir when present),
+# Env: DESIGNS (default: examples/*.mlir, seven HLS kernels of tests/hls (HLS_KERNELS), plus
+# ../shared/examples/*.mlir and the EPFL circuits when present),
 # DEVICE (hx8k), FREQ (100), SEED (1), REGISTER_IO (1), BENCH_OUT (target/fpgabench).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,13 +28,25 @@ if [ -n "${DESIGNS:-}" ]; then
   designs=($DESIGNS)
 else
   designs=(examples/*.mlir)
+  # HLS kernels: i32 datapaths with block RAMs (HLS_KERNELS overrides the list).
+  for k in ${HLS_KERNELS:-dot_i32 fir gcd histogram local_mem linalg_matmul_i32 stencil}; do
+    designs+=(tests/hls/$k.mlir)
+  done
   [ -d ../shared/examples ] && designs+=(../shared/examples/*.mlir)
+  if [ -d ../shared/benchmarks/epfl ]; then
+    for v in ../shared/benchmarks/epfl/*.v; do
+      j=$out/epfl_$(basename "$v" .v).json
+      yosys -q -p "read_verilog $v; proc; opt; write_json $j" >/dev/null 2>&1 && designs+=("$j")
+    done
+  fi
 fi
 
 printf "%-26s %-7s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
 for f in "${designs[@]}"; do
   case $f in
     ../shared/*) name=shared/$(basename "$f" .mlir) ;;
+    tests/hls/*) name=hls/$(basename "$f" .mlir) ;;
+    *.json) name=$(basename "$f" .json) ;;
     *) name=$(basename "$f" .mlir) ;;
   esac
   for synth in yosys native; do

@@ -91,9 +91,12 @@ pub fn load_design(
         pm.print_after = a.print_after.clone();
         pm.time_passes = a.time_passes;
     }
+    // -O2 --lut K also maps the -O1 netlist and keeps the mapping with fewer LUTs.
+    let lut = args.and_then(|a| a.lut);
+    let o1_alternative = (opt >= 2 && lut.is_some()).then(|| design.clone());
     let mut reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
     // LUT mapping runs once after the -O pipeline, verified like any pass.
-    if let Some(k) = args.and_then(|a| a.lut) {
+    if let Some(k) = lut {
         let mut map: Vec<Box<dyn comb::passes::Pass>> =
             vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
         if opt >= 2 {
@@ -101,6 +104,20 @@ pub fn load_design(
             map.push(Box::new(comb::egraph::EGraphLuts { k: k as usize }));
         }
         reports.extend(pm.run(&mut design, &mut map).map_err(Failure::Message)?);
+        if let Some(mut alt) = o1_alternative {
+            let mut p = comb::passes::pipeline(comb::passes::OptLevel::O1);
+            if flatten {
+                p.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
+            }
+            let quiet = comb::passes::PassManager::default();
+            quiet.run(&mut alt, &mut p).map_err(Failure::Message)?;
+            let mut map: Vec<Box<dyn comb::passes::Pass>> =
+                vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
+            quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
+            if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
+                design = alt;
+            }
+        }
     }
     for r in &reports {
         if let Some(text) = &r.printed {

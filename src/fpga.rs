@@ -20,7 +20,13 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 /// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
-    let design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    let mut design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    // The native path never reads SystemVerilog: --register-io wraps its netlist instead (and
+    // the design whose SystemVerilog DIR keeps, so both say the same).
+    let native_regio = args.register_io && args.synth == SynthPath::Native;
+    if native_regio {
+        fpga::native::regio::register_io(&mut design).map_err(Failure::Message)?;
+    }
     let pins = match (&args.pcf, args.pin_all) {
         (Some(p), _) => {
             let text = std::fs::read_to_string(p)
@@ -44,7 +50,10 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         SynthPath::Yosys => None,
         SynthPath::Native => {
             let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
-            let mapped = native_design(&src, args.top.as_deref())?;
+            let mut mapped = native_design(&src, args.top.as_deref())?;
+            if native_regio {
+                fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
+            }
             Some(fpga::native::netlist(&mapped, &top, &names).map_err(Failure::Message)?)
         }
     };
@@ -63,7 +72,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
             SynthPath::Native => fpga::Synth::Native,
         },
         timing_allow_fail: args.timing_allow_fail,
-        register_io: args.register_io,
+        register_io: args.register_io && !native_regio,
         out_dir: args.output.clone(),
         native,
     };
@@ -76,11 +85,15 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 
 /// The design as `--synth native` maps it: `-O2`, flattened, `--lut 4` and the LUT-level
 /// e-graph rules (the pipeline of `--emit mlir -O2 --lut 4 --flatten`).
+/// Like `-O2 --lut 4`, it also maps the -O1 netlist and keeps the mapping with fewer LUTs.
 fn native_design(src: &mlir_text::SourceFile, top: Option<&str>) -> Result<Design, Failure> {
+    let pm = comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     let mut design = load_design(src, top, 2, true, None)?;
     let mut map: Vec<Box<dyn comb::passes::Pass>> =
         vec![Box::new(comb::lutmap::LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
-    let pm = comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     pm.run(&mut design, &mut map).map_err(Failure::Message)?;
-    Ok(design)
+    let mut alt = load_design(src, top, 1, true, None)?;
+    pm.run(&mut alt, &mut [Box::new(comb::lutmap::LutMap { k: 4 }) as Box<dyn comb::passes::Pass>])
+        .map_err(Failure::Message)?;
+    Ok(if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) { alt } else { design })
 }

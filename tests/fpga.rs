@@ -182,22 +182,35 @@ fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
 
 /// [`bitstream_and_routed_sim`] through a synthesis path.
 fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) {
+    bitstream_and_routed_sim_with(example, device, top, synth, &[])
+}
+
+/// [`bitstream_and_routed_sim_synth`] with more flow options (`--register-io` with the
+/// native path: the design is wrapped as the flow wraps its netlist, so the testbench drives
+/// the wrapped ports).
+fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: &str, more: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     // An existing folder is replaced on success.
     std::fs::create_dir(&out).unwrap();
     std::fs::write(out.join("stale"), "x").unwrap();
     let input = repo().join("examples").join(example);
-    let o = fpga_cmd(&[
-        input.to_str().unwrap(),
-        "-o",
-        out.to_str().unwrap(),
-        "--device",
-        device,
-        "--pin-all",
-        "--synth",
-        synth,
-    ]);
+    let o = fpga_cmd(
+        &[
+            input.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "--device",
+            device,
+            "--pin-all",
+            "--synth",
+            synth,
+        ]
+        .iter()
+        .chain(more)
+        .copied()
+        .collect::<Vec<_>>(),
+    );
     assert!(o.status.success(), "fpga failed:\n{}", String::from_utf8_lossy(&o.stderr));
     let stdout = String::from_utf8_lossy(&o.stdout);
     for row in ["LUT4", "carry", "DFF", "BRAM", "DSP", "IO", "Fmax MHz"] {
@@ -231,7 +244,10 @@ fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth:
         .map(|n| n.trim_start_matches('\\').to_string())
         .collect();
     let src = std::fs::read_to_string(&input).unwrap();
-    let design = load_text(example, &src, 1);
+    let mut design = load_text(example, &src, 1);
+    if more.contains(&"--register-io") {
+        fpga::native::regio::register_io(&mut design).unwrap();
+    }
     let sim = tempfile::tempdir().unwrap();
     let d = sim.path();
     std::fs::write(d.join("routed.v"), &routed).unwrap();
@@ -277,6 +293,13 @@ fn alu8_bitstream_matches_after_routing() {
 #[test]
 fn native_counter_bitstream_matches_after_routing() {
     bitstream_and_routed_sim_synth("counter.mlir", "hx8k", "updown", "native");
+}
+
+/// `--register-io` on the native path wraps the netlist: every input and output of the ALU
+/// through a flip-flop, and the routed design still simulates like the emitted SystemVerilog.
+#[test]
+fn native_register_io_alu8_matches_after_routing() {
+    bitstream_and_routed_sim_with("alu8.mlir", "hx8k", "alu8", "native", &["--register-io"]);
 }
 
 #[test]

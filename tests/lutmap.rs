@@ -32,8 +32,12 @@ const KS: [usize; 3] = [3, 4, 6];
 /// `design` after -O1 and `lut-map` with `k`.
 fn map(design: &Design, k: usize) -> Design {
     let mut d = design.clone();
-    let mut p = comb::passes::pipeline(OptLevel::O1);
-    p.push(Box::new(LutMap { k }) as Box<dyn Pass>);
+    // Two runs, as the driver does: a pipeline repeats until nothing changes, and the mapper
+    // must run once on the optimized netlist, not again on its own output.
+    PassManager::default()
+        .run(&mut d, &mut comb::passes::pipeline(OptLevel::O1))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -172,9 +176,11 @@ fn examples_proven_equivalent_after_mapping() {
 /// e-graph rules: the pipeline of `-O2 --lut 4`.
 fn map_o2_lut4(design: &Design) -> Design {
     let mut d = design.clone();
-    let mut p = comb::passes::pipeline(OptLevel::O2);
-    p.push(Box::new(LutMap { k: 4 }) as Box<dyn Pass>);
-    p.push(Box::new(comb::egraph::EGraphLuts { k: 4 }) as Box<dyn Pass>);
+    PassManager::default()
+        .run(&mut d, &mut comb::passes::pipeline(OptLevel::O2))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut p: Vec<Box<dyn Pass>> =
+        vec![Box::new(LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -281,4 +287,32 @@ fn stats_report_cells_luts_and_depth() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "--lut 9 is an error");
+}
+
+/// The LUT total `--stats` reports for `args` on `path`.
+fn stats_luts(path: &str, args: &[&str]) -> usize {
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args([path, "--stats", "--emit", "mlir"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{path} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let err = String::from_utf8(out.stderr).unwrap();
+    err.lines()
+        .filter_map(|l| l.split("; luts ").nth(1))
+        .map(|t| t.split(',').next().unwrap().parse::<usize>().unwrap())
+        .sum()
+}
+
+#[test]
+fn o2_lut_never_maps_to_more_luts_than_lut_alone() {
+    // -O2 --lut K maps both the -O1 and the -O2 netlist and keeps the smaller mapping.
+    for path in hardware_examples() {
+        let p = path.to_str().unwrap();
+        for k in ["4", "6"] {
+            let plain = stats_luts(p, &["--lut", k]);
+            let o2 = stats_luts(p, &["-O2", "--lut", k]);
+            assert!(o2 <= plain, "{p}: -O2 --lut {k} gives {o2} LUTs, --lut {k} alone {plain}");
+        }
+    }
 }

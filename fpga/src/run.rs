@@ -83,7 +83,9 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     let wrapped;
     if req.register_io && req.synth == crate::Synth::Native {
         return Err(Error::Request(
-            "--register-io works on the SystemVerilog: use it with --synth yosys".into(),
+            "--register-io with --synth native wraps the netlist (fpga::native::regio) before the \
+             request is made; the request must not ask for the SystemVerilog wrapper"
+                .into(),
         ));
     }
     let req = if req.register_io {

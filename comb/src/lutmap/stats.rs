@@ -57,3 +57,19 @@ pub fn format_stats(design: &Design) -> String {
     }
     s
 }
+
+/// The LUT count of the whole design and its deepest module's LUT depth.
+pub fn design_luts(design: &Design) -> (usize, u32) {
+    design
+        .module_ids()
+        .map(|mid| module_stats(design, mid))
+        .fold((0, 0), |(l, d), s| (l + s.luts, d.max(s.depth)))
+}
+
+/// `-O2 --lut K` keeps whichever of two mappings of one design has fewer LUTs (then the
+/// smaller depth; `b` on a full tie): the e-graph's word-level rewrites usually help the
+/// mapper but can hand it a structure that maps worse, and mapping the -O1 netlist as well
+/// costs one more mapper run. True if `a` wins.
+pub fn prefer_fewer_luts(a: &Design, b: &Design) -> bool {
+    design_luts(a) < design_luts(b)
+}

@@ -11,6 +11,7 @@ pub mod bits;
 pub mod dff;
 pub mod json;
 pub mod lut;
+pub mod regio;
 
 use bits::{Sig, Wires};
 use comb::{CellKind, Design};
