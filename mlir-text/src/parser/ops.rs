@@ -110,7 +110,7 @@ impl<'a> Parser<'a> {
             "seq.firmem" | "seq.firmem.read_port" | "seq.firmem.write_port" => self.parse_firmem(d),
             "seq.firreg" => self.parse_firreg(d),
             _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
-            _ => Err(Diagnostic::error(t.span, format!("unknown op '{name}'"))),
+            _ => Err(Diagnostic::error(t.span, unknown_op_message(name))),
         }
     }
 
@@ -255,5 +255,17 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::RParen)?;
         Ok(v)
+    }
+}
+
+/// The message for an op the reader does not know; tensor ops get the way to memrefs.
+fn unknown_op_message(name: &str) -> String {
+    if name.starts_with("tensor.") || name.starts_with("bufferization.") {
+        format!(
+            "'{name}': tensors are not supported (HLS reads memrefs: bufferize first, e.g. \
+             `mlir-opt --one-shot-bufferize=\"bufferize-function-boundaries\"`)"
+        )
+    } else {
+        format!("unknown op '{name}'")
     }
 }
