@@ -19,6 +19,7 @@ mod checks;
 mod circt_forms;
 mod circt_verify;
 mod datapath;
+mod initial;
 mod memory;
 mod ops;
 mod seq;
@@ -61,6 +62,7 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
     };
     let ops = b.collect();
     let mut bodies = Vec::new();
@@ -85,6 +87,7 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
     })
 }
 
@@ -119,6 +122,8 @@ pub(crate) struct Builder<'f> {
     pub(crate) net_of: body::NetOf,
     /// The memory ops of the body being built.
     pub(crate) mems: memory::Memories<'f>,
+    /// The values of `seq.initial` results, by value (`initial.rs`).
+    pub(crate) initials: HashMap<mlir_text::ValueId, crate::bits::Bits>,
 }
 
 /// How a value's `%name` becomes a cell name.

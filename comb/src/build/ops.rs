@@ -146,6 +146,13 @@ impl<'f> Builder<'f> {
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
             (None, "seq.firreg") => return self.plan_firreg(op),
+            // Evaluated before the body's cells are made (initial.rs).
+            (None, "seq.initial") => return None,
+            (None, "seq.yield") => {
+                self.error(op.name_span, "'seq.yield' can only end a 'seq.initial' body");
+                return None;
+            }
+            (None, "seq.from_immutable") => return self.plan_from_immutable(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);
                 return None;
@@ -263,8 +270,8 @@ impl<'f> Builder<'f> {
                     );
                     return None;
                 }
-                if s[base + 2] != 0 {
-                    self.error(op.span, "initial register values are not supported");
+                if s[base + 2] > 1 {
+                    self.error(op.span, "a register has at most one initial value");
                     return None;
                 }
                 if s[base] != s[base + 1] || s[base] > 1 {
@@ -284,7 +291,8 @@ impl<'f> Builder<'f> {
             }
         };
         let (width, name) = self.reg_result(op)?;
-        let kind = CellKind::Reg { reset, enable, async_reset: false, init: None };
+        let init = self.reg_initial(op, width).ok()?;
+        let kind = CellKind::Reg { reset, enable, async_reset: false, init };
         Some(Plan::Cell { kind, width, name })
     }
 

@@ -65,6 +65,7 @@ impl Stream {
             text: "",
             net_of: Vec::new(),
             mems: Default::default(),
+            initials: Default::default(),
         };
         let r = f(&mut b, &mut self.net_of);
         self.errors = b.errors;
@@ -276,6 +277,7 @@ pub fn build_design_streaming(
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
     };
     let ops = b.collect();
     let same = ops.len() == s.streamed.len() && ops.iter().zip(&s.streamed).all(|(o, sp)| o.name_span == *sp);
@@ -293,6 +295,7 @@ pub fn build_design_streaming(
         text: src.text(),
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
     };
     drop(file);
     Some(check(b, top))
