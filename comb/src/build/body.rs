@@ -48,6 +48,7 @@ impl<'f> Builder<'f> {
         }
         self.mems = super::memory::scan(&block.ops);
         self.scan_initials(&block.ops);
+        self.const_clocks = super::const_clock::scan(&block.ops);
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
@@ -153,6 +154,15 @@ impl<'f> Builder<'f> {
         }
         if &*o.name == "seq.from_immutable" {
             return; // a constant (initial.rs)
+        }
+        if &*o.name == "seq.shiftreg" {
+            return self.connect_shiftreg(mid, o, net, net_of);
+        }
+        if &*o.name == "seq.const_clock" {
+            return self.connect_const_clock(mid, o, net);
+        }
+        if matches!(self.design.module(mid).cell(net).kind, CellKind::Const(_)) && o.dialect() == "seq" {
+            return self.connect_unclocked(mid, o, net, net_of); // const_clock.rs
         }
         let cell = self.design.module(mid).cell(net);
         if let CellKind::Memory { .. } = cell.kind {

@@ -97,6 +97,9 @@ impl<'f> Builder<'f> {
     /// Pass 1 for one op.
     pub(crate) fn plan(&mut self, op: &Operation) -> Option<Plan> {
         use CellKind::*;
+        if let Some(p) = self.plan_unclocked(op) {
+            return p; // a register on a constant clock (const_clock.rs)
+        }
         let name = &*op.name;
         let simple = plain_kind(name);
         let kind = match (simple, name) {
@@ -153,6 +156,8 @@ impl<'f> Builder<'f> {
                 return None;
             }
             (None, "seq.from_immutable") => return self.plan_from_immutable(op),
+            (None, "seq.const_clock") => return self.plan_const_clock(op),
+            (None, "seq.shiftreg") => return self.plan_shiftreg(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);
                 return None;
@@ -252,7 +257,7 @@ impl<'f> Builder<'f> {
         Some(CellKind::Lut { coefficients, table })
     }
 
-    fn plan_reg(&mut self, op: &Operation) -> Option<Plan> {
+    pub(crate) fn plan_reg(&mut self, op: &Operation) -> Option<Plan> {
         let enable = &*op.name == "seq.compreg.ce";
         let base = 2 + enable as usize;
         let n = op.operands.len();

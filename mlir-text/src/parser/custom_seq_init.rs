@@ -7,6 +7,9 @@
 //! %clk = seq.const_clock low
 //! ```
 //!
+//! and `%r = seq.shiftreg [N] [sym @s] %in, %clk, %ce [reset %rst, %v] [powerOn %p] : T`
+//! (operands in that order, `numElements = N : i64` and `operandSegmentSizes`).
+//!
 //! `seq.initial` keeps its body as a region (isolated from above, as in CIRCT); the netlist
 //! builder evaluates it to constants. `seq.const_clock` stores its value as the string
 //! attribute `value` (`"low"` or `"high"`).
@@ -62,6 +65,7 @@ impl<'a> Parser<'a> {
                 self.resolve_all(&mut d, &[u], &ins, at)?;
                 d.result_types.extend(outs);
             }
+            "seq.shiftreg" => self.parse_shiftreg(&mut d)?,
             _ => {
                 // seq.const_clock low|high
                 let t = self.tok.span;
@@ -78,6 +82,56 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(d)
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn parse_shiftreg(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+        self.expect(Tok::LSquare)?;
+        let (n, at) = self.parse_bigint()?;
+        if n.negative || n.to_i128().is_none_or(|v| v < 1 || v > i64::MAX as i128) {
+            return Err(Diagnostic::error(at, "'seq.shiftreg' needs at least one element"));
+        }
+        d.prop("numElements", Attr::Int(n, Type::int(64)), at);
+        self.expect(Tok::RSquare)?;
+        if self.eat_kw("sym")? {
+            let s = self.expect(Tok::At)?;
+            let text = format!("#hw<innerSym{}>", self.slice(s.span));
+            d.prop("inner_sym", Attr::Opaque(text), s.span);
+        }
+        let start = self.tok.span.start as usize;
+        let mut uses = vec![self.parse_use()?];
+        for _ in 0..2 {
+            self.expect(Tok::Comma)?;
+            uses.push(self.parse_use()?);
+        }
+        let reset = self.eat_kw("reset")?;
+        if reset {
+            uses.push(self.parse_use()?);
+            self.expect(Tok::Comma)?;
+            uses.push(self.parse_use()?);
+        }
+        let power_on = self.eat_kw("powerOn")?;
+        if power_on {
+            uses.push(self.parse_use()?);
+        }
+        d.attributes = self.parse_opt_attr_dict()?;
+        self.expect(Tok::Colon)?;
+        let ty = self.parse_type()?;
+        let span = Span::new(start, self.prev_end);
+        let mut types = vec![ty.clone(), Type::Clock, Type::int(1)];
+        if reset {
+            types.extend([Type::int(1), ty.clone()]);
+        }
+        if power_on {
+            types.push(ty.clone());
+        }
+        self.resolve_all(d, &uses, &types, span)?;
+        let (r, p) = (reset as i128, power_on as i128);
+        let segs = [1, 1, 1, r, r, p].map(crate::ast::BigInt::from_i128).to_vec();
+        d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
+        d.result_types.push(ty);
+        Ok(())
     }
 }
 
