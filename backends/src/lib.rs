@@ -7,6 +7,7 @@ pub mod cosim;
 pub mod dot;
 pub mod mlir;
 mod mlir_circt;
+mod mlir_firmem;
 mod mlir_heir;
 mod mlir_initial;
 pub mod rust_sim;

@@ -71,7 +71,7 @@ pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Resu
         // spelling is asked for: the definition reads back as arithmetic and muxes, not as
         // the LUT, so the default output keeps `comb.lut` and round-trips exactly.
         p.lut_as_definition = dialect == Some(Dialect::Circt);
-        p.power_on = dialect == Some(Dialect::Circt);
+        p.explicit_circt = dialect == Some(Dialect::Circt);
         p.print(&mut out);
     }
     out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
@@ -122,8 +122,9 @@ struct Printer<'a> {
     /// Whether a `comb.lut` in CIRCT's dialect prints as its definition (see [`emit_as`]).
     lut_as_definition: bool,
     /// Under an explicit `--dialect circt`: a register's initial value in the spelling of
-    /// CIRCT's PyPI release, `powerOn %c` (see [`crate::mlir_initial`]).
-    power_on: bool,
+    /// CIRCT's PyPI release, `powerOn %c` (see [`crate::mlir_initial`]), and memory ports
+    /// with CIRCT's address width (see [`crate::mlir_firmem`]).
+    explicit_circt: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -149,7 +150,7 @@ impl<'a> Printer<'a> {
             inst_results: BTreeMap::new(),
             mem_refs: BTreeMap::new(),
             lut_as_definition: true,
-            power_on: false,
+            explicit_circt: false,
         };
         p.name_values();
         let used = p.refs.iter().chain(p.inst_results.values().flatten()).chain(p.mem_refs.values());
@@ -383,9 +384,9 @@ impl<'a> Printer<'a> {
                 s
             }
             Reg { reset, enable, init, .. } => {
-                let initial = init
-                    .as_ref()
-                    .map(|b| crate::mlir_initial::initial_op(b, self.power_on, &mut self.fresh.borrow_mut()));
+                let initial = init.as_ref().map(|b| {
+                    crate::mlir_initial::initial_op(b, self.explicit_circt, &mut self.fresh.borrow_mut())
+                });
                 let mut s = if *enable {
                     format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
                 } else {
@@ -396,7 +397,7 @@ impl<'a> Printer<'a> {
                     let _ = write!(s, " reset {}, {}", ops[k], ops[k + 1]);
                 }
                 if let Some((_, v)) = &initial {
-                    let _ = write!(s, " {} {v}", if self.power_on { "powerOn" } else { "initial" });
+                    let _ = write!(s, " {} {v}", if self.explicit_circt { "powerOn" } else { "initial" });
                 }
                 let _ = write!(s, " : {ty}");
                 match initial {
@@ -540,6 +541,23 @@ impl Printer<'_> {
         let (mem, r) = (&self.mem_refs[&net], &self.refs[net.index()]);
         let [clk, raddr, ren, waddr, we, wdata] = ops else { unreachable!("a memory has six operands") };
         let fits = |i: usize| tys[i] == format!("i{}", shape.address_width());
+        if self.explicit_circt && !self.generic && !(fits(1) && fits(3)) {
+            // CIRCT's verifier wants exactly its address width (mlir_firmem.rs).
+            let decl = format!("{mem} = seq.firmem 1, 1, old, port_order : {short}");
+            let t = crate::mlir_firmem::MemText {
+                mem,
+                r,
+                short,
+                depth,
+                width,
+                k: shape.address_width(),
+                ops: [clk, raddr, ren, waddr, we, wdata],
+                raw: self.m.width(self.m.cell(net).operands()[1]),
+                waw: self.m.width(self.m.cell(net).operands()[3]),
+            };
+            let ports = crate::mlir_firmem::ports(&t, &mut self.fresh.borrow_mut());
+            return format!("{decl}\n    {}", ports.join("\n    "));
+        }
         let decl = if self.generic {
             format!(
                 "{mem} = \"seq.firmem\"() <{{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}}> : () -> {mem_ty}"
