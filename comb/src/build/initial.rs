@@ -249,7 +249,13 @@ impl<'f> Builder<'f> {
     /// `seq.from_immutable %v`: the constant `%v` holds.
     pub(crate) fn plan_from_immutable(&mut self, op: &Operation) -> Option<Plan> {
         let (u, r) = (op.operands.first()?, op.results.first()?);
-        let b = self.initials.get(&u.value)?.clone();
+        let Some(b) = self.initials.get(&u.value).cloned() else {
+            // A failed `seq.initial` has been reported already.
+            if !is_immutable(&self.file.value(u.value).ty) || self.errors.is_empty() {
+                self.error(u.span, "'seq.from_immutable' takes a '!seq.immutable' result of 'seq.initial'");
+            }
+            return None;
+        };
         let v = self.file.value(*r);
         if v.ty.int_width() != Some(b.width()) {
             self.error(op.span, format!("'seq.from_immutable' of an i{} value gives '{}'", b.width(), v.ty));

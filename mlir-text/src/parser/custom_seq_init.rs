@@ -90,7 +90,7 @@ impl<'a> Parser<'a> {
         self.expect(Tok::LSquare)?;
         let (n, at) = self.parse_bigint()?;
         if n.negative || n.to_i128().is_none_or(|v| v < 1 || v > i64::MAX as i128) {
-            return Err(Diagnostic::error(at, "'seq.shiftreg' needs at least one element"));
+            return Err(Diagnostic::error(at, "'seq.shiftreg' needs a positive number of elements"));
         }
         d.prop("numElements", Attr::Int(n, Type::int(64)), at);
         self.expect(Tok::RSquare)?;
