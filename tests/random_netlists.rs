@@ -147,7 +147,7 @@ fn random_netlists_with_async_resets_cosimulate() {
     let cfg = RandomConfig { ops: 20, max_width: 64, registers: true, instances: true, memories: true };
     let mut design = random_batch(0xA5EC, 8, &cfg);
     let counts = comb::random_seq::add_async_and_init(&mut design, 0xA5EC);
-    assert!(counts.async_resets >= 4 && counts.inits >= 4, "{counts:?}");
+    assert!(counts.async_resets >= 4 && counts.inits >= 4 && counts.enable_inits >= 1, "{counts:?}");
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("async_batch.mlir");
     std::fs::write(&f, backends::mlir::emit(&design, false)).unwrap();

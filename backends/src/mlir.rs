@@ -71,6 +71,7 @@ pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Resu
         // spelling is asked for: the definition reads back as arithmetic and muxes, not as
         // the LUT, so the default output keeps `comb.lut` and round-trips exactly.
         p.lut_as_definition = dialect == Some(Dialect::Circt);
+        p.explicit_circt = dialect == Some(Dialect::Circt);
         p.print(&mut out);
     }
     out.push_str(if generic { "}) : () -> ()\n" } else { "}\n" });
@@ -89,7 +90,8 @@ fn bare_or_quoted(s: &str) -> String {
 }
 
 /// An integer attribute: `true`/`false` for i1, else a signed decimal and its type.
-fn int_attr(b: &Bits) -> String {
+/// An integer attribute of `b`'s width (`true`/`false` for one bit).
+pub(crate) fn int_attr(b: &Bits) -> String {
     if b.width() == 1 {
         (if b.bit(0) { "true" } else { "false" }).to_string()
     } else {
@@ -119,6 +121,10 @@ struct Printer<'a> {
     mem_refs: BTreeMap<NetId, String>,
     /// Whether a `comb.lut` in CIRCT's dialect prints as its definition (see [`emit_as`]).
     lut_as_definition: bool,
+    /// Under an explicit `--dialect circt`: a register's initial value in the spelling of
+    /// CIRCT's PyPI release, `powerOn %c` (see [`crate::mlir_initial`]), and memory ports
+    /// with CIRCT's address width (see [`crate::mlir_firmem`]).
+    explicit_circt: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -144,6 +150,7 @@ impl<'a> Printer<'a> {
             inst_results: BTreeMap::new(),
             mem_refs: BTreeMap::new(),
             lut_as_definition: true,
+            explicit_circt: false,
         };
         p.name_values();
         let used = p.refs.iter().chain(p.inst_results.values().flatten()).chain(p.mem_refs.values());
@@ -376,7 +383,10 @@ impl<'a> Printer<'a> {
                 let _ = write!(s, " : {ty}");
                 s
             }
-            Reg { reset, enable, .. } => {
+            Reg { reset, enable, init, .. } => {
+                let initial = init.as_ref().map(|b| {
+                    crate::mlir_initial::initial_op(b, self.explicit_circt, &mut self.fresh.borrow_mut())
+                });
                 let mut s = if *enable {
                     format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
                 } else {
@@ -386,8 +396,14 @@ impl<'a> Printer<'a> {
                     let k = 2 + *enable as usize;
                     let _ = write!(s, " reset {}, {}", ops[k], ops[k + 1]);
                 }
+                if let Some((_, v)) = &initial {
+                    let _ = write!(s, " {} {v}", if self.explicit_circt { "powerOn" } else { "initial" });
+                }
                 let _ = write!(s, " : {ty}");
-                s
+                match initial {
+                    Some((op, _)) => format!("{op}\n    {s}"),
+                    None => s,
+                }
             }
             ToClock => format!("{r} = seq.to_clock {}", ops[0]),
             FromClock => format!("{r} = seq.from_clock {}", ops[0]),
@@ -430,6 +446,9 @@ impl<'a> Printer<'a> {
         let mut name = cell.kind.op_name().to_string();
         let mut result = format!("{r} = ");
         let mut res_ty = ty.to_string();
+        // A register's initial value: the `seq.initial` before it and its last operand.
+        let mut prefix = String::new();
+        let mut extra: Option<(String, String)> = None;
         match &cell.kind {
             Input(_) | InstOutput(_) => return None,
             Const(b) => props.push(format!("value = {}", int_attr(b))),
@@ -453,13 +472,22 @@ impl<'a> Printer<'a> {
                 }
                 name = "seq.firreg".into();
             }
-            Reg { reset, enable, .. } => {
+            Reg { reset, enable, init, .. } => {
                 if let Some(n) = self.names.get(net) {
                     props.push(format!("name = {n:?}"));
                 }
                 let rs = *reset as u8;
-                let segs =
-                    if *enable { format!("1, 1, 1, {rs}, {rs}, 0") } else { format!("1, 1, {rs}, {rs}, 0") };
+                let i = init.is_some() as u8;
+                if let Some(b) = init {
+                    let (op, v) = crate::mlir_initial::generic_initial_op(b, &mut self.fresh.borrow_mut());
+                    prefix = format!("{op}\n    ");
+                    extra = Some((v, format!("!seq.immutable<i{}>", b.width())));
+                }
+                let segs = if *enable {
+                    format!("1, 1, 1, {rs}, {rs}, {i}")
+                } else {
+                    format!("1, 1, {rs}, {rs}, {i}")
+                };
                 props.push(format!("operandSegmentSizes = array<i32: {segs}>"));
                 if *enable {
                     name = "seq.compreg.ce".into();
@@ -489,7 +517,17 @@ impl<'a> Printer<'a> {
             _ => {}
         }
         let props = if props.is_empty() { String::new() } else { format!(" <{{{}}}>", props.join(", ")) };
-        Some(format!("{result}\"{name}\"({}){props} : ({}) -> {res_ty}", ops.join(", "), op_tys.join(", ")))
+        let mut ops: Vec<&str> = ops.to_vec();
+        let mut op_tys: Vec<String> = op_tys.to_vec();
+        if let Some((v, t)) = &extra {
+            ops.push(v);
+            op_tys.push(t.clone());
+        }
+        Some(format!(
+            "{prefix}{result}\"{name}\"({}){props} : ({}) -> {res_ty}",
+            ops.join(", "),
+            op_tys.join(", ")
+        ))
     }
 }
 
@@ -503,6 +541,23 @@ impl Printer<'_> {
         let (mem, r) = (&self.mem_refs[&net], &self.refs[net.index()]);
         let [clk, raddr, ren, waddr, we, wdata] = ops else { unreachable!("a memory has six operands") };
         let fits = |i: usize| tys[i] == format!("i{}", shape.address_width());
+        if self.explicit_circt && !self.generic && !(fits(1) && fits(3)) {
+            // CIRCT's verifier wants exactly its address width (mlir_firmem.rs).
+            let decl = format!("{mem} = seq.firmem 1, 1, old, port_order : {short}");
+            let t = crate::mlir_firmem::MemText {
+                mem,
+                r,
+                short,
+                depth,
+                width,
+                k: shape.address_width(),
+                ops: [clk, raddr, ren, waddr, we, wdata],
+                raw: self.m.width(self.m.cell(net).operands()[1]),
+                waw: self.m.width(self.m.cell(net).operands()[3]),
+            };
+            let ports = crate::mlir_firmem::ports(&t, &mut self.fresh.borrow_mut());
+            return format!("{decl}\n    {}", ports.join("\n    "));
+        }
         let decl = if self.generic {
             format!(
                 "{mem} = \"seq.firmem\"() <{{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}}> : () -> {mem_ty}"

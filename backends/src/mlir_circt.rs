@@ -29,7 +29,8 @@ impl Fresh {
         Fresh { used: used.into_iter().collect(), next: 0 }
     }
 
-    fn take(&mut self) -> String {
+    /// A name no other value of the module has.
+    pub(crate) fn take(&mut self) -> String {
         loop {
             let n = format!("%_c{}", self.next);
             self.next += 1;

@@ -5,8 +5,9 @@
 //! design the other tests generate stays exactly what it was (and the engines that do not
 //! model asynchronous resets, Yosys JSON import and the native FPGA flow, never see one).
 //! It draws from its own stream (the seed and the module's name), and keeps the netlist
-//! verifying: seq.firreg has no enable, so an enabled register it picks first gets its
-//! enable folded into its data (`en ? d : q`).
+//! verifying: seq.firreg has no enable, so an enabled register it picks for an
+//! asynchronous reset first gets its enable folded into its data (`en ? d : q`); an
+//! enabled register it leaves alone may get a power-on value (`seq.compreg.ce ... initial`).
 
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, Module};
@@ -20,10 +21,12 @@ pub struct SeqCounts {
     pub async_resets: usize,
     /// Registers given a power-on value.
     pub inits: usize,
+    /// Of those, registers with an enable (`seq.compreg.ce ... initial %v`).
+    pub enable_inits: usize,
 }
 
-/// In every module of `design`, folds the enable of half the enabled registers into their
-/// data, then gives two thirds of the registers with a reset and no enable an asynchronous
+/// In every module of `design`, gives a quarter of the enabled registers a random power-on
+/// value and leaves them enabled, folds the enable of the other half into their data, then gives two thirds of the registers with a reset and no enable an asynchronous
 /// reset (a non-constant reset value is replaced by a random constant) when the reset's
 /// logic reaches no asynchronous register (which could close a combinational loop) and half of the
 /// registers without an enable a random power-on value.
@@ -38,6 +41,15 @@ pub fn add_async_and_init(design: &mut Design, seed: u64) -> SeqCounts {
             let w = m.width(r);
             if enable {
                 if rng.chance(1, 2) {
+                    // Keeps its enable; half of these get a power-on value too.
+                    if rng.chance(1, 2) {
+                        let v = rng.bits(w);
+                        if let CellKind::Reg { init, .. } = &mut m.cell_mut(r).kind {
+                            *init = Some(v);
+                        }
+                        counts.inits += 1;
+                        counts.enable_inits += 1;
+                    }
                     continue;
                 }
                 // Fold the enable into the data: d' = en ? d : q.

@@ -47,6 +47,8 @@ impl<'f> Builder<'f> {
             }
         }
         self.mems = super::memory::scan(&block.ops);
+        self.scan_initials(&block.ops);
+        self.const_clocks = super::const_clock::scan(&block.ops);
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
@@ -150,6 +152,18 @@ impl<'f> Builder<'f> {
         if super::aggregate::is_aggregate_op(&o.name) {
             return self.connect_aggregate(mid, o, net_of);
         }
+        if &*o.name == "seq.from_immutable" {
+            return; // a constant (initial.rs)
+        }
+        if &*o.name == "seq.shiftreg" {
+            return self.connect_shiftreg(mid, o, net, net_of);
+        }
+        if &*o.name == "seq.const_clock" {
+            return self.connect_const_clock(mid, o, net);
+        }
+        if matches!(self.design.module(mid).cell(net).kind, CellKind::Const(_)) && o.dialect() == "seq" {
+            return self.connect_unclocked(mid, o, net, net_of); // const_clock.rs
+        }
         let cell = self.design.module(mid).cell(net);
         if let CellKind::Memory { .. } = cell.kind {
             return self.connect_memory(mid, o, net, net_of);
@@ -165,7 +179,13 @@ impl<'f> Builder<'f> {
         };
         let mut nets: SmallVec<[NetId; 4]> = SmallVec::with_capacity(o.operands.len());
         let mut widths: SmallVec<[u32; 4]> = SmallVec::with_capacity(o.operands.len());
-        for (i, opd) in o.operands.iter().enumerate() {
+        // A register's initial value is a property of its cell, not an operand.
+        let used = o.operands.len() - (is_reg && super::initial::has_initial_operand(o)) as usize;
+        for (i, opd) in o.operands.iter().enumerate().take(used) {
+            if super::initial::is_immutable(&self.file.value(opd.value).ty) {
+                self.error(opd.span, format!("operand #{i} of '{}' cannot be a '!seq.immutable'", o.name));
+                return;
+            }
             // An operand whose definition failed has been reported already.
             let Some((n, w, ty)) = self.operand(o, i, net_of) else { return };
             let ty = ty.unwrap_or(&Type::None);
@@ -242,6 +262,9 @@ impl<'f> Builder<'f> {
                 self.error(at, "an asynchronous reset value must be a constant ('hw.constant')");
                 return;
             }
+        }
+        if is_reg && super::initial::has_initial_operand(o) && !self.power_on(mid, o, net, net_of) {
+            return;
         }
         self.design.module_mut(mid).set_operands(net, &nets);
     }

@@ -18,10 +18,13 @@ mod body;
 mod checks;
 mod circt_forms;
 mod circt_verify;
+mod const_clock;
 mod datapath;
+mod initial;
 mod memory;
 mod ops;
 mod seq;
+mod shiftreg;
 mod simple;
 mod stream;
 
@@ -61,6 +64,8 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
+        const_clocks: Default::default(),
     };
     let ops = b.collect();
     let mut bodies = Vec::new();
@@ -85,6 +90,8 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
+        const_clocks: Default::default(),
     })
 }
 
@@ -119,6 +126,10 @@ pub(crate) struct Builder<'f> {
     pub(crate) net_of: body::NetOf,
     /// The memory ops of the body being built.
     pub(crate) mems: memory::Memories<'f>,
+    /// The values of `seq.initial` results, by value (`initial.rs`).
+    pub(crate) initials: HashMap<mlir_text::ValueId, crate::bits::Bits>,
+    /// The constant clocks of the body being built (`const_clock.rs`).
+    pub(crate) const_clocks: std::collections::HashSet<mlir_text::ValueId>,
 }
 
 /// How a value's `%name` becomes a cell name.

@@ -97,6 +97,9 @@ impl<'f> Builder<'f> {
     /// Pass 1 for one op.
     pub(crate) fn plan(&mut self, op: &Operation) -> Option<Plan> {
         use CellKind::*;
+        if let Some(p) = self.plan_unclocked(op) {
+            return p; // a register on a constant clock (const_clock.rs)
+        }
         let name = &*op.name;
         let simple = plain_kind(name);
         let kind = match (simple, name) {
@@ -146,6 +149,15 @@ impl<'f> Builder<'f> {
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
             (None, "seq.firreg") => return self.plan_firreg(op),
+            // Evaluated before the body's cells are made (initial.rs).
+            (None, "seq.initial") => return None,
+            (None, "seq.yield") => {
+                self.error(op.name_span, "'seq.yield' can only end a 'seq.initial' body");
+                return None;
+            }
+            (None, "seq.from_immutable") => return self.plan_from_immutable(op),
+            (None, "seq.const_clock") => return self.plan_const_clock(op),
+            (None, "seq.shiftreg") => return self.plan_shiftreg(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);
                 return None;
@@ -245,7 +257,7 @@ impl<'f> Builder<'f> {
         Some(CellKind::Lut { coefficients, table })
     }
 
-    fn plan_reg(&mut self, op: &Operation) -> Option<Plan> {
+    pub(crate) fn plan_reg(&mut self, op: &Operation) -> Option<Plan> {
         let enable = &*op.name == "seq.compreg.ce";
         let base = 2 + enable as usize;
         let n = op.operands.len();
@@ -263,8 +275,8 @@ impl<'f> Builder<'f> {
                     );
                     return None;
                 }
-                if s[base + 2] != 0 {
-                    self.error(op.span, "initial register values are not supported");
+                if s[base + 2] > 1 {
+                    self.error(op.span, "a register has at most one initial value");
                     return None;
                 }
                 if s[base] != s[base + 1] || s[base] > 1 {
@@ -284,7 +296,8 @@ impl<'f> Builder<'f> {
             }
         };
         let (width, name) = self.reg_result(op)?;
-        let kind = CellKind::Reg { reset, enable, async_reset: false, init: None };
+        let init = self.reg_initial(op, width).ok()?;
+        let kind = CellKind::Reg { reset, enable, async_reset: false, init };
         Some(Plan::Cell { kind, width, name })
     }
 

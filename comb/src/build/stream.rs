@@ -65,6 +65,8 @@ impl Stream {
             text: "",
             net_of: Vec::new(),
             mems: Default::default(),
+            initials: Default::default(),
+            const_clocks: Default::default(),
         };
         let r = f(&mut b, &mut self.net_of);
         self.errors = b.errors;
@@ -136,6 +138,9 @@ impl mlir_text::OpSink for Stream {
             || !o.regions().is_empty()
             || mlir_text::dialect::is_hls_op(&o.name)
             || o.name.starts_with("seq.firmem")
+            // Constant clocks, shift registers and initial values look at the whole body.
+            || matches!(&*o.name, "seq.const_clock" | "seq.to_clock" | "seq.shiftreg" | "seq.from_immutable")
+            || super::initial::has_initial_operand(&o)
             || super::aggregate::is_aggregate_op(&o.name)
             // Inner symbols are checked for duplicates over a whole body: the op-tree path.
             || o.attr("inner_sym").is_some()
@@ -276,6 +281,8 @@ pub fn build_design_streaming(
         text: "",
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
+        const_clocks: Default::default(),
     };
     let ops = b.collect();
     let same = ops.len() == s.streamed.len() && ops.iter().zip(&s.streamed).all(|(o, sp)| o.name_span == *sp);
@@ -293,6 +300,8 @@ pub fn build_design_streaming(
         text: src.text(),
         net_of: Vec::new(),
         mems: Default::default(),
+        initials: Default::default(),
+        const_clocks: Default::default(),
     };
     drop(file);
     Some(check(b, top))

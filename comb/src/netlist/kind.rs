@@ -151,7 +151,7 @@ pub enum CellKind {
         /// `rst_value` must be a constant (as FIRRTL and CIRCT's export require).
         async_reset: bool,
         /// The power-on value (`preset`, `seq.initial`); `None` is 0. Has the cell's width.
-        /// Like `async_reset`, only on a register without an enable (`seq.firreg` has none).
+        /// Any register may have one (`seq.compreg.ce ... initial %v` has an enable too).
         init: Option<Bits>,
     },
     /// An on-chip RAM (a block RAM): `depth` words of the cell's width, one synchronous read
@@ -420,8 +420,8 @@ impl CellKind {
                 if *async_reset && !*reset {
                     return Err("an asynchronous register needs a reset".into());
                 }
-                if *enable && (*async_reset || init.is_some()) {
-                    return Err("a register with an enable has no asynchronous reset or initial value".into());
+                if *enable && *async_reset {
+                    return Err("a register with an enable has no asynchronous reset".into());
                 }
                 if init.as_ref().is_some_and(|b| b.width() != width) {
                     return Err(format!("register initial value must be i{width}"));

@@ -206,11 +206,12 @@ impl<'a> Parser<'a> {
                     self.expect(Tok::Comma)?;
                     uses.push(self.parse_use()?);
                 }
-                if self.at_kw("initial") || self.at_kw("powerOn") {
-                    return Err(Diagnostic::error(
-                        self.tok.span,
-                        "initial register values are not supported",
-                    ));
+                // CIRCT's `initial %v` (a `!seq.immutable`), or its older `powerOn %v` (CIRCT
+                // 1.62, the PyPI release: a plain value of the register's type).
+                let power_on = self.eat_kw("powerOn")?;
+                let initial = power_on || self.eat_kw("initial")?;
+                if initial {
+                    uses.push(self.parse_use()?);
                 }
                 let (ty, span) = self.colon_type(&mut d)?;
                 let mut types = vec![ty.clone(), Type::Clock];
@@ -221,13 +222,18 @@ impl<'a> Parser<'a> {
                     types.push(Type::int(1));
                     types.push(ty.clone());
                 }
+                if power_on {
+                    types.push(ty.clone());
+                } else if initial {
+                    types.push(super::custom_seq_init::immutable_of(&ty));
+                }
                 self.resolve_all(&mut d, &uses, &types, span)?;
                 let r = reset as i128;
                 let mut segs: Vec<BigInt> = vec![BigInt::from_i128(1), BigInt::from_i128(1)];
                 if ce {
                     segs.push(BigInt::from_i128(1));
                 }
-                segs.extend([BigInt::from_i128(r), BigInt::from_i128(r), BigInt::from_i128(0)]);
+                segs.extend([BigInt::from_i128(r), BigInt::from_i128(r), BigInt::from_i128(initial as i128)]);
                 d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
                 d.result_types.push(ty);
             }

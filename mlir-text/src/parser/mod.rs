@@ -15,6 +15,7 @@ mod custom_firmem;
 mod custom_hls;
 mod custom_hw_agg;
 mod custom_seq;
+mod custom_seq_init;
 mod generic;
 mod hw_types;
 mod lean;

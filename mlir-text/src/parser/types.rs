@@ -147,6 +147,11 @@ impl<'a> Parser<'a> {
                     // One spelling per memory shape, whatever the spacing.
                     let firmem =
                         (name == "!seq.firmem").then(|| crate::firmem::parse_firmem_type(text)).flatten();
+                    if name == "!seq.immutable" {
+                        // One spelling per wrapped type, whatever the spacing.
+                        let key: String = text.split_whitespace().collect();
+                        return Ok(boxed(ComplexType::Opaque(key)));
+                    }
                     return Ok(boxed(ComplexType::Opaque(firmem.map_or_else(|| text.into(), |f| f.text()))));
                 }
                 self.bump()?;

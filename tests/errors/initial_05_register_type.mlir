@@ -1,0 +1,9 @@
+// expect: expects different type than prior uses: '!seq.immutable<i8>' vs '!seq.immutable<i4>'
+hw.module @t(in %clk : !seq.clock, in %d : i8, out q : i8) {
+  %init = seq.initial () {
+    %c = hw.constant 3 : i4
+    seq.yield %c : i4
+  } : () -> !seq.immutable<i4>
+  %q = seq.compreg %d, %clk initial %init : i8
+  hw.output %q : i8
+}
