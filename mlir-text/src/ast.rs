@@ -130,6 +130,9 @@ pub enum ComplexType {
         /// The aliased type.
         inner: Type,
     },
+    /// HEIR's `!secret.secret<T>`: a `T` the program may not look into outside a
+    /// `secret.generic`. The netlist holds it as `T` (see [`Type::bit_width`]).
+    Secret(Type),
     /// `vector<4xi32>`, `tensor<...>`, `!hw.uarray<...>`, `!llvm.ptr`, ...: kept verbatim.
     Opaque(String),
 }

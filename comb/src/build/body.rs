@@ -50,7 +50,14 @@ impl<'f> Builder<'f> {
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
-        for (i, o) in block.ops.iter().enumerate() {
+        // HEIR's `secret.generic` bodies join the body in place (`secret.rs`).
+        let steps = super::secret::flatten(&block.ops);
+        let n_steps = steps.len();
+        for (i, step) in steps.into_iter().enumerate() {
+            if self.secret_step(&step, &mut net_of) {
+                continue;
+            }
+            let super::secret::Step::Op(o) = step else { continue };
             match self.plan(o) {
                 None => {}
                 Some(Plan::Terminator) => {
@@ -60,7 +67,7 @@ impl<'f> Builder<'f> {
                             o.name_span,
                             format!("'{}' cannot end a '{}' body; use '{term_name}'", o.name, op.name),
                         );
-                    } else if i + 1 != block.ops.len() {
+                    } else if i + 1 != n_steps {
                         self.error(o.name_span, format!("'{term_name}' must be the last op of the body"));
                     } else {
                         term = Some(o);

@@ -21,6 +21,7 @@ mod circt_verify;
 mod datapath;
 mod memory;
 mod ops;
+mod secret;
 mod seq;
 mod simple;
 mod stream;

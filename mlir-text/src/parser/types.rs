@@ -136,6 +136,13 @@ impl<'a> Parser<'a> {
                         self.bump()?;
                         return self.parse_modty();
                     }
+                    if name == "!secret.secret" {
+                        self.bump()?;
+                        self.expect(Tok::Less)?;
+                        let inner = self.parse_type()?;
+                        self.expect(Tok::Greater)?;
+                        return Ok(boxed(ComplexType::Secret(inner)));
+                    }
                     if let Some(kind) =
                         super::hw_types::hw_type_kind(name).filter(|_| name.starts_with("!hw."))
                     {
