@@ -1,4 +1,4 @@
-// expect: block argument is not the plain type of its operand
+// expect: argument #0 of the 'secret.generic' body must be 'i8'
 func.func @f(%a: !secret.secret<i8>) -> !secret.secret<i8> {
   %0 = secret.generic(%a: !secret.secret<i8>) {
   ^body(%x: i4):

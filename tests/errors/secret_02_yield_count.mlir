@@ -1,4 +1,4 @@
-// expect: yield operand count differs from the generic's results
+// expect: 'secret.yield' has 2 operands but its 'secret.generic' has 1 result(s)
 func.func @f(%a: !secret.secret<i8>) -> !secret.secret<i8> {
   %0 = secret.generic(%a: !secret.secret<i8>) {
   ^body(%x: i8):

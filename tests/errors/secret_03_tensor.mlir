@@ -1,4 +1,4 @@
-// expect: a cast to a type that is not a bit vector is not supported
+// expect: both must be bit vectors of one width
 func.func @f(%a: !secret.secret<i8>) -> !secret.secret<i8> {
   %0 = secret.cast %a : !secret.secret<i8> to !secret.secret<tensor<8xi1>>
   %1 = secret.cast %0 : !secret.secret<tensor<8xi1>> to !secret.secret<i8>

@@ -1,4 +1,4 @@
-// expect: a generic body without secret.yield
+// expect: must end with 'secret.yield'
 func.func @f(%a: !secret.secret<i8>) -> !secret.secret<i8> {
   %0 = secret.generic(%a: !secret.secret<i8>) {
   ^body(%x: i8):

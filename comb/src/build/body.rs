@@ -50,14 +50,16 @@ impl<'f> Builder<'f> {
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
-        // HEIR's `secret.generic` bodies join the body in place (`secret.rs`).
-        let steps = super::secret::flatten(&block.ops);
+        // HEIR's `secret.generic` bodies and the ops in procedural `sv` blocks join the body in
+        // place (`steps.rs`); `sv.wire`/`sv.reg` get their cells first (`sv.rs`).
+        let sv = self.sv_declare(mid, &block.ops, &mut net_of);
+        let steps = super::steps::flatten(&block.ops);
         let n_steps = steps.len();
         for (i, step) in steps.into_iter().enumerate() {
-            if self.secret_step(&step, &mut net_of) {
+            if self.region_step(&step, &mut net_of) {
                 continue;
             }
-            let super::secret::Step::Op(o) = step else { continue };
+            let super::steps::Step::Op(o) = step else { continue };
             match self.plan(o) {
                 None => {}
                 Some(Plan::Terminator) => {
@@ -119,6 +121,7 @@ impl<'f> Builder<'f> {
         for (o, net) in pending {
             self.connect(mid, o, net, &net_of);
         }
+        self.sv_connect(mid, sv, &net_of);
         match term {
             Some(t) => self.drive_outputs(mid, t, &net_of),
             None if n_outputs > 0 && !saw_term => self.error(

@@ -24,7 +24,9 @@ mod ops;
 mod secret;
 mod seq;
 mod simple;
+mod steps;
 mod stream;
+mod sv;
 
 pub use stream::build_design_streaming;
 

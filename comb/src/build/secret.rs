@@ -2,7 +2,7 @@
 //! ops make no cells, they only name nets.
 //!
 //! - `secret.generic`: its body's ops join the enclosing body (flattened in textual order by
-//!   [`flatten`]); each entry-block argument is the net of the matching operand, and each
+//!   [`super::steps::flatten`]); each entry-block argument is the net of the matching operand, and each
 //!   result is the net of the matching `secret.yield` operand.
 //! - `secret.cast` (between types of the same width), `secret.conceal`, `secret.reveal`: the
 //!   result is the operand's net.
@@ -14,44 +14,9 @@
 //! be an integer").
 
 use super::body::NetOf;
+use super::steps::Step;
 use super::Builder;
 use mlir_text::{ComplexType, Operation, Type};
-
-/// One step of a body with its `secret.generic`s flattened.
-pub(crate) enum Step<'f> {
-    /// An op of the body (or of a generic's body).
-    Op(&'f Operation),
-    /// A `secret.generic` starts: bind its block arguments.
-    Enter(&'f Operation),
-    /// A `secret.generic` ends (after its body's ops): bind its results.
-    Exit(&'f Operation),
-}
-
-/// The ops of `ops` with every `secret.generic`'s body spliced in (iteratively: no
-/// recursion on nesting).
-pub(crate) fn flatten(ops: &[Operation]) -> Vec<Step<'_>> {
-    let mut out = Vec::with_capacity(ops.len());
-    let mut stack: Vec<(std::slice::Iter<'_, Operation>, Option<&Operation>)> = vec![(ops.iter(), None)];
-    while let Some((it, owner)) = stack.last_mut() {
-        let Some(op) = it.next() else {
-            if let Some(g) = *owner {
-                out.push(Step::Exit(g));
-            }
-            stack.pop();
-            continue;
-        };
-        if &*op.name == "secret.generic" {
-            out.push(Step::Enter(op));
-            let inner = op.regions().first().and_then(|r| r.blocks.first()).map_or(&[][..], |b| &b.ops);
-            // The yield is the generic's to read at its exit, not an op of the body.
-            let n = inner.len() - usize::from(inner.last().is_some_and(|y| &*y.name == "secret.yield"));
-            stack.push((inner[..n].iter(), Some(op)));
-        } else {
-            out.push(Step::Op(op));
-        }
-    }
-    out
-}
 
 /// The type inside `!secret.secret<T>`, if `ty` is one.
 fn unwrap(ty: &Type) -> Option<&Type> {
@@ -65,13 +30,14 @@ fn unwrap(ty: &Type) -> Option<&Type> {
 }
 
 impl<'f> Builder<'f> {
-    /// Handles one [`Step`] that is not a plain op, or a `secret.*` op; false if `step` is
-    /// an ordinary op the caller builds.
-    pub(crate) fn secret_step(&mut self, step: &Step<'f>, net_of: &mut NetOf) -> bool {
+    /// Handles one [`Step`] that is not a plain op, or a `secret.*` or `sv.*` op; false if
+    /// `step` is an ordinary op the caller builds.
+    pub(crate) fn region_step(&mut self, step: &Step<'f>, net_of: &mut NetOf) -> bool {
         match *step {
             Step::Enter(g) => self.secret_enter(g, net_of),
             Step::Exit(g) => self.secret_exit(g, net_of),
             Step::Op(o) if o.name.starts_with("secret.") => self.secret_convert(o, net_of),
+            Step::Op(o) if o.name.starts_with("sv.") => self.sv_step(o, net_of),
             Step::Op(_) => return false,
         }
         true
@@ -129,7 +95,7 @@ impl<'f> Builder<'f> {
             return self.error(
                 y.span,
                 format!(
-                    "'secret.yield' has {} operands but its 'secret.generic' has {} results",
+                    "'secret.yield' has {} operands but its 'secret.generic' has {} result(s)",
                     y.operands.len(),
                     g.results.len()
                 ),

@@ -16,6 +16,7 @@ mod custom_hls;
 mod custom_hw_agg;
 mod custom_secret;
 mod custom_seq;
+mod custom_sv;
 mod generic;
 mod hw_types;
 mod lean;

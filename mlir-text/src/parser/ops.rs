@@ -110,6 +110,7 @@ impl<'a> Parser<'a> {
             "seq.firmem" | "seq.firmem.read_port" | "seq.firmem.write_port" => self.parse_firmem(d),
             "seq.firreg" => self.parse_firreg(d),
             _ if name.starts_with("secret.") => self.parse_secret(d),
+            _ if name.starts_with("sv.") => self.parse_sv(d),
             _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
             _ => Err(Diagnostic::error(t.span, format!("unknown op '{name}'"))),
         }
