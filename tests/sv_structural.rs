@@ -179,3 +179,47 @@ fn async_reset_case_cosimulates() {
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success() && text.contains("all agree"), "cosim failed:\n{text}");
 }
+
+/// `sv.verbatim`: printed once each, in order, after the logic; lint-clean; CIRCT verifies our
+/// `--emit mlir` of it (custom form) and the generic form reads back to the same
+/// SystemVerilog; the Rust simulator warns that it ignores it.
+#[test]
+fn verbatim_is_kept_and_the_simulator_warns() {
+    let case = repo().join("tests/cases/sv_verbatim.mlir");
+    let c = case.to_str().unwrap();
+    let sv = cli(&[c, "--emit", "verilog"]);
+    let first = sv.find("// verbatim: first\n").expect("first verbatim text");
+    let second = sv.find("/* two\n   lines */\n").expect("second verbatim text, newline decoded");
+    assert!(first < second && second < sv.find("endmodule").unwrap(), "{sv}");
+    assert_eq!(sv.matches("verbatim: first").count(), 1, "{sv}");
+    let lint = verilator_lint(&sv, "vb");
+    assert!(lint.trim().is_empty(), "verilator -Wall warned:\n{lint}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let mlir = dir.path().join("vb.mlir");
+    std::fs::write(&mlir, cli(&[c, "--emit", "mlir"])).unwrap();
+    let out = Command::new(circt_python())
+        .arg(repo().join("scripts/circt_check.py"))
+        .arg("verify")
+        .arg(&mlir)
+        .output()
+        .expect("run CIRCT's Python");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("ok "), "CIRCT rejects our sv.verbatim:\n{text}");
+
+    let generic = dir.path().join("vb_generic.mlir");
+    std::fs::write(&generic, cli(&[c, "--emit", "mlir", "--generic"])).unwrap();
+    assert_eq!(cli(&[generic.to_str().unwrap(), "--emit", "verilog"]), sv);
+
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args([c, "--emit", "rust-sim", "-o"])
+        .arg(dir.path().join("sim"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("warning: module 'vb' has 2 'sv.verbatim' text(s); the Rust simulator ignores them"),
+        "{err}"
+    );
+}

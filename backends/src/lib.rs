@@ -10,5 +10,6 @@ mod mlir_circt;
 mod mlir_heir;
 pub mod rust_sim;
 pub mod value_names;
+pub mod verbatim;
 pub mod verilog;
 pub mod yosys_json;

@@ -13,12 +13,14 @@
 //! Anything else is a located "not supported" error: two drivers of one storage, a storage
 //! never assigned, a combinational block that leaves it unassigned on a path (a latch),
 //! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign` and `sv.if`.
-//! `sv.verbatim` has no netlist meaning and is reported as unsupported here.
+//!
+//! `sv.verbatim "text"` (at module level, without substitutions) has no netlist meaning: it
+//! is kept as text on the module ([`crate::Module::verbatim`]) for the printers.
 
 use super::body::NetOf;
 use super::{cell_name, Builder};
 use crate::ids::{ModuleId, NetId};
-use crate::netlist::CellKind;
+use crate::netlist::{CellKind, Verbatim};
 use mlir_text::{Attr, ComplexType, Diagnostic, Operation, Span, Type, ValueId};
 use std::collections::HashMap;
 
@@ -115,6 +117,7 @@ impl<'f> Builder<'f> {
         };
         for o in ops {
             match &*o.name {
+                "sv.verbatim" => self.sv_verbatim(mid, o),
                 "sv.assign" => {
                     if let Some(dest) = o.operands.first() {
                         add(self, dest.value, Driver::Assign(o), o.span);
@@ -190,17 +193,24 @@ impl<'f> Builder<'f> {
     /// An `sv.*` op met in build order: a read is the storage's net; the rest was (or will
     /// be) handled by [`Builder::sv_declare`] / [`Builder::sv_connect`].
     pub(crate) fn sv_step(&mut self, o: &'f Operation, net_of: &mut NetOf) {
-        match &*o.name {
-            "sv.read_inout" => {
-                if let (Some(src), Some(&r)) = (o.operands.first(), o.results.first()) {
-                    net_of[r.index()] = net_of[src.value.index()];
-                }
+        if &*o.name == "sv.read_inout" {
+            if let (Some(src), Some(&r)) = (o.operands.first(), o.results.first()) {
+                net_of[r.index()] = net_of[src.value.index()];
             }
-            "sv.verbatim" => {
-                self.error(o.name_span, "'sv.verbatim' is not supported yet (it has no netlist meaning)")
-            }
-            _ => {}
         }
+    }
+
+    /// `sv.verbatim "text"` at module level: kept for the printers ([`crate::Module::verbatim`]).
+    fn sv_verbatim(&mut self, mid: ModuleId, o: &Operation) {
+        if !o.operands.is_empty() {
+            return self
+                .error(o.span, "'sv.verbatim' with substitutions ('{{0}}' operands) is not supported");
+        }
+        let Some(Attr::String(text)) = o.attr("format_string") else {
+            return self.error(o.span, "'sv.verbatim' needs a 'format_string'");
+        };
+        let v = Verbatim { text: text.clone(), span: o.span };
+        self.design.module_mut(mid).verbatim.push(v);
     }
 
     /// After the body's cells are connected: the storages' operands.
