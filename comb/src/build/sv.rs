@@ -98,6 +98,30 @@ impl<'f> Builder<'f> {
         if !ops.iter().any(|o| o.name.starts_with("sv.")) {
             return body;
         }
+        // The generic form can give any op any operands: check the counts first.
+        let mut bad = false;
+        for o in ops.iter().flat_map(|o| std::iter::once(o).chain(nested(o))) {
+            let (n, ok) = (o.operands.len(), true);
+            let ok = ok
+                && match &*o.name {
+                    "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
+                    "sv.read_inout" | "sv.if" => n == 1,
+                    "sv.alwaysff" => n == 1 || n == 2,
+                    "sv.always" => n >= 1,
+                    "sv.wire" | "sv.reg" => n == 0 && o.results.len() == 1,
+                    _ => true,
+                };
+            if !ok {
+                bad = true;
+                self.error(
+                    o.span,
+                    format!("'{}' has the wrong number of operands or results ({n} operands)", o.name),
+                );
+            }
+        }
+        if bad {
+            return body;
+        }
         let mut drivers: HashMap<ValueId, Driver<'f>> = HashMap::new();
         let mut add = |b: &mut Self, dest: ValueId, d: Driver<'f>, at: Span| match drivers.get(&dest) {
             Some(prev) if std::ptr::eq(prev.op(), d.op()) => {}
