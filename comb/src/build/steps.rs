@@ -5,9 +5,10 @@
 
 use mlir_text::Operation;
 
-/// One step of a body with its `secret.generic`s flattened.
+/// One step of a body with its `secret.generic`s and procedural `sv` blocks opened.
 pub(crate) enum Step<'f> {
-    /// An op of the body (or of a generic's body).
+    /// An op of the body, of a generic's body, or of a procedural block (the block op itself
+    /// comes first).
     Op(&'f Operation),
     /// A `secret.generic` starts: bind its block arguments.
     Enter(&'f Operation),
@@ -15,8 +16,8 @@ pub(crate) enum Step<'f> {
     Exit(&'f Operation),
 }
 
-/// The ops of `ops` with every `secret.generic`'s body spliced in (iteratively: no
-/// recursion on nesting).
+/// The ops of `ops` with every `secret.generic`'s body and every procedural `sv` block's
+/// ops spliced in, in textual order (iteratively: no recursion on nesting).
 pub(crate) fn flatten(ops: &[Operation]) -> Vec<Step<'_>> {
     let mut out = Vec::with_capacity(ops.len());
     let mut stack: Vec<(std::slice::Iter<'_, Operation>, Option<&Operation>)> = vec![(ops.iter(), None)];
