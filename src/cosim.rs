@@ -57,6 +57,9 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
         }
     }
     let design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
+        eprintln!("{w}");
+    }
     let sv = backends::verilog::emit(&design);
     let opts = CosimOptions {
         cycles: args.cycles as usize,

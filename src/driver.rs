@@ -182,6 +182,9 @@ pub fn run(args: &Args) -> Result<(), Failure> {
             let Some(dir) = args.output.as_deref() else {
                 return Err(Failure::Message("--emit rust-sim needs an output directory: -o DIR".into()));
             };
+            for w in backends::verbatim::ignored_warnings(&design, "the Rust simulator") {
+                eprintln!("{w}");
+            }
             let krate = backends::rust_sim::emit(&design).map_err(Failure::Message)?;
             output::write_dir(dir, &krate.files).map_err(Failure::Message)
         }

@@ -12,5 +12,6 @@ mod mlir_heir;
 mod mlir_initial;
 pub mod rust_sim;
 pub mod value_names;
+pub mod verbatim;
 pub mod verilog;
 pub mod yosys_json;

@@ -284,6 +284,14 @@ impl<'a> Printer<'a> {
                 let _ = writeln!(out, "    {line}");
             }
         }
+        for v in &m.verbatim {
+            let text = crate::verbatim::quote(&v.text);
+            if self.generic {
+                let _ = writeln!(out, "    \"sv.verbatim\"() <{{format_string = {text}}}> : () -> ()");
+            } else {
+                let _ = writeln!(out, "    sv.verbatim {text}");
+            }
+        }
         let outs: Vec<NetId> = m.outputs().filter_map(|p| m.port_net(p)).collect();
         let vals: Vec<&str> = outs.iter().map(|n| self.refs[n.index()].as_str()).collect();
         let tys: Vec<String> = outs.iter().map(|&n| self.ty(n)).collect();

@@ -9,6 +9,9 @@ use comb::{CellKind, Module};
 
 /// Why a module cannot be printed as a `func.func`, or `Ok`.
 pub(crate) fn expressible(m: &Module) -> Result<(), String> {
+    if !m.verbatim.is_empty() {
+        return Err(format!("module '@{}' has 'sv.verbatim' text, which a func.func cannot hold", m.name));
+    }
     if let Some(p) = m.ports.iter().find(|p| p.clock) {
         return Err(format!("module '@{}' has the clock port '{}'", m.name, p.name));
     }

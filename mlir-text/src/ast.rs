@@ -130,6 +130,12 @@ pub enum ComplexType {
         /// The aliased type.
         inner: Type,
     },
+    /// HEIR's `!secret.secret<T>`: a `T` the program may not look into outside a
+    /// `secret.generic`. The netlist holds it as `T` (see [`Type::bit_width`]).
+    Secret(Type),
+    /// CIRCT's `!hw.inout<T>`: a reference to an `sv.wire` or `sv.reg` holding a `T`. Not a
+    /// value (no bit width): it is read with `sv.read_inout` and driven by `sv.assign`.
+    HwInOut(Type),
     /// `vector<4xi32>`, `tensor<...>`, `!hw.uarray<...>`, `!llvm.ptr`, ...: kept verbatim.
     Opaque(String),
 }

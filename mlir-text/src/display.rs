@@ -81,6 +81,8 @@ impl fmt::Display for ComplexType {
                 f.write_str(">")
             }
             ComplexType::Opaque(s) => f.write_str(s),
+            ComplexType::Secret(t) => write!(f, "!secret.secret<{t}>"),
+            ComplexType::HwInOut(t) => write!(f, "!hw.inout<{t}>"),
             other => crate::hw_types::display(other, f).unwrap_or(Ok(())),
         }
     }

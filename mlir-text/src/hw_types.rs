@@ -98,6 +98,8 @@ impl Type {
                     Some(max)
                 }
                 ComplexType::HwEnum(tags) => Some(enum_width(tags.len())),
+                // HEIR's secret wraps a plain value: the same bits.
+                ComplexType::Secret(t) => t.bit_width(),
                 _ => None,
             },
             _ => None,

@@ -234,6 +234,11 @@ fn print_cells(
             let _ = writeln!(text, "  /* verilator lint_on {w} */");
         }
     }
+    // `sv.verbatim` texts, as written, after the logic (the netlist keeps no statement order).
+    for v in &p.m.verbatim {
+        text.push_str(&v.text);
+        text.push('\n');
+    }
     text.push_str("endmodule\n");
     out.write_all(text.as_bytes())?;
     Ok(streamed.is_some())

@@ -52,7 +52,16 @@ impl<'f> Builder<'f> {
         let mut pending: Vec<(&'f Operation, NetId)> = Vec::with_capacity(block.ops.len());
         let mut term = None;
         let mut saw_term = false;
-        for (i, o) in block.ops.iter().enumerate() {
+        // HEIR's `secret.generic` bodies and the ops in procedural `sv` blocks join the body in
+        // place (`steps.rs`); `sv.wire`/`sv.reg` get their cells first (`sv.rs`).
+        let sv = self.sv_declare(mid, &block.ops, &mut net_of);
+        let steps = super::steps::flatten(&block.ops);
+        let n_steps = steps.len();
+        for (i, step) in steps.into_iter().enumerate() {
+            if self.region_step(&step, &mut net_of) {
+                continue;
+            }
+            let super::steps::Step::Op(o) = step else { continue };
             match self.plan(o) {
                 None => {}
                 Some(Plan::Terminator) => {
@@ -62,7 +71,7 @@ impl<'f> Builder<'f> {
                             o.name_span,
                             format!("'{}' cannot end a '{}' body; use '{term_name}'", o.name, op.name),
                         );
-                    } else if i + 1 != block.ops.len() {
+                    } else if i + 1 != n_steps {
                         self.error(o.name_span, format!("'{term_name}' must be the last op of the body"));
                     } else {
                         term = Some(o);
@@ -114,6 +123,7 @@ impl<'f> Builder<'f> {
         for (o, net) in pending {
             self.connect(mid, o, net, &net_of);
         }
+        self.sv_connect(mid, sv, &net_of);
         match term {
             Some(t) => self.drive_outputs(mid, t, &net_of),
             None if n_outputs > 0 && !saw_term => self.error(

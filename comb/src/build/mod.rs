@@ -23,10 +23,13 @@ mod datapath;
 mod initial;
 mod memory;
 mod ops;
+mod secret;
 mod seq;
 mod shiftreg;
 mod simple;
+mod steps;
 mod stream;
+mod sv;
 
 pub use stream::build_design_streaming;
 

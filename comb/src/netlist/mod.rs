@@ -74,6 +74,16 @@ pub struct Port {
     pub span: Span,
 }
 
+/// One `sv.verbatim` (without substitutions): text printed as it is into the SystemVerilog
+/// of its module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verbatim {
+    /// The text, escapes decoded.
+    pub text: String,
+    /// Where it was written.
+    pub span: Span,
+}
+
 /// A module: ports and a graph of cells.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -86,6 +96,9 @@ pub struct Module {
     /// Written as a `func.func` (HEIR's container) rather than an `hw.module`; `--emit mlir`
     /// prints it back in the container it came in unless told otherwise.
     pub from_func: bool,
+    /// CIRCT's `sv.verbatim` texts of this module, in textual order: no netlist meaning;
+    /// SystemVerilog and `--emit mlir` print them, the simulators ignore them.
+    pub verbatim: Vec<Verbatim>,
     graph: StableGraph<Cell, u32, petgraph::Directed, u32>,
     uses: Uses,
     /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
@@ -105,6 +118,7 @@ impl Module {
             ports: Vec::new(),
             span,
             from_func: false,
+            verbatim: Vec::new(),
             graph: StableGraph::default(),
             uses: Uses::default(),
             port_nets: Vec::new(),

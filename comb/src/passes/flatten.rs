@@ -87,6 +87,8 @@ fn inline_instance(
 ) {
     let CellKind::Instance { module, name } = parent.cell(inst).kind.clone() else { return };
     let child = design.module(module);
+    // A child's `sv.verbatim` texts move up with its logic.
+    parent.verbatim.extend(child.verbatim.iter().cloned());
     let ops: Vec<NetId> = parent.operands(inst).to_vec();
     let mut map: Vec<Option<NetId>> = vec![None; child.id_bound()];
     for (k, p) in child.inputs().enumerate() {

@@ -112,6 +112,8 @@ impl<'a> Parser<'a> {
             "seq.initial" | "seq.yield" | "seq.from_immutable" | "seq.const_clock" | "seq.shiftreg" => {
                 self.parse_seq_init(d)
             }
+            _ if name.starts_with("secret.") => self.parse_secret(d),
+            _ if name.starts_with("sv.") => self.parse_sv(d),
             _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
             _ => Err(Diagnostic::error(t.span, unknown_op_message(name))),
         }

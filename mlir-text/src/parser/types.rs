@@ -136,6 +136,18 @@ impl<'a> Parser<'a> {
                         self.bump()?;
                         return self.parse_modty();
                     }
+                    if name == "!secret.secret" || name == "!hw.inout" {
+                        self.bump()?;
+                        self.expect(Tok::Less)?;
+                        let inner = self.parse_type()?;
+                        self.expect(Tok::Greater)?;
+                        let c = if name == "!hw.inout" {
+                            ComplexType::HwInOut(inner)
+                        } else {
+                            ComplexType::Secret(inner)
+                        };
+                        return Ok(boxed(c));
+                    }
                     if let Some(kind) =
                         super::hw_types::hw_type_kind(name).filter(|_| name.starts_with("!hw."))
                     {

@@ -1,0 +1,180 @@
+//! Custom forms of the structural `sv` ops CIRCT's pipelines leave in `hw.module`s:
+//! - `%w = sv.wire [sym @s] [{attrs}] : !hw.inout<T>`, `%r = sv.reg [sym @s] ... : !hw.inout<T>`
+//!   (property `inner_sym`);
+//! - `%v = sv.read_inout %w : !hw.inout<T>`;
+//! - `sv.assign %w, %v : T`, and inside procedural regions `sv.passign` / `sv.bpassign`
+//!   (operands `dest, src`);
+//! - `sv.always posedge %clk {...}` (property `events`: the edge words, operands the clocks),
+//!   `sv.alwaysff(posedge %clk) {...} [(syncreset|asyncreset : posedge %rst) {...}]`
+//!   (properties `clockEdge`, `resetStyle`, `resetEdge`; operands `clock[, reset]`; two
+//!   regions, the second empty without a reset), `sv.alwayscomb {...}`;
+//! - `sv.if %c {...} [else {...}]` (two regions, the second empty without `else`);
+//! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`).
+//!
+//! Edges are kept as their words (`posedge`, `negedge`, `edge`) in string properties.
+
+use super::{Draft, Parser, RegionKind};
+use crate::ast::{Attr, Region, Type};
+use crate::diag::Diagnostic;
+use crate::lexer::Tok;
+use crate::source::Span;
+
+const PROCEDURAL: RegionKind = RegionKind { graph: false, isolated: false };
+
+impl<'a> Parser<'a> {
+    /// Dispatches the `sv.*` ops this reader knows; any other is an unknown op.
+    pub(crate) fn parse_sv(&mut self, mut d: Draft) -> Result<Draft, Diagnostic> {
+        let name = d.name.to_string();
+        match name.as_str() {
+            "sv.wire" | "sv.reg" => {
+                if self.eat_kw("sym")? {
+                    let s = self.expect(Tok::At)?;
+                    let text = format!("#hw<innerSym{}>", self.slice(s.span));
+                    d.prop("inner_sym", Attr::Opaque(text), s.span);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+                self.expect(Tok::Colon)?;
+                let start = self.tok.span.start as usize;
+                let ty = self.parse_type()?;
+                if !is_inout(&ty) {
+                    let span = Span::new(start, self.prev_end);
+                    return Err(Diagnostic::error(span, format!("'{name}' must have an '!hw.inout' type")));
+                }
+                d.result_types.push(ty);
+            }
+            "sv.read_inout" => {
+                let u = self.parse_use()?;
+                d.attributes = self.parse_opt_attr_dict()?;
+                self.expect(Tok::Colon)?;
+                let start = self.tok.span.start as usize;
+                let ty = self.parse_type()?;
+                let Some(inner) = inout_inner(&ty) else {
+                    let span = Span::new(start, self.prev_end);
+                    return Err(Diagnostic::error(span, "'sv.read_inout' reads an '!hw.inout' type"));
+                };
+                let o = self.resolve(&u, &ty)?;
+                d.operands.push(o);
+                d.result_types.push(inner);
+            }
+            "sv.assign" | "sv.passign" | "sv.bpassign" => {
+                let dest = self.parse_use()?;
+                self.expect(Tok::Comma)?;
+                let src = self.parse_use()?;
+                d.attributes = self.parse_opt_attr_dict()?;
+                self.expect(Tok::Colon)?;
+                let ty = self.parse_type()?;
+                let inout = Type::Complex(Box::new(crate::ast::ComplexType::HwInOut(ty.clone())));
+                let o = self.resolve(&dest, &inout)?;
+                d.operands.push(o);
+                let o = self.resolve(&src, &ty)?;
+                d.operands.push(o);
+            }
+            "sv.always" => {
+                let mut events = Vec::new();
+                loop {
+                    events.push(Attr::String(self.edge()?));
+                    let u = self.parse_use()?;
+                    let o = self.resolve(&u, &Type::int(1))?;
+                    d.operands.push(o);
+                    if !self.eat(Tok::Comma)? {
+                        break;
+                    }
+                }
+                d.prop("events", Attr::Array(events), d.name_span);
+                d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.alwaysff" => {
+                self.expect(Tok::LParen)?;
+                let at = self.tok.span;
+                let edge = self.edge()?;
+                d.prop("clockEdge", Attr::String(edge), at);
+                let u = self.parse_use()?;
+                let o = self.resolve(&u, &Type::int(1))?;
+                d.operands.push(o);
+                self.expect(Tok::RParen)?;
+                d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                if self.eat(Tok::LParen)? {
+                    let st = self.tok.span;
+                    let style = self.tok_text().to_string();
+                    if !matches!(style.as_str(), "syncreset" | "asyncreset" | "noreset") {
+                        return Err(self.err_expected("'syncreset', 'asyncreset' or 'noreset'"));
+                    }
+                    self.bump()?;
+                    d.prop("resetStyle", Attr::String(style), st);
+                    self.expect(Tok::Colon)?;
+                    let at = self.tok.span;
+                    let edge = self.edge()?;
+                    d.prop("resetEdge", Attr::String(edge), at);
+                    let u = self.parse_use()?;
+                    let o = self.resolve(&u, &Type::int(1))?;
+                    d.operands.push(o);
+                    self.expect(Tok::RParen)?;
+                    d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                } else {
+                    d.regions.push(Region { blocks: Vec::new(), span: Span::point(self.prev_end) });
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.alwayscomb" => {
+                d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.if" => {
+                let u = self.parse_use()?;
+                let o = self.resolve(&u, &Type::int(1))?;
+                d.operands.push(o);
+                d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                if self.eat_kw("else")? {
+                    d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+                } else {
+                    d.regions.push(Region { blocks: Vec::new(), span: Span::point(self.prev_end) });
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.verbatim" => {
+                let t = self.expect(Tok::Str)?;
+                let text = self.string_value(t);
+                d.prop("format_string", Attr::String(text), t.span);
+                if self.eat(Tok::LParen)? {
+                    let uses = self.parse_uses()?;
+                    self.expect(Tok::RParen)?;
+                    self.expect(Tok::Colon)?;
+                    let start = self.tok.span.start as usize;
+                    let types = self.parse_type_list()?;
+                    let span = Span::new(start, self.prev_end);
+                    self.resolve_all(&mut d, &uses, &types, span)?;
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
+        }
+        Ok(d)
+    }
+
+    /// `posedge`, `negedge` or `edge`.
+    fn edge(&mut self) -> Result<String, Diagnostic> {
+        let w = self.tok_text();
+        if self.tok.kind == Tok::BareId && matches!(w, "posedge" | "negedge" | "edge") {
+            let w = w.to_string();
+            self.bump()?;
+            Ok(w)
+        } else {
+            Err(self.err_expected("'posedge', 'negedge' or 'edge'"))
+        }
+    }
+}
+
+fn inout_inner(ty: &Type) -> Option<Type> {
+    match ty {
+        Type::Complex(c) => match &**c {
+            crate::ast::ComplexType::HwInOut(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn is_inout(ty: &Type) -> bool {
+    inout_inner(ty).is_some()
+}

@@ -1,0 +1,11 @@
+// expect: an asynchronous reset value must be a constant
+hw.module @m(in %clk : i1, in %rst : i1, in %a : i8, out y : i8) {
+  %r = sv.reg : !hw.inout<i8>
+  sv.alwaysff(posedge %clk) {
+    sv.passign %r, %a : i8
+  }(asyncreset : posedge %rst) {
+    sv.passign %r, %a : i8
+  }
+  %y = sv.read_inout %r : !hw.inout<i8>
+  hw.output %y : i8
+}
