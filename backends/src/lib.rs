@@ -7,6 +7,7 @@ pub mod cosim;
 pub mod dot;
 pub mod mlir;
 mod mlir_circt;
+mod mlir_extern;
 mod mlir_heir;
 pub mod rust_sim;
 pub mod value_names;

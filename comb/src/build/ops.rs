@@ -21,7 +21,7 @@ pub(crate) enum Plan {
         name: Option<Arc<str>>,
     },
     /// An instance of a module, one `InstOutput` per result.
-    Instance(ModuleId),
+    Instance(ModuleId, std::sync::Arc<[crate::netlist::ParamValue]>),
     /// `hw.output` / `func.return`.
     Terminator,
     /// One cell per result (kind, width, name), for ops with several results.
@@ -344,6 +344,7 @@ impl<'f> Builder<'f> {
                 return None;
             }
         }
-        Some(Plan::Instance(child))
+        let params = self.instance_params(op, child)?;
+        Some(Plan::Instance(child, params))
     }
 }

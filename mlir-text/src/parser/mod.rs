@@ -14,6 +14,7 @@ mod custom_core;
 mod custom_firmem;
 mod custom_hls;
 mod custom_hw_agg;
+mod custom_params;
 mod custom_seq;
 mod generic;
 mod hw_types;
