@@ -142,6 +142,8 @@ impl<'f> Builder<'f> {
                     }
                 }
             }
+            // A table of no inputs has one entry: it is that constant.
+            (None, "comb.truth_table") if op.operands.is_empty() => Const(self.truth_table(op)?),
             (None, "comb.truth_table") => TruthTable(self.truth_table(op)?),
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
