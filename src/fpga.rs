@@ -21,6 +21,9 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
     let design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    if let Some(x) = design.extern_in_use() {
+        return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
+    }
     let pins = match (&args.pcf, args.pin_all) {
         (Some(p), _) => {
             let text = std::fs::read_to_string(p)

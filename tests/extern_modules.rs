@@ -6,8 +6,8 @@
 //!   the model sees the parameter overrides, so a lost `#(.SUB(1))` fails the comparison;
 //! - `--emit mlir` (custom and generic) is parsed and verified by CIRCT's Python package,
 //!   and read back it prints the same SystemVerilog;
-//! - the evaluator, the Rust simulator and cosim refuse the design with a message naming
-//!   the extern module, exit status 1.
+//! - the evaluator, the Rust simulator, cosim and the FPGA flow refuse the design with a
+//!   message naming the extern module, exit status 1.
 
 mod common;
 use common::*;
@@ -101,17 +101,23 @@ fn engines_that_need_a_model_refuse() {
     let dir = tempfile::tempdir().unwrap();
     let f = input("box.mlir");
     let want = "needs a model of extern module `AddSub`";
-    for args in [vec!["cosim", f.to_str().unwrap()], vec![f.to_str().unwrap(), "--emit", "rust-sim", "-o"]] {
+    let fpga_dir = dir.path().join("fpga");
+    for args in [
+        vec!["cosim", f.to_str().unwrap()],
+        vec![f.to_str().unwrap(), "--emit", "rust-sim", "-o"],
+        vec!["fpga", f.to_str().unwrap(), "-o"],
+    ] {
         let mut c = bin();
         c.args(&args);
         if args.last() == Some(&"-o") {
-            c.arg(dir.path().join("sim"));
+            c.arg(if args[0] == "fpga" { fpga_dir.clone() } else { dir.path().join("sim") });
         }
         let out = c.output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
         assert!(err.contains(want) && !err.contains("panicked"), "{args:?}: {err}");
     }
+    assert!(!fpga_dir.exists(), "a refused FPGA run leaves no folder");
     let src = mlir_text::SourceFile::new("box.mlir", std::fs::read_to_string(&f).unwrap());
     let design = comb::build_design(&mlir_text::parse(&src).unwrap(), None).unwrap();
     let e = comb::eval::Simulator::new(&design).err().expect("the evaluator refuses");

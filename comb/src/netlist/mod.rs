@@ -455,7 +455,7 @@ impl Design {
     /// The message of an engine that cannot run a design holding black box `m`.
     pub fn extern_model_error(m: &Module, engine: &str) -> String {
         format!(
-            "{engine} needs a model of extern module `{}`; an hw.module.extern is a black box (define it as an hw.module to simulate the design)",
+            "{engine} needs a model of extern module `{}`; an hw.module.extern is a black box (define it as an hw.module to use it here)",
             m.name
         )
     }
