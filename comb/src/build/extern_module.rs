@@ -44,7 +44,11 @@ impl Builder<'_> {
                 self.error(e.span, format!("parameter '{}' is declared twice", e.name));
                 continue;
             }
-            let default = e.value.as_ref().and_then(|(v, span)| self.param_value(&e.ty, v, *span));
+            // A default that does not read is reported here; the build fails on that error,
+            // and a stand-in keeps every instance from reporting it again as missing.
+            let stand_in = || ParamValue::Other { mlir: String::new(), sv: String::new() };
+            let default =
+                e.value.as_ref().map(|(v, span)| self.param_value(&e.ty, v, *span).unwrap_or_else(stand_in));
             params.push(ParamDecl { name: e.name, ty: e.ty.to_string(), default });
         }
         ExternInfo { verilog_name, params }
