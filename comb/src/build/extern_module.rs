@@ -54,6 +54,17 @@ impl Builder<'_> {
         ExternInfo { verilog_name, params }
     }
 
+    /// Checks the parameter list of `op`, an `hw.module`, for a name declared twice (the
+    /// parameters of a module with a body are not used otherwise yet).
+    pub(crate) fn check_module_params(&mut self, op: &Operation) {
+        let mut seen = HashSet::new();
+        for e in self.param_entries(op) {
+            if !seen.insert(e.name.clone()) {
+                self.error(e.span, format!("parameter '{}' is declared twice", e.name));
+            }
+        }
+    }
+
     /// The parameter values of `op`, an `hw.instance` of `child`, one per parameter the
     /// child declares (`None` after an error). Modules that are not black boxes take none.
     pub(crate) fn instance_params(&mut self, op: &Operation, child: ModuleId) -> Option<Arc<[ParamValue]>> {

@@ -315,6 +315,8 @@ impl<'f> Builder<'f> {
         module.from_func = !hw;
         if &*op.name == "hw.module.extern" {
             module.extern_info = Some(self.extern_info(op));
+        } else if hw {
+            self.check_module_params(op);
         }
         let id = ModuleId(self.design.modules.len() as u32);
         self.design.modules.push(module);

@@ -103,6 +103,10 @@ impl<'f> Builder<'f> {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
             (None, "hw.instance") => return self.plan_instance(op),
+            (None, "hw.param.value") => {
+                self.error(op.name_span, "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)");
+                return None;
+            }
             (None, n) if super::aggregate::is_aggregate_op(n) => return self.plan_aggregate(op),
             (None, "hw.constant" | "arith.constant" | "constant") => {
                 let (width, cname) = self.single_result(op)?;
