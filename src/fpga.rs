@@ -21,6 +21,9 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
     let mut design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    if let Some(x) = design.extern_in_use() {
+        return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
+    }
     // The native path never reads SystemVerilog: --register-io wraps its netlist instead (and
     // the design whose SystemVerilog DIR keeps, so both say the same).
     let native_regio = args.register_io && args.synth == SynthPath::Native;

@@ -39,7 +39,16 @@ fn inputs() -> Vec<Vec<u8>> {
         }
     }
     paths.sort();
-    paths.into_iter().map(|p| std::fs::read(p).unwrap()).collect()
+    // A black box's SystemVerilog lints only beside a model of it (tests/extern_modules.rs).
+    paths
+        .into_iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .filter(|t| !contains(t, b"hw.module.extern"))
+        .collect()
+}
+
+fn contains(text: &[u8], what: &[u8]) -> bool {
+    text.windows(what.len()).any(|w| w == what)
 }
 
 fn mutate(rng: &mut Rng, text: &[u8]) -> Vec<u8> {

@@ -31,7 +31,7 @@ pub fn emit(design: &Design) -> String {
                 CellKind::Const(b) => (format!("{}'h{}", b.width(), b.to_hex()), "plaintext"),
                 CellKind::Icmp(p) => (format!("comb.icmp {}\\ni1", p.name()), "box"),
                 CellKind::Extract { low } => (format!("comb.extract from {low}\\ni{}", cell.width), "box"),
-                CellKind::Instance { module, name } => {
+                CellKind::Instance { module, name, .. } => {
                     (format!("hw.instance {}\\n@{}", esc(name), esc(&design.module(*module).name)), "box3d")
                 }
                 CellKind::InstOutput(p) => {

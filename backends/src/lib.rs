@@ -8,6 +8,7 @@ pub mod dot;
 pub mod mlir;
 mod mlir_circt;
 mod mlir_firmem;
+mod mlir_extern;
 mod mlir_heir;
 mod mlir_initial;
 pub mod rust_sim;

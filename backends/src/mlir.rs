@@ -57,6 +57,10 @@ pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Resu
     out.push_str(if generic { "\"builtin.module\"() ({\n" } else { "module {\n" });
     for mid in order {
         let m = design.module(mid);
+        if m.extern_info.is_some() {
+            crate::mlir_extern::print_extern(m, generic, &mut out);
+            continue;
+        }
         let d = match dialect {
             Some(Dialect::Heir) => {
                 crate::mlir_heir::expressible(m).map_err(|e| format!("--dialect heir: {e}"))?;
@@ -79,7 +83,7 @@ pub fn emit_as(design: &Design, generic: bool, dialect: Option<Dialect>) -> Resu
 }
 
 /// A bare identifier if it is one, else a quoted string.
-fn bare_or_quoted(s: &str) -> String {
+pub(crate) fn bare_or_quoted(s: &str) -> String {
     let bare = s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && s.chars().all(|c| c.is_ascii_alphanumeric() || "$._".contains(c));
     if bare {
@@ -415,8 +419,9 @@ impl<'a> Printer<'a> {
             }
             ToClock => format!("{r} = seq.to_clock {}", ops[0]),
             FromClock => format!("{r} = seq.from_clock {}", ops[0]),
-            Instance { module, name } => {
+            Instance { module, name, params } => {
                 let child = self.design.module(*module);
+                let params = crate::mlir_extern::instance_params(child, params, false);
                 let args: Vec<String> = child
                     .inputs()
                     .zip(&ops)
@@ -432,7 +437,7 @@ impl<'a> Printer<'a> {
                 let lhs = &self.inst_results[&net];
                 let lhs = if lhs.is_empty() { String::new() } else { format!("{} = ", lhs.join(", ")) };
                 format!(
-                    "{lhs}hw.instance {:?} @{}({}) -> ({})",
+                    "{lhs}hw.instance {:?} @{}{params}({}) -> ({})",
                     name.as_ref(),
                     bare_or_quoted(&child.name),
                     args.join(", "),
@@ -501,7 +506,7 @@ impl<'a> Printer<'a> {
                     name = "seq.compreg.ce".into();
                 }
             }
-            Instance { module, name: inst } => {
+            Instance { module, name: inst, params } => {
                 let child = self.design.module(*module);
                 let names = |dir: Dir| -> String {
                     let v: Vec<String> = child
@@ -515,7 +520,10 @@ impl<'a> Printer<'a> {
                 props.push(format!("argNames = {}", names(Dir::Input)));
                 props.push(format!("instanceName = {:?}", inst.as_ref()));
                 props.push(format!("moduleName = @{}", bare_or_quoted(&child.name)));
-                props.push("parameters = []".into());
+                props.push(format!(
+                    "parameters = {}",
+                    crate::mlir_extern::instance_params(child, params, true)
+                ));
                 props.push(format!("resultNames = {}", names(Dir::Output)));
                 let outs: Vec<String> = child.outputs().map(|p| Self::port_ty(child.port(p))).collect();
                 let lhs = &self.inst_results[&net];

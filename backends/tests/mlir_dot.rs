@@ -57,7 +57,8 @@ fn every_kind() -> comb::Design {
         &[r2, clk, en, fc, k],
     );
     let lo = b.cell(Extract { low: 0 }, 4, &[r3]);
-    let inst = b.cell(Instance { module: ModuleId(0), name: "u0".into() }, 0, &[lo]);
+    let inst =
+        b.cell(Instance { module: ModuleId(0), name: "u0".into(), params: Default::default() }, 0, &[lo]);
     let y = b.named("y", InstOutput(PortId(1)), 4, &[inst]);
     let _dup = b.cell(InstOutput(PortId(1)), 4, &[inst]);
     let w2 = b.cell(Xor, 200, &[wide, wide]);
@@ -143,7 +144,11 @@ fn hier_only() -> comb::Design {
     let mut b = B::new("top");
     let clk = b.clock("clk");
     let a = b.input("a", 8);
-    let inst = b.cell(CellKind::Instance { module: ModuleId(0), name: "u0".into() }, 0, &[a]);
+    let inst = b.cell(
+        CellKind::Instance { module: ModuleId(0), name: "u0".into(), params: Default::default() },
+        0,
+        &[a],
+    );
     let y = b.cell(CellKind::InstOutput(PortId(1)), 8, &[inst]);
     let one = b.konst(1, 1);
     let zero = b.konst(0, 8);

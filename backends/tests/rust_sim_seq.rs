@@ -127,7 +127,12 @@ fn hier_design() -> Design {
     output(&mut acc, "y", y);
     output(&mut acc, "z", z);
     let inst = |m: &mut Module, child: u32, name: &str, ops: &[NetId]| {
-        cell(m, Instance { module: ModuleId(child), name: Arc::from(name) }, 0, ops)
+        cell(
+            m,
+            Instance { module: ModuleId(child), name: Arc::from(name), params: Default::default() },
+            0,
+            ops,
+        )
     };
     let mut mid = Module::new("mid", Default::default());
     let a = input(&mut mid, "a", 8);

@@ -40,7 +40,11 @@ fn hier() -> comb::Design {
     let lo = b.cell(Extract { low: 0 }, 4, &[a]);
     let reg =
         b.named("reg", Reg { reset: false, enable: false, async_reset: false, init: None }, 4, &[lo, tc]);
-    let inst = b.cell(Instance { module: comb::ModuleId(0), name: "u0".into() }, 0, &[reg]);
+    let inst = b.cell(
+        Instance { module: comb::ModuleId(0), name: "u0".into(), params: Default::default() },
+        0,
+        &[reg],
+    );
     let y = b.named("y", InstOutput(comb::PortId(1)), 4, &[inst]);
     b.output("inv_reg", y);
     // dead logic (as at -O0) and a multi-use sum

@@ -52,8 +52,13 @@ pub fn bundle(name: &str, designs: Vec<Design>, shared: &[&str], prefix_modules:
             ops.push(top.port_net(tp).expect("input ports have cells"));
         }
         let inst_name: Arc<str> = format!("m{i}").into();
-        let inst =
-            top.add_cell(CellKind::Instance { module: t, name: inst_name }, 0, &ops, None, Span::default());
+        let inst = top.add_cell(
+            CellKind::Instance { module: t, name: inst_name, params: Default::default() },
+            0,
+            &ops,
+            None,
+            Span::default(),
+        );
         for p in child.outputs() {
             let cp = child.port(p);
             let o = top.add_cell(CellKind::InstOutput(p), cp.width, &[inst], None, Span::default());

@@ -93,6 +93,9 @@ impl Simulator {
         if let Some(e) = verify::verify(design).first() {
             return Err(format!("cannot simulate an invalid design: {e}"));
         }
+        if let Some(x) = design.extern_in_use() {
+            return Err(Design::extern_model_error(x, "the evaluator"));
+        }
         let mut flat = design.clone();
         let (_, redirects) = passes::flatten_design(&mut flat);
         let top = flat.top_id();

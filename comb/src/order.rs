@@ -244,7 +244,10 @@ fn summarize(design: &Design, children: &[CombSummary], mid: ModuleId) -> CombSu
     let module = design.module(mid);
     let all_inputs: Vec<PortId> = module.inputs().collect();
     let mut summary = CombSummary { deps: vec![Vec::new(); module.ports.len()] };
-    let Ok(topo) = topo_order(design, children, mid) else {
+    // A black box may pass any input to any output: assume it does, so that no loop
+    // through it is taken for a registered path.
+    let topo = if module.extern_info.is_some() { Err(Vec::new()) } else { topo_order(design, children, mid) };
+    let Ok(topo) = topo else {
         for p in module.outputs() {
             summary.deps[p.index()] = all_inputs.clone();
         }

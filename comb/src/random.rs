@@ -307,7 +307,13 @@ impl Gen<'_> {
         }
         let name: Arc<str> = format!("u{instances}").into();
         *instances += 1;
-        let inst = self.m.add_cell(CellKind::Instance { module: cid, name }, 0, &ops, None, Span::default());
+        let inst = self.m.add_cell(
+            CellKind::Instance { module: cid, name, params: Default::default() },
+            0,
+            &ops,
+            None,
+            Span::default(),
+        );
         let mut last = inst;
         for p in child.outputs() {
             let w = child.port(p).width;

@@ -139,6 +139,9 @@ pub fn cosim_with_reference(
     opts: &CosimOptions,
     reference: Option<Reference>,
 ) -> Result<CosimReport, String> {
+    if let Some(x) = design.extern_in_use() {
+        return Err(comb::Design::extern_model_error(x, "cosim"));
+    }
     let ports = TbPorts::new(design)?;
     let stim = stimulus::random_stimulus(&ports, opts.cycles, opts.seed, opts.reset_cycles);
     let tmp;

@@ -69,7 +69,7 @@ pub fn flatten(design: &Design) -> Result<Module, String> {
                         Slot::Alias(pc, op)
                     }
                 },
-                CellKind::Instance { module, name } => {
+                CellKind::Instance { module, name, .. } => {
                     let prefix = format!("{}{}.", ctxs[c].prefix, name);
                     ctxs.push(Ctx {
                         module: *module,

@@ -187,6 +187,9 @@ pub fn port_fields(module: &Module, clocks: &[PortId]) -> Vec<PortField> {
 
 /// Compiles the design's top module into a simulator crate.
 pub fn emit(design: &Design) -> Result<SimCrate, String> {
+    if let Some(x) = design.extern_in_use() {
+        return Err(Design::extern_model_error(x, "the Rust simulator"));
+    }
     let mut flat = flatten::flatten(design)?;
     let forces = async_reset::split(&mut flat);
     let clocks = clocks_of(&flat);

@@ -17,6 +17,7 @@
 
 pub mod direct;
 pub mod expr;
+mod extern_sv;
 pub mod lower;
 pub mod memory;
 pub mod module;
@@ -78,7 +79,17 @@ pub fn sv_names(design: &Design) -> SvNames {
 fn module_names<'d>(design: &'d Design, order: &[comb::ModuleId]) -> Vec<ModuleNames<'d>> {
     let mut module_namer = Namer::new();
     let mut module_names: Vec<Cow<str>> = vec![Cow::Borrowed(""); design.modules.len()];
+    // A black box keeps its verilogName (or symbol name) exactly: it names a module
+    // defined elsewhere. Those names are taken first, so no module of ours takes one.
     for &mid in order {
+        if let Some(x) = &design.module(mid).extern_info {
+            let m = design.module(mid);
+            let name: Cow<str> = Cow::Borrowed(x.verilog_name.as_deref().unwrap_or(&m.name));
+            module_namer.reserve_name(name.clone());
+            module_names[mid.index()] = name;
+        }
+    }
+    for &mid in order.iter().filter(|&&m| design.module(m).extern_info.is_none()) {
         let id = module_namer.user(&design.module(mid).name);
         module_names[mid.index()] = module_namer.get(id).clone();
     }
@@ -114,7 +125,7 @@ fn emit_with(design: &Design, may_stream: bool, canonical: bool, out: &mut dyn W
     let mut streamed = 0;
     out.write_all(BANNER.as_bytes())?;
     out.write_all(b"\n")?;
-    for &mid in &order {
+    for &mid in order.iter().filter(|&&m| design.module(m).extern_info.is_none()) {
         out.write_all(b"\n")?;
         let wrap = Some(mid) != top;
         if wrap {

@@ -588,10 +588,11 @@ impl<'n> Printer<'n> {
             conns.push(format!(".{}({target})", names.ports[p.index()]));
         }
         let inst = self.plan.user_name(net).unwrap_or_default();
+        let head = super::extern_sv::instance_head(child, &names.name, &cell.kind);
         if conns.is_empty() {
-            self.insts.push(format!("{} {inst} ();", names.name));
+            self.insts.push(format!("{head} {inst} ();"));
         } else {
-            self.insts.push(format!("{} {inst} (\n    {}\n  );", names.name, conns.join(",\n    ")));
+            self.insts.push(format!("{head} {inst} (\n    {}\n  );", conns.join(",\n    ")));
         }
     }
 

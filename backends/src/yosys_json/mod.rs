@@ -23,7 +23,8 @@ use text::{YBit, YCell, YDir, YModule, YNet};
 pub fn emit(design: &Design) -> Result<String, String> {
     let summaries = comb::order::summaries(design);
     let mut modules = Vec::new();
-    for mid in design.module_ids() {
+    // A black box is no module of the netlist: its instances are cells of its type.
+    for mid in design.module_ids().filter(|&m| design.module(m).extern_info.is_none()) {
         modules.push(module(design, &summaries, mid)?);
     }
     Ok(text::print(&modules))
@@ -210,7 +211,7 @@ fn module(design: &Design, summaries: &[comb::order::CombSummary], mid: ModuleId
                 let init = init.clone().unwrap_or_else(|| Bits::zero(c.width));
                 inits.insert(n, (0..c.width).rev().map(|i| if init.bit(i) { '1' } else { '0' }).collect());
             }
-            CellKind::Instance { module: child, name } => {
+            CellKind::Instance { module: child, name, params } => {
                 let cm = design.module(*child);
                 let mut conns = Vec::new();
                 for (i, p) in cm.inputs().enumerate() {
@@ -230,8 +231,12 @@ fn module(design: &Design, summaries: &[comb::order::CombSummary], mid: ModuleId
                 e.cells.push(YCell {
                     name: name.to_string(),
                     hidden: false,
-                    ty: cm.name.clone(),
-                    params: Vec::new(),
+                    ty: cm
+                        .extern_info
+                        .as_ref()
+                        .and_then(|x| x.verilog_name.clone())
+                        .unwrap_or_else(|| cm.name.clone()),
+                    params: extern_params(cm, params),
                     conns,
                 });
             }
@@ -312,4 +317,26 @@ fn shift(e: &mut Emitter, ty: &str, a: &[YBit], b: &[YBit], signed: bool) -> Vec
         vec![("A", YDir::Input, a.to_vec()), ("B", YDir::Input, b.to_vec()), ("Y", YDir::Output, y.clone())],
     );
     y
+}
+
+/// The parameters of an instance of a black box as Yosys writes them: integers as binary
+/// strings of their width, anything else as a string (with Yosys's trailing space when it
+/// would read as bits).
+fn extern_params(cm: &comb::Module, params: &[comb::netlist::ParamValue]) -> Vec<(String, String)> {
+    let decls = cm.extern_info.as_ref().map_or(&[][..], |x| &x.params[..]);
+    decls
+        .iter()
+        .zip(params)
+        .map(|(d, v)| {
+            let text = match v {
+                comb::netlist::ParamValue::Int(b) => {
+                    (0..b.width()).rev().map(|i| if b.bit(i) { '1' } else { '0' }).collect()
+                }
+                comb::netlist::ParamValue::Str(s) if s.chars().all(|c| "01xz".contains(c)) => format!("{s} "),
+                comb::netlist::ParamValue::Str(s) => s.clone(),
+                other => other.to_sv(),
+            };
+            (d.name.clone(), text)
+        })
+        .collect()
 }

@@ -99,7 +99,7 @@ impl<'f> Builder<'f> {
                         pending.push((o, net));
                     }
                 }
-                Some(Plan::Instance(child)) => {
+                Some(Plan::Instance(child, params)) => {
                     let iname: std::sync::Arc<str> = match o.attr("instanceName") {
                         Some(mlir_text::Attr::String(s)) => s.as_str().into(),
                         _ => "inst".into(),
@@ -109,8 +109,13 @@ impl<'f> Builder<'f> {
                         cm.outputs().map(|p| (p, cm.port(p).width)).collect()
                     };
                     let m = self.design.module_mut(mid);
-                    let inst =
-                        m.add_cell(CellKind::Instance { module: child, name: iname }, 0, &[], None, o.span);
+                    let inst = m.add_cell(
+                        CellKind::Instance { module: child, name: iname, params },
+                        0,
+                        &[],
+                        None,
+                        o.span,
+                    );
                     for ((p, w), r) in outs.into_iter().zip(&o.results) {
                         let name = cell_name(&self.file.value(*r).name);
                         let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);

@@ -21,6 +21,7 @@ mod circt_verify;
 mod const_clock;
 mod datapath;
 mod initial;
+mod extern_module;
 mod memory;
 mod ops;
 mod secret;
@@ -74,7 +75,9 @@ fn build_bodies(file: &File) -> Result<Builder<'static>, Vec<Diagnostic>> {
     let mut bodies = Vec::new();
     for op in ops {
         if let Some(mid) = b.declare(op) {
-            bodies.push((mid, op));
+            if &*op.name != "hw.module.extern" {
+                bodies.push((mid, op));
+            }
         }
     }
     for (mid, op) in bodies {
@@ -208,9 +211,11 @@ impl<'f> Builder<'f> {
                 "func.func" if !op.regions().is_empty() => out.push(op),
                 "func.func" => {}     // a declaration
                 "hw.type_scope" => {} // the aliases it declares carry their types
-                "hw.module.extern" => {
-                    self.error(op.name_span, "external modules ('hw.module.extern') are not supported")
-                }
+                "hw.module.extern" => out.push(op),
+                "hw.module.generated" => self.error(
+                    op.name_span,
+                    "'hw.module.generated' is not supported (declare the generated module as an hw.module.extern)",
+                ),
                 name if mlir_text::dialect::is_hls_op(name) => {
                     self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span))
                 }
@@ -238,7 +243,7 @@ impl<'f> Builder<'f> {
         block: Option<Span>,
         body_ops: usize,
     ) -> Option<ModuleId> {
-        let hw = &*op.name == "hw.module";
+        let hw = op.name.starts_with("hw.module");
         let Some(Attr::String(name)) = op.attr("sym_name") else {
             self.error(op.name_span, format!("'{}' needs a 'sym_name' string attribute", op.name));
             return None;
@@ -322,6 +327,11 @@ impl<'f> Builder<'f> {
             module.add_port(Port { name: pname, dir, width, clock, span });
         }
         module.from_func = !hw;
+        if &*op.name == "hw.module.extern" {
+            module.extern_info = Some(self.extern_info(op));
+        } else if hw {
+            self.check_module_params(op);
+        }
         let id = ModuleId(self.design.modules.len() as u32);
         self.design.modules.push(module);
         self.by_name.insert(name.clone(), id);
@@ -332,6 +342,10 @@ impl<'f> Builder<'f> {
     fn choose_top(&mut self, top: Option<&str>) {
         if let Some(t) = top {
             match self.design.find(t) {
+                Some(id) if self.design.module(id).extern_info.is_some() => self.errors.push(Diagnostic::error(
+                    self.design.module(id).span,
+                    format!("the top module '{t}' is an hw.module.extern (a black box); choose a module with a body"),
+                )),
                 Some(id) => self.design.top = Some(id),
                 None => self.errors.push(Diagnostic::global(format!("no module named '{t}'"))),
             }
@@ -345,7 +359,10 @@ impl<'f> Builder<'f> {
                 }
             }
         }
-        let top = instantiated.iter().rposition(|i| !i).or(self.design.modules.len().checked_sub(1));
+        let boxes: Vec<bool> = self.design.modules.iter().map(|m| m.extern_info.is_some()).collect();
+        let top = (0..boxes.len())
+            .rposition(|i| !instantiated[i] && !boxes[i])
+            .or_else(|| (0..boxes.len()).rposition(|i| !boxes[i]));
         match top {
             Some(i) => self.design.top = Some(ModuleId(i as u32)),
             None => self.errors.push(Diagnostic::global("the input defines no hw.module or func.func")),

@@ -21,7 +21,7 @@ pub(crate) enum Plan {
         name: Option<Arc<str>>,
     },
     /// An instance of a module, one `InstOutput` per result.
-    Instance(ModuleId),
+    Instance(ModuleId, std::sync::Arc<[crate::netlist::ParamValue]>),
     /// `hw.output` / `func.return`.
     Terminator,
     /// One cell per result (kind, width, name), for ops with several results.
@@ -106,6 +106,10 @@ impl<'f> Builder<'f> {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
             (None, "hw.instance") => return self.plan_instance(op),
+            (None, "hw.param.value") => {
+                self.error(op.name_span, "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)");
+                return None;
+            }
             (None, n) if super::aggregate::is_aggregate_op(n) => return self.plan_aggregate(op),
             (None, "hw.constant" | "arith.constant" | "constant") => {
                 let (width, cname) = self.single_result(op)?;
@@ -145,6 +149,8 @@ impl<'f> Builder<'f> {
                     }
                 }
             }
+            // A table of no inputs has one entry: it is that constant.
+            (None, "comb.truth_table") if op.operands.is_empty() => Const(self.truth_table(op)?),
             (None, "comb.truth_table") => TruthTable(self.truth_table(op)?),
             (None, "comb.lut") => self.lut(op)?,
             (None, "seq.compreg" | "seq.compreg.ce") => return self.plan_reg(op),
@@ -357,6 +363,7 @@ impl<'f> Builder<'f> {
                 return None;
             }
         }
-        Some(Plan::Instance(child))
+        let params = self.instance_params(op, child)?;
+        Some(Plan::Instance(child, params))
     }
 }

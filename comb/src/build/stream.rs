@@ -167,7 +167,7 @@ impl mlir_text::OpSink for Stream {
                 net_of[o.results[0].index()] = Some(net);
                 Some(Some(net))
             }
-            Some(Plan::Instance(child)) => {
+            Some(Plan::Instance(child, params)) => {
                 let iname: std::sync::Arc<str> = match o.attr("instanceName") {
                     Some(mlir_text::Attr::String(s)) => s.as_str().into(),
                     _ => "inst".into(),
@@ -177,8 +177,13 @@ impl mlir_text::OpSink for Stream {
                     cm.outputs().map(|p| (p, cm.port(p).width)).collect()
                 };
                 let m = b.design.module_mut(mid);
-                let inst =
-                    m.add_cell(CellKind::Instance { module: child, name: iname }, 0, &[], None, o.span);
+                let inst = m.add_cell(
+                    CellKind::Instance { module: child, name: iname, params },
+                    0,
+                    &[],
+                    None,
+                    o.span,
+                );
                 for ((p, w), r) in outs.into_iter().zip(&o.results) {
                     let name = cell_name(&b.file.value(*r).name);
                     let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);

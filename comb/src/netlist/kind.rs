@@ -172,6 +172,9 @@ pub enum CellKind {
         module: ModuleId,
         /// The instance name.
         name: Arc<str>,
+        /// The parameter values, one per parameter the module declares (empty for a module
+        /// without parameters).
+        params: Arc<[super::ParamValue]>,
     },
     /// Output `port` of the instance given as the single operand.
     InstOutput(PortId),

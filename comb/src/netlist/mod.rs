@@ -15,9 +15,11 @@
 
 mod edits;
 mod kind;
+mod params;
 mod uses;
 
 pub use kind::{CellKind, IcmpPred, MAX_MEMORY_BITS};
+pub use params::{ExternInfo, ParamDecl, ParamValue};
 
 use crate::ids::{ModuleId, NetId, PortId};
 use edits::EditLog;
@@ -99,6 +101,8 @@ pub struct Module {
     /// CIRCT's `sv.verbatim` texts of this module, in textual order: no netlist meaning;
     /// SystemVerilog and `--emit mlir` print them, the simulators ignore them.
     pub verbatim: Vec<Verbatim>,
+    /// `Some` for a black box (`hw.module.extern`): ports, no cells, outputs undriven.
+    pub extern_info: Option<ExternInfo>,
     graph: StableGraph<Cell, u32, petgraph::Directed, u32>,
     uses: Uses,
     /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
@@ -119,6 +123,7 @@ impl Module {
             span,
             from_func: false,
             verbatim: Vec::new(),
+            extern_info: None,
             graph: StableGraph::default(),
             uses: Uses::default(),
             port_nets: Vec::new(),
@@ -434,5 +439,38 @@ impl Design {
     /// The top module's id. Panics if none is set (the builder always sets one).
     pub fn top_id(&self) -> ModuleId {
         self.top.expect("design has a top module")
+    }
+
+    /// The first black box (`hw.module.extern`) the top module is or instantiates, at any
+    /// depth (modules in id order, instances in cell order): the engines that must know what
+    /// every cell computes (evaluator, Rust simulator, cosim) refuse such a design.
+    pub fn extern_in_use(&self) -> Option<&Module> {
+        let top = self.top?;
+        let mut seen = vec![false; self.modules.len()];
+        let mut stack = vec![top];
+        seen[top.index()] = true;
+        while let Some(id) = stack.pop() {
+            let m = self.module(id);
+            if m.extern_info.is_some() {
+                return Some(m);
+            }
+            for c in m.cells() {
+                if let CellKind::Instance { module, .. } = &m.cell(c).kind {
+                    if !seen[module.index()] {
+                        seen[module.index()] = true;
+                        stack.push(*module);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The message of an engine that cannot run a design holding black box `m`.
+    pub fn extern_model_error(m: &Module, engine: &str) -> String {
+        format!(
+            "{engine} needs a model of extern module `{}`; an hw.module.extern is a black box (define it as an hw.module to use it here)",
+            m.name
+        )
     }
 }

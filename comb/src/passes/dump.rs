@@ -29,7 +29,7 @@ pub fn dump(design: &Design) -> String {
                     format!("reg reset={reset} enable={enable} async={async_reset} init={init:?}")
                 }
                 CellKind::Memory { depth } => format!("memory depth={depth}"),
-                CellKind::Instance { module, name } => {
+                CellKind::Instance { module, name, .. } => {
                     format!("instance {name} of {}", design.module(*module).name)
                 }
                 CellKind::InstOutput(p) => format!("inst_output {}", p.index()),

@@ -4,7 +4,8 @@
 //! module. Inlined cells keep their span and get their name prefixed with the instance
 //! name (`u0_count`); the child's inputs become the instance's operands and each instance
 //! output is replaced by the net driving the child's output port. Afterwards the design
-//! holds only the top module (when a top is set); ports are untouched.
+//! holds only the top module (when a top is set) and the black boxes (`hw.module.extern`),
+//! whose instances stay; ports are untouched.
 
 use super::Pass;
 use crate::ids::{ModuleId, NetId, PortId};
@@ -41,8 +42,13 @@ pub fn flatten_design(design: &mut Design) -> (bool, HashMap<NetId, NetId>) {
     for mid in order {
         let mut parent =
             std::mem::replace(&mut design.modules[mid.index()], Module::new("", Default::default()));
-        let instances: Vec<NetId> =
-            parent.cells().filter(|&c| matches!(parent.cell(c).kind, CellKind::Instance { .. })).collect();
+        let instances: Vec<NetId> = parent
+            .cells()
+            .filter(|&c| {
+                matches!(&parent.cell(c).kind, CellKind::Instance { module, .. }
+                    if design.module(*module).extern_info.is_none())
+            })
+            .collect();
         let mut redirects = HashMap::new();
         // Removals wait until every instance is inlined: a freed id would be reused by the
         // next cell added, and the redirects are keyed by the removed ids.
@@ -60,9 +66,29 @@ pub fn flatten_design(design: &mut Design) -> (bool, HashMap<NetId, NetId>) {
         design.modules[mid.index()] = parent;
     }
     if let Some(top) = design.top {
-        if design.modules.len() > 1 {
-            let m = design.modules.swap_remove(top.index());
-            design.modules = vec![m];
+        // The top stays, and so do the black boxes (their instances are left in place).
+        let keep: Vec<ModuleId> =
+            design.module_ids().filter(|&m| m == top || design.module(m).extern_info.is_some()).collect();
+        if keep.len() < design.modules.len() || keep[0] != top {
+            let mut new_id = vec![None; design.modules.len()];
+            new_id[top.index()] = Some(ModuleId(0));
+            for (k, m) in keep.iter().filter(|&&m| m != top).enumerate() {
+                new_id[m.index()] = Some(ModuleId(k as u32 + 1));
+            }
+            let mut old = std::mem::take(&mut design.modules);
+            let mut top_m = std::mem::replace(&mut old[top.index()], Module::new("", Default::default()));
+            let insts: Vec<NetId> = top_m.cells().collect();
+            for c in insts {
+                if let CellKind::Instance { module, .. } = &mut top_m.cell_mut(c).kind {
+                    *module = new_id[module.index()].expect("a black box is kept");
+                }
+            }
+            design.modules.push(top_m);
+            for m in keep.into_iter().filter(|&m| m != top) {
+                design
+                    .modules
+                    .push(std::mem::replace(&mut old[m.index()], Module::new("", Default::default())));
+            }
             design.top = Some(ModuleId(0));
             changed = true;
         }
@@ -85,7 +111,7 @@ fn inline_instance(
     redirects: &mut HashMap<NetId, NetId>,
     removed: &mut Vec<NetId>,
 ) {
-    let CellKind::Instance { module, name } = parent.cell(inst).kind.clone() else { return };
+    let CellKind::Instance { module, name, .. } = parent.cell(inst).kind.clone() else { return };
     let child = design.module(module);
     // A child's `sv.verbatim` texts move up with its logic.
     parent.verbatim.extend(child.verbatim.iter().cloned());
@@ -100,7 +126,12 @@ fn inline_instance(
     for &c in &cells {
         let cell = child.cell(c);
         let cname: Option<Arc<str>> = cell.name.as_ref().map(|n| format!("{name}_{n}").into());
-        let id = parent.add_cell(cell.kind.clone(), cell.width, &[], cname, cell.span);
+        let mut kind = cell.kind.clone();
+        // A black box's instance stays; its name takes the prefix like every copied name.
+        if let CellKind::Instance { name: iname, .. } = &mut kind {
+            *iname = format!("{name}_{iname}").into();
+        }
+        let id = parent.add_cell(kind, cell.width, &[], cname, cell.span);
         parent.cell_mut(id).two_state = cell.two_state;
         map[c.index()] = Some(id);
     }

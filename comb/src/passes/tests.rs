@@ -190,7 +190,12 @@ fn dead_code_removes_unreachable_logic_loops_and_instances() {
     let k1 = konst(&mut m, 1, 8);
     let inc = cell(&mut m, CellKind::Add, 8, &[r, k1]);
     m.set_operand(r, 0, inc);
-    let inst = cell(&mut m, CellKind::Instance { module: ModuleId(0), name: "u0".into() }, 0, &[a]);
+    let inst = cell(
+        &mut m,
+        CellKind::Instance { module: ModuleId(0), name: "u0".into(), params: Default::default() },
+        0,
+        &[a],
+    );
     let io = cell(&mut m, CellKind::InstOutput(PortId(1)), 8, &[inst]);
     let p = out(&mut m, "y", used);
     let mut d = Design { modules: vec![child, m], top: Some(ModuleId(1)) };
@@ -214,9 +219,19 @@ fn flatten_inlines_prefixes_names_and_keeps_values() {
     let dbl = child.add_cell(CellKind::Mul, 8, &[ci, k], Some("triple".into()), Span::default());
     out(&mut child, "o", dbl);
     let (mut m, a, _, _) = module();
-    let inst = cell(&mut m, CellKind::Instance { module: ModuleId(0), name: "u0".into() }, 0, &[a]);
+    let inst = cell(
+        &mut m,
+        CellKind::Instance { module: ModuleId(0), name: "u0".into(), params: Default::default() },
+        0,
+        &[a],
+    );
     let io = cell(&mut m, CellKind::InstOutput(PortId(1)), 8, &[inst]);
-    let inst2 = cell(&mut m, CellKind::Instance { module: ModuleId(0), name: "u1".into() }, 0, &[io]);
+    let inst2 = cell(
+        &mut m,
+        CellKind::Instance { module: ModuleId(0), name: "u1".into(), params: Default::default() },
+        0,
+        &[io],
+    );
     let io2 = cell(&mut m, CellKind::InstOutput(PortId(1)), 8, &[inst2]);
     out(&mut m, "y", io2);
     let mut d = Design { modules: vec![child, m], top: Some(ModuleId(1)) };

@@ -96,6 +96,19 @@ fn check_in_full(
             if cell.width != 0 {
                 err(Some(net), "an instance drives no net; its width must be 0".into());
             }
+            let declared = child_m.extern_info.as_ref().map_or(0, |x| x.params.len());
+            if let CellKind::Instance { params, .. } = &cell.kind {
+                if params.len() != declared {
+                    err(
+                        Some(net),
+                        format!(
+                            "instance gives {} parameters; '{}' declares {declared}",
+                            params.len(),
+                            child_m.name
+                        ),
+                    );
+                }
+            }
         }
         CellKind::InstOutput(p) => {
             let ok = match cell.operands().first().map(|&i| &module.cell(i).kind) {
@@ -156,6 +169,13 @@ fn check_in_full(
 
 /// Invariant 4: every output port is driven, by a live net of its width and clock-ness.
 pub(super) fn check_outputs(design: &Design, module: &Module, err: &mut impl FnMut(Option<NetId>, String)) {
+    if module.extern_info.is_some() {
+        // A black box: no cells but its inputs, outputs driven by what we cannot see.
+        if module.cells().any(|c| !matches!(module.cell(c).kind, CellKind::Input(_))) {
+            err(None, "an extern module has no cells but its inputs".into());
+        }
+        return;
+    }
     for p in module.outputs() {
         match module.port_net(p) {
             None => err(None, format!("output '{}' is not driven", module.port(p).name)),

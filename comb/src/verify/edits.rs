@@ -308,7 +308,7 @@ mod tests {
         let d = top.port_net(d).unwrap();
         let y = top.add_port(port("y", Dir::Output, false));
         let inst = top.add_cell(
-            CellKind::Instance { module: ModuleId(0), name: "u".into() },
+            CellKind::Instance { module: ModuleId(0), name: "u".into(), params: Default::default() },
             0,
             &[d],
             None,

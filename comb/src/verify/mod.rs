@@ -10,7 +10,8 @@
 //! 3. Clocks: a register's (operand 1) and a memory's (operand 0) clock is a clock net; no
 //!    clock net feeds a data operand except through `seq.from_clock`.
 //! 4. Every output port is driven, by a net of the port's width (one driver per net holds
-//!    by construction: a net is its cell).
+//!    by construction: a net is its cell). A black box (`extern_info`) has no cells and
+//!    undriven outputs; an instance passes one value per parameter its module declares.
 //! 5. No combinational cycle (see [`crate::order`]); no recursive instantiation.
 //!
 //! After the builder these are user errors and are reported with spans by the builder; a

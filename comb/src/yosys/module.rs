@@ -235,7 +235,7 @@ fn instance(
         }
     }
     let inst = b.m.add_cell(
-        CellKind::Instance { module: id, name: Arc::from(c.name) },
+        CellKind::Instance { module: id, name: Arc::from(c.name), params: Default::default() },
         0,
         &ops,
         None,

@@ -144,7 +144,8 @@ impl<'a> Parser<'a> {
                 d.result_types.push(ty);
             }
             "truth_table" => {
-                let uses = self.operands1()?;
+                // No inputs (`comb.truth_table -> [true]`): a constant, as CIRCT allows.
+                let uses = if self.tok.kind == Tok::Arrow { SmallVec::new() } else { self.operands1()? };
                 self.expect(Tok::Arrow)?;
                 let t = self.tok.span;
                 let table = self.parse_attr()?;

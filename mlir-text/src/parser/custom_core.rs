@@ -144,8 +144,8 @@ impl<'a> Parser<'a> {
         self.sym_name(&mut d)?;
         if self.tok.kind == Tok::Less {
             let start = self.tok.span.start as usize;
-            let body = self.balanced_body(Tok::Less)?;
-            d.prop("parameters", Attr::Opaque(format!("<{body}>")), Span::new(start, self.prev_end));
+            let params = self.parse_param_list()?;
+            d.prop("parameters", params, Span::new(start, self.prev_end));
         }
         let ty_start = self.tok.span.start as usize;
         self.expect(Tok::LParen)?;
@@ -305,8 +305,8 @@ impl<'a> Parser<'a> {
         let mut params = None;
         if self.tok.kind == Tok::Less {
             let start = self.tok.span.start as usize;
-            let body = self.balanced_body(Tok::Less)?;
-            params = Some((format!("<{body}>"), Span::new(start, self.prev_end)));
+            let list = self.parse_param_list()?;
+            params = Some((list, Span::new(start, self.prev_end)));
         }
         let args_start = self.tok.span.start as usize;
         self.expect(Tok::LParen)?;
@@ -346,7 +346,7 @@ impl<'a> Parser<'a> {
         d.prop("argNames", Attr::Array(arg_names), args_span);
         d.prop("resultNames", Attr::Array(res_names), res_span);
         if let Some((p, span)) = params {
-            d.prop("parameters", Attr::Opaque(p), span);
+            d.prop("parameters", p, span);
         }
         if let Some((s, span)) = inner_sym {
             d.prop("inner_sym", Attr::Opaque(s), span);

@@ -15,6 +15,7 @@ mod custom_firmem;
 mod custom_hls;
 mod custom_hw_agg;
 mod custom_secret;
+mod custom_params;
 mod custom_seq;
 mod custom_seq_init;
 mod custom_sv;

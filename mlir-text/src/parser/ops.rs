@@ -104,6 +104,14 @@ impl<'a> Parser<'a> {
             "hw.module" | "hw.module.extern" => self.parse_hw_module(d),
             "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
             "hw.instance" => self.parse_instance(d),
+            "hw.param.value" => Err(Diagnostic::error(
+                t.span,
+                "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)",
+            )),
+            "hw.module.generated" | "hw.generator.schema" => Err(Diagnostic::error(
+                t.span,
+                format!("'{name}' is not supported (declare the generated module as an hw.module.extern)"),
+            )),
             _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),

@@ -1,0 +1,6 @@
+// expect: gives no value for parameter 'W', which has no default
+hw.module.extern @E<W: i32>(in %a : i8, out y : i8)
+hw.module @top(in %a : i8, out y : i8) {
+  %y = hw.instance "u" @E(a: %a : i8) -> (y : i8)
+  hw.output %y : i8
+}
