@@ -16,21 +16,6 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Python that has CIRCT's package.
-fn circt_python() -> PathBuf {
-    if let Some(p) = std::env::var_os("RMLIR_CIRCT_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let home = std::env::var_os("HOME").expect("HOME is set");
-    let py = Path::new(&home).join(".cache/rmlir-hls/circt-venv/bin/python");
-    assert!(
-        py.exists(),
-        "{} is missing: run scripts/install-tools.sh (it installs CIRCT's Python package)",
-        py.display()
-    );
-    py
-}
-
 /// Runs `scripts/circt_check.py` with `args`; its per-file lines.
 fn circt_check(args: &[&str]) -> Vec<String> {
     let out = Command::new(circt_python())

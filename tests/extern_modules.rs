@@ -53,16 +53,6 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     p.to_str().unwrap().to_string()
 }
 
-fn circt_python() -> PathBuf {
-    if let Some(p) = std::env::var_os("RMLIR_CIRCT_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let home = std::env::var_os("HOME").expect("HOME is set");
-    let py = Path::new(&home).join(".cache/rmlir-hls/circt-venv/bin/python");
-    assert!(py.exists(), "{} is missing: run scripts/install-tools.sh", py.display());
-    py
-}
-
 #[test]
 fn circt_parses_black_boxes_and_they_read_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -17,24 +17,13 @@
 
 mod common;
 use common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
     c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
     c
-}
-
-/// The Python that has CIRCT's package (as tests/circt_interop.rs finds it).
-fn circt_python() -> PathBuf {
-    if let Some(p) = std::env::var_os("RMLIR_CIRCT_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let home = std::env::var_os("HOME").expect("HOME is set");
-    let py = Path::new(&home).join(".cache/rmlir-hls/circt-venv/bin/python");
-    assert!(py.exists(), "{} is missing: run scripts/install-tools.sh", py.display());
-    py
 }
 
 #[test]

@@ -18,17 +18,6 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The Python that has CIRCT's package (as `tests/circt_interop.rs` finds it).
-fn circt_python() -> PathBuf {
-    if let Some(p) = std::env::var_os("RMLIR_CIRCT_PYTHON") {
-        return PathBuf::from(p);
-    }
-    let home = std::env::var_os("HOME").expect("HOME is set");
-    let py = Path::new(&home).join(".cache/rmlir-hls/circt-venv/bin/python");
-    assert!(py.exists(), "{} is missing: run scripts/install-tools.sh", py.display());
-    py
-}
-
 /// CIRCT's export of each input, in order.
 fn circt_export(dir: &Path, inputs: &[PathBuf]) -> Vec<String> {
     let out = Command::new(circt_python())

@@ -390,3 +390,19 @@ pub fn hardware_examples() -> Vec<PathBuf> {
     v.sort();
     v
 }
+
+/// The Python that has CIRCT's package: `RMLIR_CIRCT_PYTHON`, or the venv
+/// `scripts/install-tools.sh` makes in `~/.cache/rmlir-hls/circt-venv`.
+pub fn circt_python() -> PathBuf {
+    if let Some(p) = std::env::var_os("RMLIR_CIRCT_PYTHON") {
+        return PathBuf::from(p);
+    }
+    let home = std::env::var_os("HOME").expect("HOME is set");
+    let py = Path::new(&home).join(".cache/rmlir-hls/circt-venv/bin/python");
+    assert!(
+        py.exists(),
+        "{} is missing: run scripts/install-tools.sh (it installs CIRCT's Python package)",
+        py.display()
+    );
+    py
+}
