@@ -22,6 +22,11 @@
 //! register or instance output needs a temporary, whose number depends on the logic
 //! visited before it) and so is whether a constant comparison needs the lint waiver at the
 //! top (see `Printer::predict_waiver`). Otherwise the module body is kept until the end.
+//!
+//! `state` prints the processes and the head (truth-table cases, instances, registers,
+//! memories, output assignments, the `module` line).
+
+mod state;
 
 use super::direct::{Form, Val};
 use super::expr::Expr;
@@ -548,143 +553,6 @@ impl<'n> Printer<'n> {
             self.comb.push(LINT_ON);
         }
         self.val[net.index()] = Val::Name(name);
-    }
-
-    fn lut(&mut self, net: NetId, sum: Expr<'n>, table: &[Bits]) {
-        let w = self.m.width(net);
-        let idx = Name::Temp(self.temps.fresh());
-        let index = lower::lut_index(sum, table.len());
-        self.comb.push(format!("wire [7:0] {idx} = {};", index.text()));
-        let name = self.take_name(net);
-        if self.plan.home(net).is_none() {
-            let d = self.decl(net, format!("logic {}{name};", range(w)));
-            self.comb.extend(d);
-        }
-        let n = table.len().min(256);
-        let mut s = format!("always_comb begin\n    case ({idx})\n");
-        for (k, t) in table[..n - 1].iter().enumerate() {
-            let _ = writeln!(s, "      8'h{k:02X}: {name} = {};", Expr::Const(t.clone()).text());
-        }
-        let _ = writeln!(s, "      default: {name} = {};", Expr::Const(table[n - 1].clone()).text());
-        s.push_str("    endcase\n  end");
-        self.comb.push(s);
-        self.val[net.index()] = Val::Name(name);
-    }
-
-    fn instance(&mut self, net: NetId) {
-        let cell = self.m.cell(net);
-        let CellKind::Instance { module, .. } = &cell.kind else { return };
-        let child = self.design.module(*module);
-        let names = &self.all[module.index()];
-        let mut conns = Vec::new();
-        for (p, &op) in child.inputs().zip(cell.operands()) {
-            conns.push(format!(".{}({})", names.ports[p.index()], self.op_expr(op).text()));
-        }
-        for p in child.outputs() {
-            let target = match self.plan.first_out.get(&(net, p)) {
-                Some(&o) => self.op_expr(o).text(),
-                None => Name::Temp(self.dummy[&(net, p)]).to_string(),
-            };
-            conns.push(format!(".{}({target})", names.ports[p.index()]));
-        }
-        let inst = self.plan.user_name(net).unwrap_or_default();
-        let head = super::extern_sv::instance_head(child, &names.name, &cell.kind);
-        if conns.is_empty() {
-            self.insts.push(format!("{head} {inst} ();"));
-        } else {
-            self.insts.push(format!("{head} {inst} (\n    {}\n  );", conns.join(",\n    ")));
-        }
-    }
-
-    fn register(&mut self, net: NetId) {
-        let cell = self.m.cell(net);
-        let CellKind::Reg { reset, enable, async_reset, .. } = cell.kind else { return };
-        let ops = cell.operands();
-        let r = self.op_expr(net).text();
-        let d = self.op_expr(ops[0]).text();
-        let clk = self.op_expr(ops[1]).text();
-        let load = format!("{r} <= {d};");
-        let load = if enable { format!("if ({}) {load}", self.op_expr(ops[2]).text()) } else { load };
-        let mut events = format!("posedge {clk}");
-        let body = if reset {
-            let k = 2 + enable as usize;
-            let (rst, rv) = (self.op_expr(ops[k]).text(), self.op_expr(ops[k + 1]).text());
-            if async_reset {
-                let _ = write!(events, " or posedge {rst}");
-            }
-            format!("    if ({rst}) {r} <= {rv};\n    else {load}")
-        } else {
-            format!("    {load}")
-        };
-        self.ffs.push(format!("always_ff @({events}) begin\n{body}\n  end"));
-    }
-
-    fn memory(&mut self, net: NetId, depth: u32) {
-        let cell = self.m.cell(net);
-        let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
-        let [ra, wa] = [1, 3].map(|i| self.m.width(cell.operands()[i]));
-        let mem = memory::Memory {
-            data: &self.op_expr(net).text(),
-            array: &self.mem_arrays[&net].to_string(),
-            width: cell.width,
-            depth,
-            ops: &ops,
-            addr_widths: [ra, wa],
-        };
-        self.ffs.push(mem.process());
-    }
-
-    fn output_assigns(&mut self) {
-        for p in self.m.outputs() {
-            let Some(n) = self.m.port_net(p) else { continue };
-            if self.plan.home(n) != Some(p) {
-                let e = self.op_expr(n).text();
-                self.assigns.push(format!("assign {} = {e};", self.own.ports[p.index()]));
-            }
-        }
-    }
-
-    /// The module's head: its name, ports and (if `waiver`) the constant-comparison waiver.
-    fn head(&self, waiver: bool, out: &mut String) {
-        let m = self.m;
-        let mut procedural = vec![false; m.ports.len()];
-        for p in m.outputs() {
-            let Some(net) = m.port_net(p) else { continue };
-            let kind = &m.cell(net).kind;
-            if self.plan.home(net) == Some(p)
-                && matches!(kind, CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Lut { .. })
-            {
-                procedural[p.index()] = true;
-            }
-        }
-        let mut lines = Vec::new();
-        let n = m.ports.len();
-        for (i, port) in m.ports.iter().enumerate() {
-            let comma = if i + 1 < n { "," } else { "" };
-            let (dir, kind) = match port.dir {
-                Dir::Input => ("input", "wire"),
-                Dir::Output if procedural[i] => ("output", "logic"),
-                Dir::Output => ("output", "wire"),
-            };
-            let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.own.ports[i]);
-            let unread = port.dir == Dir::Input
-                && m.port_net(PortId(i as u32)).is_some_and(|net| !self.read[net.index()]);
-            if unread {
-                lines.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
-            } else {
-                lines.push(text);
-            }
-        }
-        if lines.is_empty() {
-            let _ = writeln!(out, "module {}();", self.own.name);
-        } else {
-            let _ = writeln!(out, "module {}(\n  {}\n);", self.own.name, lines.join("\n  "));
-        }
-        if waiver {
-            for w in WAIVER {
-                let _ = writeln!(out, "  /* verilator lint_off {w} */");
-            }
-        }
     }
 }
 
