@@ -97,27 +97,7 @@ pub fn load_design(
     let mut reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
     // LUT mapping runs once after the -O pipeline, verified like any pass.
     if let Some(k) = lut {
-        let mut map: Vec<Box<dyn comb::passes::Pass>> =
-            vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
-        if opt >= 2 {
-            // -O2 --lut K: the LUT-level e-graph rules on the mapped network.
-            map.push(Box::new(comb::egraph::EGraphLuts { k: k as usize }));
-        }
-        reports.extend(pm.run(&mut design, &mut map).map_err(Failure::Message)?);
-        if let Some(mut alt) = o1_alternative {
-            let mut p = comb::passes::pipeline(comb::passes::OptLevel::O1);
-            if flatten {
-                p.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
-            }
-            let quiet = comb::passes::PassManager::default();
-            quiet.run(&mut alt, &mut p).map_err(Failure::Message)?;
-            let mut map: Vec<Box<dyn comb::passes::Pass>> =
-                vec![Box::new(comb::lutmap::LutMap { k: k as usize })];
-            quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
-            if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
-                design = alt;
-            }
-        }
+        reports.extend(map_luts(&pm, &mut design, k as usize, opt >= 2, o1_alternative, flatten)?);
     }
     for r in &reports {
         if let Some(text) = &r.printed {
@@ -131,6 +111,41 @@ pub fn load_design(
         eprint!("{}", comb::lutmap::stats::format_stats(&design));
     }
     Ok(design)
+}
+
+/// `--lut K` on `design` (already through its -O pipeline), verified like any pass; with
+/// `o2`, the LUT-level e-graph rules follow. `o1_alternative` (for -O2: the design before
+/// its pipeline) is also taken through -O1 (after `flatten` if asked) and mapped, and the
+/// mapping with fewer LUTs is kept: a word-level rewrite can hand the mapper a structure
+/// that maps worse. Used by the CLI and by `fpga --synth native`.
+pub fn map_luts(
+    pm: &comb::passes::PassManager,
+    design: &mut Design,
+    k: usize,
+    o2: bool,
+    o1_alternative: Option<Design>,
+    flatten: bool,
+) -> Result<Vec<comb::passes::PassReport>, Failure> {
+    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k })];
+    if o2 {
+        map.push(Box::new(comb::egraph::EGraphLuts { k }));
+    }
+    let reports = pm.run(design, &mut map).map_err(Failure::Message)?;
+    if let Some(mut alt) = o1_alternative {
+        let mut p = comb::passes::pipeline(comb::passes::OptLevel::O1);
+        if flatten {
+            p.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
+        }
+        // A pipeline repeats until nothing changes: the mapper runs on its own, once.
+        let quiet = comb::passes::PassManager::default();
+        quiet.run(&mut alt, &mut p).map_err(Failure::Message)?;
+        let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k })];
+        quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
+        if comb::lutmap::stats::prefer_fewer_luts(&alt, design) {
+            *design = alt;
+        }
+    }
+    Ok(reports)
 }
 
 /// A Yosys JSON import error as a failure: a syntax error at its line and column (rendered

@@ -86,17 +86,14 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The design as `--synth native` maps it: `-O2`, flattened, `--lut 4` and the LUT-level
-/// e-graph rules (the pipeline of `--emit mlir -O2 --lut 4 --flatten`).
-/// Like `-O2 --lut 4`, it also maps the -O1 netlist and keeps the mapping with fewer LUTs.
+/// The design as `--synth native` maps it: the pipeline of `--emit mlir -O2 --lut 4
+/// --flatten` (which also maps the -O1 netlist and keeps the mapping with fewer LUTs). The
+/// source is read once: -O2 and the -O1 alternative start from the same flattened netlist.
 fn native_design(src: &mlir_text::SourceFile, top: Option<&str>) -> Result<Design, Failure> {
     let pm = comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
-    let mut design = load_design(src, top, 2, true, None)?;
-    let mut map: Vec<Box<dyn comb::passes::Pass>> =
-        vec![Box::new(comb::lutmap::LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
-    pm.run(&mut design, &mut map).map_err(Failure::Message)?;
-    let mut alt = load_design(src, top, 1, true, None)?;
-    pm.run(&mut alt, &mut [Box::new(comb::lutmap::LutMap { k: 4 }) as Box<dyn comb::passes::Pass>])
-        .map_err(Failure::Message)?;
-    Ok(if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) { alt } else { design })
+    let base = load_design(src, top, 0, true, None)?;
+    let mut design = base.clone();
+    pm.run(&mut design, &mut comb::passes::pipeline(comb::passes::OptLevel::O2)).map_err(Failure::Message)?;
+    crate::driver::map_luts(&pm, &mut design, 4, true, Some(base), false)?;
+    Ok(design)
 }
