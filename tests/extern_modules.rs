@@ -14,12 +14,6 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
-    c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
-    c
-}
-
 fn input(name: &str) -> PathBuf {
     repo().join("tests/extern").join(name)
 }

@@ -20,12 +20,6 @@ use common::*;
 use std::path::Path;
 use std::process::Command;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
-    c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
-    c
-}
-
 #[test]
 fn initial_values_systemverilog_is_lint_clean() {
     let sv = run(bin().arg(repo().join("tests/cases/initial_sv.mlir")).args(["--emit", "sv"]));

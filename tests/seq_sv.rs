@@ -13,12 +13,6 @@ mod common;
 use common::*;
 use std::process::Command;
 
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
-    c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
-    c
-}
-
 #[test]
 fn firreg_systemverilog_is_lint_clean() {
     for (case, top) in [

@@ -406,3 +406,11 @@ pub fn circt_python() -> PathBuf {
     );
     py
 }
+
+/// The `rmlir-hls` binary as a command, with the cosim cache under `target/` shared by the
+/// tests (a clean clone builds each simulator once).
+pub fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+    c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
+    c
+}
