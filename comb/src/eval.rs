@@ -71,6 +71,9 @@ pub struct Simulator {
     regs: Vec<RegInfo>,
     mems: Vec<MemInfo>,
     redirects: HashMap<NetId, NetId>,
+    /// The values are settled for the current inputs and state (nothing changed since the
+    /// last [`Simulator::eval`]), so another `eval` has nothing to do.
+    settled: bool,
 }
 
 /// The input port a clock net comes from, through clock conversions.
@@ -143,7 +146,7 @@ impl Simulator {
                 }),
             }
         }
-        let mut sim = Simulator { module, values, program, regs, mems, redirects };
+        let mut sim = Simulator { module, values, program, regs, mems, redirects, settled: false };
         sim.eval();
         Ok(sim)
     }
@@ -167,11 +170,15 @@ impl Simulator {
         let net = self.module.port_net(p).expect("input ports have a cell");
         let w = self.module.port(p).width;
         self.values[net.index()] = if v.width() == w { v } else { Bits::from_words(v.words(), w) };
+        self.settled = false;
     }
 
     /// Settles the combinational logic for the current inputs and register values, and
     /// applies asynchronous resets that are high.
     pub fn eval(&mut self) {
+        if self.settled {
+            return;
+        }
         self.settle();
         // Each round forces at least one more register; a register once forced stays so
         // unless its reset falls, so the rounds are bounded (a reset that oscillates through
@@ -190,6 +197,7 @@ impl Simulator {
             }
             self.settle();
         }
+        self.settled = true;
     }
 
     fn settle(&mut self) {
@@ -240,6 +248,7 @@ impl Simulator {
         for (k, a, v) in writes {
             self.mems[k].words[a] = v;
         }
+        self.settled = false;
         self.eval();
     }
 

@@ -92,7 +92,7 @@ pub fn random_bits(rng: &mut Rng, w: u32) -> Bits {
 }
 
 /// The evaluator's outputs for a stimulus: per cycle set inputs, settle, read, clock edge.
-pub fn eval_trace(design: &Design, stim: &Trace) -> Trace {
+pub fn eval_trace(design: &Design, stim: &[Vec<Bits>]) -> Trace {
     let mut sim = Simulator::new(design).expect("evaluator accepts the design");
     let ins = data_inputs(design);
     stim.iter()
@@ -172,7 +172,7 @@ pub fn testbench(design: &Design, cycles: usize) -> String {
     s
 }
 
-fn write_stimulus(dir: &Path, stim: &Trace) {
+fn write_stimulus(dir: &Path, stim: &[Vec<Bits>]) {
     let mut text = String::new();
     for vals in stim {
         let line: Vec<String> = vals.iter().map(|v| v.to_hex()).collect();
@@ -220,7 +220,7 @@ pub enum Engine {
 }
 
 /// Runs `sv` with the test bench on one engine and returns the output trace.
-pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &Trace) -> Trace {
+pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &[Vec<Bits>]) -> Trace {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::write(d.join("design.sv"), sv).unwrap();
@@ -246,6 +246,10 @@ pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &Trace) -> Trac
                 "-Wno-style",
                 "--top-module",
                 "rmlir_tb",
+                // The test benches run for seconds; compiling the model unoptimized saves
+                // about a third of each build.
+                "-MAKEFLAGS",
+                "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0",
                 "-o",
                 "sim",
                 "tb.sv",
@@ -259,7 +263,7 @@ pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &Trace) -> Trac
 }
 
 /// Asserts two traces are equal, naming the first differing cycle and port.
-pub fn assert_traces_eq(what: &str, design: &Design, expected: &Trace, actual: &Trace) {
+pub fn assert_traces_eq(what: &str, design: &Design, expected: &[Vec<Bits>], actual: &[Vec<Bits>]) {
     let names = outputs(design);
     assert_eq!(expected.len(), actual.len(), "{what}: cycle counts differ");
     for (c, (e, a)) in expected.iter().zip(actual).enumerate() {
@@ -309,11 +313,13 @@ pub fn iverilog_accepts(sv: &str) {
 }
 
 /// Proves two SystemVerilog texts of the same top equivalent: Yosys lowers each to BLIF
-/// (`proc; flatten; memory; techmap; opt -fast; dffunmap; write_blif`: `memory` maps the
-/// ROMs Yosys infers from LUT case tables to logic, `dffunmap` turns the
-/// enable/reset flip-flops `opt` infers back into plain ones BLIF can hold) and `yosys-abc`
-/// runs `cec` (purely
-/// combinational designs) or `dsec` (designs with registers). Returns ABC's output.
+/// (`proc; flatten; memory; techmap; opt_clean; dffunmap; write_blif`: `memory` maps the
+/// ROMs Yosys infers from LUT case tables to logic, `opt_clean` drops the wires techmap
+/// left unused, `dffunmap` turns enable/reset flip-flops into plain ones BLIF can hold)
+/// and `yosys-abc` runs `cec` (purely combinational designs) or `dsec` (designs with
+/// registers). Returns ABC's output. No `opt -fast` after techmap: on the gate-level
+/// dividers of the random netlists it took three quarters of Yosys's time, and ABC
+/// strashes the gates anyway.
 pub fn prove_equivalent(a: &str, b: &str, top: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
@@ -324,7 +330,7 @@ pub fn prove_equivalent(a: &str, b: &str, top: &str) -> String {
             "-q",
             "-p",
             &format!(
-                "read_verilog -sv {name}.sv; hierarchy -top {top}; proc; flatten; memory; techmap; opt -fast; dffunmap; \
+                "read_verilog -sv {name}.sv; hierarchy -top {top}; proc; flatten; memory; techmap; opt_clean; dffunmap; \
                  write_blif {name}.blif"
             ),
         ]));

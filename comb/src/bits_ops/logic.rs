@@ -118,11 +118,18 @@ pub fn replicate(a: &Bits, width: u32) -> Bits {
         }
         return Bits::from_u64(v, width);
     }
+    if n == 1 {
+        return if a.bit(0) { Bits::zero(width).not() } else { Bits::zero(width) };
+    }
+    // Doubling: the copies made so far are copied again, so a narrow value repeated many
+    // times takes a few word-wise copies instead of one per repetition.
     let mut r = Bits::zero(width);
-    let mut offset = 0;
-    while offset < width {
-        put(r.words_mut(), offset, a);
-        offset += n;
+    put(r.words_mut(), 0, a);
+    let mut filled = n.min(width);
+    while filled < width {
+        let chunk = extract(&r, 0, filled.min(width - filled));
+        put(r.words_mut(), filled, &chunk);
+        filled += chunk.width();
     }
     r.mask();
     r

@@ -116,3 +116,19 @@ fn million_bit_values() {
     assert_eq!(parity(&a).to_u64(), 0);
     assert!(reverse(&one).msb());
 }
+
+#[test]
+fn wide_replicate_matches_bit_by_bit_reference() {
+    let mut rng = Rng::new(11);
+    for n in [1u32, 2, 3, 7, 63, 64, 65, 100] {
+        for times in [2u32, 3, 5, 17, 64] {
+            let w = n * times;
+            let a = rng.bits(n);
+            let r = replicate(&a, w);
+            assert_eq!(r.width(), w);
+            for i in 0..w {
+                assert_eq!(r.bit(i), a.bit(i % n), "n{n} x{times} bit {i}");
+            }
+        }
+    }
+}
