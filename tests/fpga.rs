@@ -177,18 +177,24 @@ fn read_hex_trace(p: &Path, widths: &[u32]) -> Trace {
 /// Builds a bitstream for an example, checks the report, and simulates the routed design
 /// against the emitted SystemVerilog and the evaluator.
 fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
-    bitstream_and_routed_sim_synth(example, device, top, "yosys")
+    bitstream_and_routed_sim_synth(example, device, top, "yosys");
 }
 
 /// [`bitstream_and_routed_sim`] through a synthesis path.
-fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) {
+fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) -> Value {
     bitstream_and_routed_sim_with(example, device, top, synth, &[])
 }
 
 /// [`bitstream_and_routed_sim_synth`] with more flow options (`--register-io` with the
 /// native path: the design is wrapped as the flow wraps its netlist, so the testbench drives
 /// the wrapped ports).
-fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: &str, more: &[&str]) {
+fn bitstream_and_routed_sim_with(
+    example: &str,
+    device: &str,
+    top: &str,
+    synth: &str,
+    more: &[&str],
+) -> Value {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     // An existing folder is replaced on success.
@@ -226,7 +232,7 @@ fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: 
         assert!(out.join(f).exists(), "{f} missing");
     }
     assert_eq!(out.join("yosys.log").exists(), synth == "yosys");
-    check_report_synth(&out, device, synth);
+    let report = check_report_synth(&out, device, synth);
 
     // The routed design, back as Verilog with its port names.
     let routed = run(Command::new("icebox_vlog").current_dir(&out).args([
@@ -278,6 +284,7 @@ fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: 
     );
     let evaluated = common::eval_trace(&design, &stim);
     common::assert_traces_eq(&format!("{example}: evaluator vs emitted SV"), &design, &evaluated, &reference);
+    report
 }
 
 #[test]
@@ -329,6 +336,43 @@ fn native_flip_flop_kinds_match_after_routing() {
     )
     .unwrap();
     bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "regs", "native");
+}
+
+/// Carry chains on the native path: adders, a subtracter, a counter (an add of a constant)
+/// and the eight ordered comparisons, signed and unsigned, each an SB_CARRY chain (the
+/// report counts them) and right after routing.
+#[test]
+fn native_carry_chains_match_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("arith.mlir");
+    let mut body = String::new();
+    let mut outs = Vec::new();
+    for (i, p) in ["ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"].iter().enumerate() {
+        body.push_str(&format!("  %c{i} = comb.icmp {p} %a, %b : i6\n"));
+        outs.push((format!("c{i}"), "i1"));
+    }
+    std::fs::write(
+        &f,
+        format!(
+            "hw.module @arith(in %clk : !seq.clock, in %a : i6, in %b : i6, in %d : i6, \
+             out s : i6, out t : i6, out n : i5, {}) {{\n  \
+             %one = hw.constant 1 : i5\n  \
+             %s0 = comb.add %a, %b, %d : i6\n  \
+             %s = seq.compreg %s0, %clk : i6\n  \
+             %t = comb.sub %a, %b : i6\n  \
+             %n1 = comb.add %n, %one : i5\n  \
+             %n = seq.compreg %n1, %clk : i5\n{body}  \
+             hw.output %s, %t, %n, {} : i6, i6, i5, {}\n}}\n",
+            outs.iter().map(|(n, t)| format!("out {n} : {t}")).collect::<Vec<_>>().join(", "),
+            outs.iter().map(|(n, _)| format!("%{n}")).collect::<Vec<_>>().join(", "),
+            outs.iter().map(|(_, t)| *t).collect::<Vec<_>>().join(", "),
+        ),
+    )
+    .unwrap();
+    let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "arith", "native");
+    // Two 6-bit adds (5 carries each), a 6-bit subtract (5), the 5-bit counter (4) and eight
+    // comparisons (5 each); nextpnr may add feed-in/out cells but never fewer carries.
+    assert_eq!(rep["resources"]["carry"]["used"], 5 + 5 + 5 + 4 + 8 * 5, "{rep}");
 }
 
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.

@@ -8,6 +8,8 @@
 //! other cell (a memory, an instance, an unmapped operator) is an error naming it.
 
 pub mod bits;
+pub mod carry;
+pub mod chain;
 pub mod dff;
 pub mod json;
 pub mod lut;
@@ -43,9 +45,15 @@ pub struct Netlist {
 
 /// Writes the top module of `design` (flattened and mapped to LUTs of at most 4 inputs) as an
 /// iCE40 netlist named `top`; `port_names` are the top's port names in port order (as the
-/// emitted SystemVerilog spells them, so a PCF written against it applies). Fails naming the
-/// first cell the native path cannot express.
-pub fn netlist(design: &Design, top: &str, port_names: &[String]) -> Result<Netlist, String> {
+/// emitted SystemVerilog spells them, so a PCF written against it applies); `carries` says
+/// what the black boxes [`carry::extract`] made compute. Fails naming the first cell the
+/// native path cannot express.
+pub fn netlist(
+    design: &Design,
+    top: &str,
+    port_names: &[String],
+    carries: &carry::Carries,
+) -> Result<Netlist, String> {
     let m = design.module(design.top_id());
     let mut w = Wires::new(m)?;
     let mut cells = Vec::new();
@@ -80,6 +88,23 @@ pub fn netlist(design: &Design, top: &str, port_names: &[String]) -> Result<Netl
             }
             CellKind::Reg { reset, enable, .. } => {
                 dff::register(&mut w, &mut cells, id, *enable, *reset)?;
+            }
+            CellKind::Instance { module, .. } if carries.ops.contains_key(module) => {}
+            CellKind::InstOutput(_) => {
+                let inst = c.operands()[0];
+                let op = match &m.cell(inst).kind {
+                    CellKind::Instance { module, .. } => carries.ops.get(module).copied(),
+                    _ => None,
+                };
+                let Some(op) = op else {
+                    return Err(format!(
+                        "--synth native cannot express 'hw.instance' outputs{} yet",
+                        bits::cell_label(c)
+                    ));
+                };
+                let ins = m.operands(inst).to_vec();
+                let (a, b, y) = (w.sig(ins[0])?, w.sig(ins[1])?, w.sig(id)?);
+                chain::cells(&format!("carry{}", id.index()), op, &a, &b, &y, &mut || w.fresh(), &mut cells);
             }
             k if bits::is_wiring(k) => {}
             k => {
