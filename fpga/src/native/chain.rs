@@ -18,6 +18,7 @@ fn carry(name: String, i0: Sig, i1: Sig, ci: Sig, co: Sig) -> Ice40Cell {
         params: vec![],
         inputs: vec![("I0", i0), ("I1", i1), ("CI", ci)],
         output: ("CO", co),
+        more_outputs: vec![],
     }
 }
 
