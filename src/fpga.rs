@@ -88,7 +88,8 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 
 /// The design as `--synth native` maps it: the pipeline of `--emit mlir -O2 --lut 4
 /// --flatten`, except that the adders, subtracters and comparators that get carry chains
-/// are taken out before mapping ([`fpga::native::carry::extract`]), and the memories become
+/// are taken out before mapping ([`fpga::native::carry::extract`]; multiplications first
+/// become adder trees, [`fpga::native::mul::expand`]), and the memories become
 /// block-RAM banks ([`fpga::native::ram::extract`]). As `-O2 --lut 4` does,
 /// the -O1 netlist is mapped too and the mapping with fewer LUTs kept. The source is read
 /// once: -O2 and the -O1 alternative start from the same flattened netlist.
@@ -102,12 +103,14 @@ fn native_design(
     let mut design = base.clone();
     pm.run(&mut design, &mut pipeline(OptLevel::O2)).map_err(Failure::Message)?;
     let rams = fpga::native::ram::extract(&mut design);
+    fpga::native::mul::expand(&mut design);
     let carries = fpga::native::carry::extract(&mut design);
     crate::driver::map_luts(&pm, &mut design, 4, true, None, false)?;
     let mut alt = base;
     let quiet = PassManager::default();
     quiet.run(&mut alt, &mut pipeline(OptLevel::O1)).map_err(Failure::Message)?;
     let alt_rams = fpga::native::ram::extract(&mut alt);
+    fpga::native::mul::expand(&mut alt);
     let alt_carries = fpga::native::carry::extract(&mut alt);
     let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k: 4 })];
     quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;

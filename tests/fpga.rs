@@ -347,8 +347,8 @@ fn native_flip_flop_kinds_match_after_routing() {
     bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "regs", "native");
 }
 
-/// Carry chains on the native path: adders, a subtracter, a counter (an add of a constant)
-/// and the eight ordered comparisons, signed and unsigned, each an SB_CARRY chain (the
+/// Carry chains on the native path: adders, a subtracter, a counter (an add of a constant),
+/// a multiplier (an adder tree) and the eight ordered comparisons, signed and unsigned, each an SB_CARRY chain (the
 /// report counts them) and right after routing.
 #[test]
 fn native_carry_chains_match_after_routing() {
@@ -364,14 +364,16 @@ fn native_carry_chains_match_after_routing() {
         &f,
         format!(
             "hw.module @arith(in %clk : !seq.clock, in %a : i6, in %b : i6, in %d : i6, \
-             out s : i6, out t : i6, out n : i5, {}) {{\n  \
+             out s : i6, out t : i6, out n : i5, out p : i6, {}) {{\n  \
              %one = hw.constant 1 : i5\n  \
              %s0 = comb.add %a, %b, %d : i6\n  \
              %s = seq.compreg %s0, %clk : i6\n  \
              %t = comb.sub %a, %b : i6\n  \
+             %p0 = comb.mul %a, %b : i6\n  \
+             %p = seq.compreg %p0, %clk : i6\n  \
              %n1 = comb.add %n, %one : i5\n  \
              %n = seq.compreg %n1, %clk : i5\n{body}  \
-             hw.output %s, %t, %n, {} : i6, i6, i5, {}\n}}\n",
+             hw.output %s, %t, %n, %p, {} : i6, i6, i5, i6, {}\n}}\n",
             outs.iter().map(|(n, t)| format!("out {n} : {t}")).collect::<Vec<_>>().join(", "),
             outs.iter().map(|(n, _)| format!("%{n}")).collect::<Vec<_>>().join(", "),
             outs.iter().map(|(_, t)| *t).collect::<Vec<_>>().join(", "),
@@ -379,9 +381,10 @@ fn native_carry_chains_match_after_routing() {
     )
     .unwrap();
     let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "arith", "native");
-    // Two 6-bit adds (5 carries each), a 6-bit subtract (5), the 5-bit counter (4) and eight
-    // comparisons (5 each); nextpnr may add feed-in/out cells but never fewer carries.
-    assert_eq!(rep["resources"]["carry"]["used"], 5 + 5 + 5 + 4 + 8 * 5, "{rep}");
+    // Two 6-bit adds (5 carries each), a 6-bit subtract (5), the 5-bit counter (4), eight
+    // comparisons (5 each) and the multiplier's adder tree (partial products at offsets 0-5:
+    // 5-bit and 3-bit adds, then a 4-bit add; the 1- and 2-bit adds stay LUTs: 4 + 2 + 3).
+    assert_eq!(rep["resources"]["carry"]["used"], 5 + 5 + 5 + 4 + 8 * 5 + (4 + 2 + 3), "{rep}");
 }
 
 /// An HLS kernel with two local memories (tests/hls/local_mem.mlir: 16 x 32 and 4 x 32)

@@ -14,6 +14,7 @@ pub mod chain;
 pub mod dff;
 pub mod json;
 pub mod lut;
+pub mod mul;
 pub mod ram;
 pub mod regio;
 
