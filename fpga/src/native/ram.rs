@@ -139,10 +139,12 @@ pub fn extract(design: &mut Design) -> Rams {
         let bank = bank_module(design, &mut rams, mode, width);
         let mut b = Build { m: design.module_mut(top) };
         let aw = b.m.width(raddr).max(b.m.width(waddr));
+        // The range checks on the addresses as they are (a narrow address may need none).
+        let w_in = b.below(waddr, depth);
+        let r_in = b.below(raddr, depth);
         let (raddr, waddr) = (b.fit(raddr, aw.max(abits)), b.fit(waddr, aw.max(abits)));
         let reachable = if aw > abits && aw - abits < 32 { 1u64 << (aw - abits) } else { 1 };
         let banks = (depth.div_ceil(mode_depth(mode)) as u64).min(reachable);
-        let w_in = b.below(waddr, depth);
         let we = b.add(CellKind::And, 1, &[we, w_in]);
         let (ra, wa) = (b.fit(raddr, abits), b.fit(waddr, abits));
         let mut data = Vec::new();
@@ -173,7 +175,6 @@ pub fn extract(design: &mut Design) -> Rams {
                 out = b.add(CellKind::Mux, width, &[sel, d, out]);
             }
         }
-        let r_in = b.below(raddr, depth);
         let valid = b.add(CellKind::reg_with(false, true), 1, &[r_in, clk, ren]);
         let zero = b.konst(0, width);
         let out = b.add(CellKind::Mux, width, &[valid, out, zero]);
