@@ -100,3 +100,58 @@ pub fn expand(design: &mut Design) {
         m.remove_cell(c);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use comb::eval::Simulator;
+    use comb::{Dir, ModuleId, Port};
+
+    /// p = a * b, q = a * 10, r = 12 * a, z = a * 0 at width 7.
+    fn design() -> Design {
+        let w = 7;
+        let span = Default::default();
+        let mut m = Module::new("t", span);
+        let port = |m: &mut Module, n: &str, dir| {
+            m.add_port(Port { name: n.into(), dir, width: w, clock: false, span })
+        };
+        let (pa, pb) = (port(&mut m, "a", Dir::Input), port(&mut m, "b", Dir::Input));
+        let outs: Vec<_> = ["p", "q", "r", "z"].iter().map(|n| port(&mut m, n, Dir::Output)).collect();
+        let (a, b) = (m.port_net(pa).unwrap(), m.port_net(pb).unwrap());
+        let k10 = add(&mut m, CellKind::Const(Bits::from_u64(10, w)), w, &[]);
+        let k12 = add(&mut m, CellKind::Const(Bits::from_u64(12, w)), w, &[]);
+        let k0 = add(&mut m, CellKind::Const(Bits::zero(w)), w, &[]);
+        let prods = [
+            add(&mut m, CellKind::Mul, w, &[a, b]),
+            add(&mut m, CellKind::Mul, w, &[a, k10]),
+            add(&mut m, CellKind::Mul, w, &[k12, a]),
+            add(&mut m, CellKind::Mul, w, &[a, k0]),
+        ];
+        for (&p, &n) in outs.iter().zip(&prods) {
+            m.set_output(p, n);
+        }
+        Design { modules: vec![m], top: Some(ModuleId(0)) }
+    }
+
+    #[test]
+    fn adder_trees_compute_the_products() {
+        let before = design();
+        let mut after = before.clone();
+        expand(&mut after);
+        let top = after.module(after.top_id());
+        assert!(top.cells().all(|c| !matches!(top.cell(c).kind, CellKind::Mul)));
+        assert!(top.cells().any(|c| matches!(top.cell(c).kind, CellKind::Add)));
+        let (mut x, mut y) = (Simulator::new(&before).unwrap(), Simulator::new(&after).unwrap());
+        for a in 0..128u64 {
+            for b in [0u64, 1, 3, 77, 127, a ^ 0x55] {
+                for s in [&mut x, &mut y] {
+                    s.set_input("a", Bits::from_u64(a, 7));
+                    s.set_input("b", Bits::from_u64(b & 127, 7));
+                    s.eval();
+                }
+                assert_eq!(x.outputs(), y.outputs(), "a={a} b={b}");
+                assert_eq!(y.output("p"), Bits::from_u64((a * (b & 127)) & 127, 7));
+            }
+        }
+    }
+}
