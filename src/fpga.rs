@@ -53,11 +53,11 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         SynthPath::Yosys => None,
         SynthPath::Native => {
             let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
-            let mut mapped = native_design(&src, args.top.as_deref())?;
+            let (mut mapped, carries, rams) = native_design(&src, args.top.as_deref())?;
             if native_regio {
                 fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
             }
-            Some(fpga::native::netlist(&mapped, &top, &names).map_err(Failure::Message)?)
+            Some(fpga::native::netlist(&mapped, &top, &names, &carries, &rams).map_err(Failure::Message)?)
         }
     };
     let req = fpga::Request {
@@ -87,13 +87,35 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 }
 
 /// The design as `--synth native` maps it: the pipeline of `--emit mlir -O2 --lut 4
-/// --flatten` (which also maps the -O1 netlist and keeps the mapping with fewer LUTs). The
-/// source is read once: -O2 and the -O1 alternative start from the same flattened netlist.
-fn native_design(src: &mlir_text::SourceFile, top: Option<&str>) -> Result<Design, Failure> {
-    let pm = comb::passes::PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
+/// --flatten`, except that the adders, subtracters and comparators that get carry chains
+/// are taken out before mapping ([`fpga::native::carry::extract`]; multiplications first
+/// become adder trees, [`fpga::native::mul::expand`]), and the memories become
+/// block-RAM banks ([`fpga::native::ram::extract`]). As `-O2 --lut 4` does,
+/// the -O1 netlist is mapped too and the mapping with fewer LUTs kept. The source is read
+/// once: -O2 and the -O1 alternative start from the same flattened netlist.
+fn native_design(
+    src: &mlir_text::SourceFile,
+    top: Option<&str>,
+) -> Result<(Design, fpga::native::carry::Carries, fpga::native::ram::Rams), Failure> {
+    use comb::passes::{pipeline, OptLevel, PassManager};
+    let pm = PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     let base = load_design(src, top, 0, true, None)?;
     let mut design = base.clone();
-    pm.run(&mut design, &mut comb::passes::pipeline(comb::passes::OptLevel::O2)).map_err(Failure::Message)?;
-    crate::driver::map_luts(&pm, &mut design, 4, true, Some(base), false)?;
-    Ok(design)
+    pm.run(&mut design, &mut pipeline(OptLevel::O2)).map_err(Failure::Message)?;
+    let rams = fpga::native::ram::extract(&mut design);
+    fpga::native::mul::expand(&mut design);
+    let carries = fpga::native::carry::extract(&mut design);
+    crate::driver::map_luts(&pm, &mut design, 4, true, None, false)?;
+    let mut alt = base;
+    let quiet = PassManager::default();
+    quiet.run(&mut alt, &mut pipeline(OptLevel::O1)).map_err(Failure::Message)?;
+    let alt_rams = fpga::native::ram::extract(&mut alt);
+    fpga::native::mul::expand(&mut alt);
+    let alt_carries = fpga::native::carry::extract(&mut alt);
+    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k: 4 })];
+    quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
+    if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
+        return Ok((alt, alt_carries, alt_rams));
+    }
+    Ok((design, carries, rams))
 }

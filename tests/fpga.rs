@@ -177,18 +177,24 @@ fn read_hex_trace(p: &Path, widths: &[u32]) -> Trace {
 /// Builds a bitstream for an example, checks the report, and simulates the routed design
 /// against the emitted SystemVerilog and the evaluator.
 fn bitstream_and_routed_sim(example: &str, device: &str, top: &str) {
-    bitstream_and_routed_sim_synth(example, device, top, "yosys")
+    bitstream_and_routed_sim_synth(example, device, top, "yosys");
 }
 
 /// [`bitstream_and_routed_sim`] through a synthesis path.
-fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) {
+fn bitstream_and_routed_sim_synth(example: &str, device: &str, top: &str, synth: &str) -> Value {
     bitstream_and_routed_sim_with(example, device, top, synth, &[])
 }
 
 /// [`bitstream_and_routed_sim_synth`] with more flow options (`--register-io` with the
 /// native path: the design is wrapped as the flow wraps its netlist, so the testbench drives
 /// the wrapped ports).
-fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: &str, more: &[&str]) {
+fn bitstream_and_routed_sim_with(
+    example: &str,
+    device: &str,
+    top: &str,
+    synth: &str,
+    more: &[&str],
+) -> Value {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     // An existing folder is replaced on success.
@@ -226,7 +232,7 @@ fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: 
         assert!(out.join(f).exists(), "{f} missing");
     }
     assert_eq!(out.join("yosys.log").exists(), synth == "yosys");
-    check_report_synth(&out, device, synth);
+    let report = check_report_synth(&out, device, synth);
 
     // The routed design, back as Verilog with its port names.
     let routed = run(Command::new("icebox_vlog").current_dir(&out).args([
@@ -257,14 +263,13 @@ fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: 
     let text: String =
         stim.iter().map(|v| v.iter().map(|b| b.to_hex()).collect::<Vec<_>>().join(" ") + "\n").collect();
     std::fs::write(d.join("stim.hex"), text).unwrap();
-    run(Command::new("iverilog").current_dir(d).args([
-        "-g2012",
-        "-o",
-        "sim",
-        "tb.sv",
-        "design.sv",
-        "routed.v",
-    ]));
+    let mut iverilog = Command::new("iverilog");
+    iverilog.current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "design.sv", "routed.v"]);
+    if routed.contains("SB_RAM40_4K") {
+        // icebox_vlog writes block RAMs as SB_RAM40_4K instances: Yosys's model simulates them.
+        iverilog.arg("-DNO_ICE40_DEFAULT_ASSIGNMENTS").arg(ice40_cells_sim());
+    }
+    run(&mut iverilog);
     run(Command::new("vvp").current_dir(d).args(["-n", "sim"]));
     let widths: Vec<u32> = outputs(&design).iter().map(|o| o.1).collect();
     let reference = read_hex_trace(&d.join("ref.hex"), &widths);
@@ -278,6 +283,17 @@ fn bitstream_and_routed_sim_with(example: &str, device: &str, top: &str, synth: 
     );
     let evaluated = common::eval_trace(&design, &stim);
     common::assert_traces_eq(&format!("{example}: evaluator vs emitted SV"), &design, &evaluated, &reference);
+    report
+}
+
+/// Yosys's simulation models of the iCE40 cells (`share/yosys/ice40/cells_sim.v` beside the
+/// `yosys` on PATH).
+fn ice40_cells_sim() -> std::path::PathBuf {
+    let yosys = run(Command::new("sh").args(["-c", "command -v yosys"]));
+    let bin = std::fs::canonicalize(yosys.trim()).unwrap();
+    let p = bin.parent().unwrap().join("../share/yosys/ice40/cells_sim.v");
+    assert!(p.exists(), "no {}", p.display());
+    p
 }
 
 #[test]
@@ -329,6 +345,65 @@ fn native_flip_flop_kinds_match_after_routing() {
     )
     .unwrap();
     bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "regs", "native");
+}
+
+/// Carry chains on the native path: adders, a subtracter, a counter (an add of a constant),
+/// a multiplier (an adder tree) and the eight ordered comparisons, signed and unsigned, each an SB_CARRY chain (the
+/// report counts them) and right after routing.
+#[test]
+fn native_carry_chains_match_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("arith.mlir");
+    let mut body = String::new();
+    let mut outs = Vec::new();
+    for (i, p) in ["ult", "ule", "ugt", "uge", "slt", "sle", "sgt", "sge"].iter().enumerate() {
+        body.push_str(&format!("  %c{i} = comb.icmp {p} %a, %b : i6\n"));
+        outs.push((format!("c{i}"), "i1"));
+    }
+    std::fs::write(
+        &f,
+        format!(
+            "hw.module @arith(in %clk : !seq.clock, in %a : i6, in %b : i6, in %d : i6, \
+             out s : i6, out t : i6, out n : i5, out p : i6, {}) {{\n  \
+             %one = hw.constant 1 : i5\n  \
+             %s0 = comb.add %a, %b, %d : i6\n  \
+             %s = seq.compreg %s0, %clk : i6\n  \
+             %t = comb.sub %a, %b : i6\n  \
+             %p0 = comb.mul %a, %b : i6\n  \
+             %p = seq.compreg %p0, %clk : i6\n  \
+             %n1 = comb.add %n, %one : i5\n  \
+             %n = seq.compreg %n1, %clk : i5\n{body}  \
+             hw.output %s, %t, %n, %p, {} : i6, i6, i5, i6, {}\n}}\n",
+            outs.iter().map(|(n, t)| format!("out {n} : {t}")).collect::<Vec<_>>().join(", "),
+            outs.iter().map(|(n, _)| format!("%{n}")).collect::<Vec<_>>().join(", "),
+            outs.iter().map(|(_, t)| *t).collect::<Vec<_>>().join(", "),
+        ),
+    )
+    .unwrap();
+    let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "arith", "native");
+    // Two 6-bit adds (5 carries each), a 6-bit subtract (5), the 5-bit counter (4), eight
+    // comparisons (5 each) and the multiplier's adder tree (partial products at offsets 0-5:
+    // 5-bit and 3-bit adds, then a 4-bit add; the 1- and 2-bit adds stay LUTs: 4 + 2 + 3).
+    assert_eq!(rep["resources"]["carry"]["used"], 5 + 5 + 5 + 4 + 8 * 5 + (4 + 2 + 3), "{rep}");
+}
+
+/// An HLS kernel with two local memories (tests/hls/local_mem.mlir: 16 x 32 and 4 x 32)
+/// goes native with SB_RAM40_4K cells (two 256 x 16 cells each) and simulates right after
+/// routing (Icarus runs the RAMs with Yosys's cell model), beside the emitted SystemVerilog.
+#[test]
+fn native_hls_kernel_with_block_ram_matches_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("local_ram.mlir");
+    let kernel = repo().join("tests/hls/local_mem.mlir");
+    run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args([
+        kernel.to_str().unwrap(),
+        "--emit",
+        "mlir",
+        "-o",
+        f.to_str().unwrap(),
+    ]));
+    let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "local_ram", "native");
+    assert_eq!(rep["resources"]["BRAM"]["used"], 4, "{rep}");
 }
 
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.
@@ -420,23 +495,21 @@ fn bad_requests_fail_cleanly() {
         &["nextpnr-ice40 not found", "apt-get install nextpnr-ice40"],
     );
     expect_failure(&["--freq", "0"], &counter, &[], &["--freq must be a positive number"]);
-    // The native path has no block RAM mapping yet: a memory is named, before any tool runs.
-    let ram = tmp.path().join("ram.mlir");
+    // What the native path cannot express is named, before any tool runs.
+    let areg = tmp.path().join("areg.mlir");
     std::fs::write(
-        &ram,
-        "hw.module @ram(in %clk : !seq.clock, in %ra : i4, in %wa : i4, in %we : i1, in %wd : i8, \
-         out q : i8) {\n  %true = hw.constant true\n  \
-         %mem = seq.firmem 1, 1, old, port_order : <16 x 8>\n  \
-         %q = seq.firmem.read_port %mem[%ra], clock %clk enable %true : <16 x 8>\n  \
-         seq.firmem.write_port %mem[%wa] = %wd, clock %clk enable %we : <16 x 8>\n  \
-         hw.output %q : i8\n}\n",
+        &areg,
+        "hw.module @areg(in %clk : !seq.clock, in %rst : i1, in %d : i4, out q : i4) {\n  \
+         %z = hw.constant 0 : i4\n  \
+         %q = seq.firreg %d clock %clk reset async %rst, %z : i4\n  \
+         hw.output %q : i4\n}\n",
     )
     .unwrap();
     expect_failure(
         &["--synth", "native"],
-        &ram,
+        &areg,
         &[],
-        &["--synth native cannot express 'seq.firmem' (%q) yet", "--synth yosys"],
+        &["--synth native cannot express asynchronous resets", "--synth yosys"],
     );
 }
 

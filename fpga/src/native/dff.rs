@@ -84,7 +84,14 @@ pub fn register(
                 }
             },
         };
-        cells.push(Ice40Cell { name, kind, params: vec![], inputs, output: ("Q", q[b]) });
+        cells.push(Ice40Cell {
+            name,
+            kind,
+            params: vec![],
+            inputs,
+            output: ("Q", q[b]),
+            more_outputs: vec![],
+        });
     }
     Ok(())
 }

@@ -76,12 +76,18 @@ pub fn write(top: &str, ports: &[JsonPort], cells: &[Ice40Cell]) -> String {
     for c in cells {
         let mut dirs = Map::new();
         let mut conns = Map::new();
-        for (pin, s) in &c.inputs {
-            dirs.insert(pin.to_string(), json!("input"));
-            conns.insert(pin.to_string(), json!([bit(*s)]));
+        let pins = c.inputs.iter().map(|p| (p, "input"));
+        let outs = std::iter::once(&c.output).chain(&c.more_outputs).map(|p| (p, "output"));
+        for ((pin, s), dir) in pins.chain(outs) {
+            dirs.insert(pin.to_string(), json!(dir));
+            // A bus pin's bits, in the order listed.
+            match conns.get_mut(*pin) {
+                Some(Value::Array(v)) => v.push(bit(*s)),
+                _ => {
+                    conns.insert(pin.to_string(), json!([bit(*s)]));
+                }
+            }
         }
-        dirs.insert(c.output.0.to_string(), json!("output"));
-        conns.insert(c.output.0.to_string(), json!([bit(c.output.1)]));
         let params: Map<String, Value> = c.params.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
         jc.insert(
             c.name.clone(),

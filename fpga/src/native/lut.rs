@@ -21,7 +21,14 @@ pub fn truth_table(name: String, table: &Bits, ins: &[Sig], out: Sig) -> Ice40Ce
     let mask = (1usize << n) - 1;
     let init = init_string(|i| table.bit((i & mask) as u32));
     let inputs = (0..4).map(|k| (PINS[k], if k < n { ins[n - 1 - k] } else { Sig::Zero })).collect();
-    Ice40Cell { name, kind: "SB_LUT4", params: vec![("LUT_INIT", init)], inputs, output: ("O", out) }
+    Ice40Cell {
+        name,
+        kind: "SB_LUT4",
+        params: vec![("LUT_INIT", init)],
+        inputs,
+        output: ("O", out),
+        more_outputs: vec![],
+    }
 }
 
 /// An `SB_LUT4` of any function of up to 4 inputs, `f(index)` with `ins[0]` as I0 (the LSB).
@@ -33,6 +40,7 @@ pub fn function(name: String, ins: &[Sig], out: Sig, f: impl Fn(usize) -> bool) 
         params: vec![("LUT_INIT", init_string(f))],
         inputs,
         output: ("O", out),
+        more_outputs: vec![],
     }
 }
 

@@ -8,9 +8,14 @@
 //! other cell (a memory, an instance, an unmapped operator) is an error naming it.
 
 pub mod bits;
+pub mod bram;
+pub mod carry;
+pub mod chain;
 pub mod dff;
 pub mod json;
 pub mod lut;
+pub mod mul;
+pub mod ram;
 pub mod regio;
 
 use bits::{Sig, Wires};
@@ -26,10 +31,13 @@ pub struct Ice40Cell {
     pub kind: &'static str,
     /// Its parameters as Yosys writes them (binary strings).
     pub params: Vec<(&'static str, String)>,
-    /// Its input pins and what drives them.
+    /// Its input pins and what drives them; a bus pin (`RADDR`) is listed once per bit,
+    /// bit 0 first.
     pub inputs: Vec<(&'static str, Sig)>,
     /// Its output pin and the wire it drives.
     pub output: (&'static str, Sig),
+    /// Further output pin bits, listed like `inputs` (a block RAM's `RDATA`).
+    pub more_outputs: Vec<(&'static str, Sig)>,
 }
 
 /// The written netlist: the JSON text and its cell counts (as `stat -json` counts them).
@@ -43,9 +51,17 @@ pub struct Netlist {
 
 /// Writes the top module of `design` (flattened and mapped to LUTs of at most 4 inputs) as an
 /// iCE40 netlist named `top`; `port_names` are the top's port names in port order (as the
-/// emitted SystemVerilog spells them, so a PCF written against it applies). Fails naming the
-/// first cell the native path cannot express.
-pub fn netlist(design: &Design, top: &str, port_names: &[String]) -> Result<Netlist, String> {
+/// emitted SystemVerilog spells them, so a PCF written against it applies); `carries` says
+/// what the black boxes [`carry::extract`] made compute, `rams` the RAM banks
+/// [`ram::extract`] made. Fails naming the first cell the
+/// native path cannot express.
+pub fn netlist(
+    design: &Design,
+    top: &str,
+    port_names: &[String],
+    carries: &carry::Carries,
+    rams: &ram::Rams,
+) -> Result<Netlist, String> {
     let m = design.module(design.top_id());
     let mut w = Wires::new(m)?;
     let mut cells = Vec::new();
@@ -80,6 +96,37 @@ pub fn netlist(design: &Design, top: &str, port_names: &[String]) -> Result<Netl
             }
             CellKind::Reg { reset, enable, .. } => {
                 dff::register(&mut w, &mut cells, id, *enable, *reset)?;
+            }
+            CellKind::Instance { module, .. }
+                if carries.ops.contains_key(module) || rams.modes.contains_key(module) => {}
+            CellKind::InstOutput(_) => {
+                let inst = c.operands()[0];
+                let module = match &m.cell(inst).kind {
+                    CellKind::Instance { module, .. } => Some(*module),
+                    _ => None,
+                };
+                let ins = m.operands(inst).to_vec();
+                if let Some(&mode) = module.and_then(|k| rams.modes.get(&k)) {
+                    let mut s = Vec::new();
+                    for &o in &ins {
+                        s.push(w.sig(o)?);
+                    }
+                    let y = w.sig(id)?;
+                    let name = format!("ram{}", id.index());
+                    let fresh = &mut || w.fresh();
+                    bram::cells(
+                        &name, mode, s[0][0], &s[1], s[2][0], &s[3], s[4][0], &s[5], &y, fresh, &mut cells,
+                    );
+                    continue;
+                }
+                let Some(op) = module.and_then(|k| carries.ops.get(&k).copied()) else {
+                    return Err(format!(
+                        "--synth native cannot express 'hw.instance' outputs{} yet",
+                        bits::cell_label(c)
+                    ));
+                };
+                let (a, b, y) = (w.sig(ins[0])?, w.sig(ins[1])?, w.sig(id)?);
+                chain::cells(&format!("carry{}", id.index()), op, &a, &b, &y, &mut || w.fresh(), &mut cells);
             }
             k if bits::is_wiring(k) => {}
             k => {
