@@ -105,9 +105,10 @@ impl<'d> Plan<'d> {
                 self.canonical &= leader == net || cell.name.is_none();
                 self.state.push(net);
             }
-            CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Instance { .. } => {
-                self.state.push(net)
-            }
+            CellKind::Reg { .. }
+            | CellKind::Memory { .. }
+            | CellKind::Instance { .. }
+            | CellKind::Check { .. } => self.state.push(net),
             CellKind::Icmp(p) if is_ordering(*p) => self.orderings.push(net),
             _ => {}
         }
