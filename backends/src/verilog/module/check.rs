@@ -2,7 +2,9 @@
 //! a concurrent assertion sampled on the rising edge (`assert property (@(posedge clk) c)`);
 //! an unclocked one an immediate assertion in its own `always_comb`. Labels are kept as
 //! statement labels; failures print `assert LABEL failed` through `$error` (covers print
-//! nothing), so a simulator's log names the check and its time.
+//! nothing), so a simulator's log names the check and its time. Icarus 11 parses neither
+//! `assume`/`cover` statements nor concurrent assertions, so each check sits inside
+//! `` `ifndef __ICARUS__ `` (Icarus defines the macro; every other tool sees the check).
 
 use super::Printer;
 use comb::{CellKind, CheckKind, NetId};
@@ -27,9 +29,13 @@ impl Printer<'_> {
         let word = kind.word();
         if clocked {
             let clk = self.op_expr(ops[1]).text();
-            self.ffs.push(format!("{head}{word} property (@(posedge {clk}) {cond}){action};"));
+            self.ffs.push(format!(
+                "`ifndef __ICARUS__\n  {head}{word} property (@(posedge {clk}) {cond}){action};\n  `endif"
+            ));
         } else {
-            self.ffs.push(format!("always_comb begin\n    {head}{word} ({cond}){action};\n  end"));
+            self.ffs.push(format!(
+                "`ifndef __ICARUS__\n  always_comb begin\n    {head}{word} ({cond}){action};\n  end\n  `endif"
+            ));
         }
     }
 }
