@@ -1,7 +1,7 @@
 //! `verif.assert` / `assume` / `cover` cells as SystemVerilog assertions. A clocked check is
 //! a concurrent assertion sampled on the rising edge (`assert property (@(posedge clk) c)`);
 //! an unclocked one an immediate assertion in its own `always_comb`. Labels are kept as
-//! statement labels; failures print `assert LABEL failed` through `$error` (covers print
+//! statement labels (uniquified among the module's names); failures print `assert LABEL failed` through `$error` (covers print
 //! nothing), so a simulator's log names the check and its time. Icarus 11 parses neither
 //! `assume`/`cover` statements nor concurrent assertions, so each check sits inside
 //! `` `ifndef __ICARUS__ `` (Icarus defines the macro; every other tool sees the check).
@@ -21,7 +21,9 @@ impl Printer<'_> {
         let (kind, clocked, label) = (kind, clocked, label.clone());
         let ops: Vec<NetId> = cell.operands().to_vec();
         let cond = self.op_expr(ops[0]).text();
-        let head = label.as_deref().map(|l| format!("{l}: ")).unwrap_or_default();
+        // The statement label is the label made unique among the module's names (a flattened
+        // `u0_nz` label beside a net `u0_nz` becomes `u0_nz_0`); the message keeps the label.
+        let head = self.plan.user_name(net).map(|l| format!("{l}: ")).unwrap_or_default();
         let action = match kind {
             CheckKind::Cover => String::new(),
             _ => format!(" else $error(\"{}\")", failure_message(kind, label.as_deref())),
