@@ -94,3 +94,19 @@ fn circt_verifies_emitted_checks() {
     let verdicts = run(&mut cmd);
     assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), files.len(), "{verdicts}");
 }
+
+#[test]
+fn sv_with_checks_is_read_by_verilator_yosys_and_icarus() {
+    for (case, top) in
+        [("tests/cases/verif_checks.mlir", "checks"), ("tests/cases/verif_hierarchy_kept.mlir", "top")]
+    {
+        let sv = cli(&[repo().join(case).to_str().unwrap(), "--emit", "verilog"]);
+        assert!(sv.contains("assert property (@(posedge clk)"), "{case}:\n{sv}");
+        let lint = common::verilator_lint(&sv, top);
+        assert!(!lint.contains("%Warning"), "{case}: {lint}");
+        common::yosys_accepts(&sv, top);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("d.sv"), &sv).unwrap();
+        run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));
+    }
+}

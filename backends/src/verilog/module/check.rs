@@ -3,8 +3,12 @@
 //! an unclocked one an immediate assertion in its own `always_comb`. Labels are kept as
 //! statement labels (uniquified among the module's names); failures print `assert LABEL failed` through `$error` (covers print
 //! nothing), so a simulator's log names the check and its time. Icarus 11 parses neither
-//! `assume`/`cover` statements nor concurrent assertions, so each check sits inside
-//! `` `ifndef __ICARUS__ `` (Icarus defines the macro; every other tool sees the check).
+//! `assume`/`cover` statements nor concurrent assertions, and Yosys 0.23 no clocked
+//! `assert property`, so each check sits inside `` `ifndef SYNTHESIS `` (Yosys defines it)
+//! and `` `ifndef __ICARUS__ `` (Icarus does): simulators and linters such as Verilator see it.
+
+const GUARD: &str = "`ifndef SYNTHESIS\n  `ifndef __ICARUS__";
+const END: &str = "`endif\n  `endif";
 
 use super::Printer;
 use comb::{CellKind, CheckKind, NetId};
@@ -32,11 +36,11 @@ impl Printer<'_> {
         if clocked {
             let clk = self.op_expr(ops[1]).text();
             self.ffs.push(format!(
-                "`ifndef __ICARUS__\n  {head}{word} property (@(posedge {clk}) {cond}){action};\n  `endif"
+                "{GUARD}\n  {head}{word} property (@(posedge {clk}) {cond}){action};\n  {END}"
             ));
         } else {
             self.ffs.push(format!(
-                "`ifndef __ICARUS__\n  always_comb begin\n    {head}{word} ({cond}){action};\n  end\n  `endif"
+                "{GUARD}\n  always_comb begin\n    {head}{word} ({cond}){action};\n  end\n  {END}"
             ));
         }
     }
