@@ -80,7 +80,9 @@ fn cosim_reports_failing_checks_at_the_same_cycles_in_three_simulators() {
 fn circt_verifies_emitted_checks() {
     let dir = tempfile::tempdir().unwrap();
     let mut files = Vec::new();
-    for case in ["tests/cases/verif_checks.mlir", "tests/verif/below.mlir"] {
+    for case in
+        ["tests/cases/verif_checks.mlir", "tests/verif/below.mlir", "tests/cases/verif_sv_concurrent.mlir"]
+    {
         let out = cli(&[repo().join(case).to_str().unwrap(), "--emit", "mlir"]);
         for needle in ["verif.assert", "ltl.clock"] {
             assert!(out.contains(needle), "{case}: {needle} kept:\n{out}");

@@ -59,14 +59,16 @@ impl<'f> Builder<'f> {
         let n_steps = steps.len();
         let mut checks: Vec<&'f Operation> = Vec::new();
         for (i, step) in steps.into_iter().enumerate() {
+            if let super::steps::Step::Op(o) = step {
+                if super::verif::is_verif_op(&o.name) {
+                    checks.push(o); // after every net exists (verif.rs)
+                    continue;
+                }
+            }
             if self.region_step(&step, &mut net_of) {
                 continue;
             }
             let super::steps::Step::Op(o) = step else { continue };
-            if super::verif::is_verif_op(&o.name) {
-                checks.push(o); // after every net exists (verif.rs)
-                continue;
-            }
             match self.plan(o) {
                 None => {}
                 Some(Plan::Terminator) => {

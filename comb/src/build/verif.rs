@@ -1,5 +1,7 @@
 //! CIRCT's `verif.assert` / `verif.assume` / `verif.cover` and the `ltl.clock` /
-//! `ltl.disable` ops that shape their property, lowered to [`CellKind::Check`] cells.
+//! `ltl.disable` ops that shape their property, and the SV dialect's
+//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), lowered to
+//! [`CellKind::Check`] cells.
 //!
 //! A property the netlist holds is a one-cycle boolean: an `i1` condition, optionally
 //! clocked (`ltl.clock %p, posedge %clk`: sampled on the rising edge) and optionally
@@ -24,7 +26,17 @@ use std::sync::Arc;
 
 /// True for the ops of this module: `verif.assert/assume/cover`, `ltl.clock`, `ltl.disable`.
 pub(crate) fn is_verif_op(name: &str) -> bool {
-    matches!(name, "verif.assert" | "verif.assume" | "verif.cover" | "ltl.clock" | "ltl.disable")
+    matches!(
+        name,
+        "verif.assert"
+            | "verif.assume"
+            | "verif.cover"
+            | "ltl.clock"
+            | "ltl.disable"
+            | "sv.assert.concurrent"
+            | "sv.assume.concurrent"
+            | "sv.cover.concurrent"
+    )
 }
 
 /// A property as the netlist holds it.
@@ -44,12 +56,13 @@ impl<'f> Builder<'f> {
             .filter_map(|o| o.results.first().map(|&r| (r, *o)))
             .collect();
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
-        for &o in ops.iter().filter(|o| o.dialect() == "verif") {
+        for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
             let kind = match &*o.name {
-                "verif.assert" => CheckKind::Assert,
-                "verif.assume" => CheckKind::Assume,
+                "verif.assert" | "sv.assert.concurrent" => CheckKind::Assert,
+                "verif.assume" | "sv.assume.concurrent" => CheckKind::Assume,
                 _ => CheckKind::Cover,
             };
+            let concurrent = o.dialect() == "sv";
             if o.operands.is_empty() || o.operands.len() > 2 {
                 self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
                 continue;
@@ -75,14 +88,16 @@ impl<'f> Builder<'f> {
                     continue;
                 }
             };
-            let Some(mut p) = self.prop_of(o.operands[0].value, o.operands[0].span, &by_result, net_of, 0)
-            else {
-                continue;
+            let p = if concurrent {
+                self.sv_concurrent(o, net_of)
+            } else {
+                self.prop_of(o.operands[0].value, o.operands[0].span, &by_result, net_of, 0)
             };
+            let Some(mut p) = p else { continue };
             let Some(mut cond) = p.cond else { continue };
             let m = self.design.module_mut(mid);
             let (span, name) = (o.span, None);
-            let enable = match o.operands.get(1) {
+            let enable = match o.operands.get(1).filter(|_| !concurrent) {
                 Some(e) => match net_of.get(e.value.index()).copied().flatten() {
                     Some(n) => Some(n),
                     None => continue,
@@ -118,6 +133,17 @@ impl<'f> Builder<'f> {
             let cell = CellKind::Check { kind, label, clocked: p.clock.is_some() };
             m.add_cell(cell, 0, &operands, None, span);
         }
+    }
+
+    /// `sv.*.concurrent posedge %clk, %p`: `p` clocked by `clk`.
+    fn sv_concurrent(&mut self, o: &Operation, net_of: &NetOf) -> Option<Prop> {
+        let net = |i: usize| o.operands.get(i).and_then(|x| net_of.get(x.value.index()).copied().flatten());
+        let (clk, cond) = (net(0)?, net(1)?);
+        if !matches!(o.attr("event"), Some(Attr::Int(e, _)) if e.to_i128() == Some(0)) {
+            self.error(o.span, "only 'posedge' clocks are supported on properties");
+            return None;
+        }
+        Some(Prop { cond: Some(cond), disable: None, clock: Some(clk) })
     }
 
     /// The property of value `v` (an `i1`, or the result of `ltl.clock` / `ltl.disable`).
