@@ -6,6 +6,7 @@
 pub mod cosim;
 pub mod dot;
 pub mod mlir;
+mod mlir_check;
 mod mlir_circt;
 mod mlir_extern;
 mod mlir_firmem;

@@ -344,6 +344,17 @@ impl<'a> Printer<'a> {
         if let CellKind::Memory { depth } = cell.kind {
             return Some(self.memory(net, depth, &ops, &op_tys));
         }
+        if let CellKind::Check { kind, label, .. } = &cell.kind {
+            let fresh = &mut self.fresh.borrow_mut();
+            return Some(crate::mlir_check::check_lines(
+                *kind,
+                label.as_deref(),
+                ops[0],
+                ops.get(1).copied(),
+                self.generic,
+                fresh,
+            ));
+        }
         if self.generic {
             return self.generic_op(net, &ops, &op_tys, &ty);
         }

@@ -20,11 +20,17 @@
 //! fires every register; [`Simulator::tick_clock`] only those clocked by one input port.
 //! A register whose clock cannot be traced to an input (a clock computed by logic) fires
 //! on [`Simulator::tick`] only.
+//!
+//! Checks (`verif.assert`/`assume`/`cover` cells) are sampled on each edge from the settled
+//! values before it, like the registers: a clocked check on the edges of its clock, an
+//! immediate one on every edge. An assert or assume whose condition is 0 is recorded as a
+//! [`CheckEvent`] with the edge's cycle number (the edges before it; the first is cycle 0);
+//! a cover counts the cycles its condition is 1 ([`Simulator::cover_counts`]).
 
 use crate::bits::Bits;
 use crate::bits_ops::eval_cell;
 use crate::ids::{NetId, PortId};
-use crate::netlist::{CellKind, Design, Dir, Module};
+use crate::netlist::{CellKind, CheckKind, Design, Dir, Module};
 use crate::{order, passes, verify};
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -63,8 +69,31 @@ fn mem_index(addr: &Bits, depth: usize) -> Option<usize> {
     usize::try_from(a).ok().filter(|&a| a < depth)
 }
 
+/// One failed assert or assume: when and which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckEvent {
+    /// The cycle: the number of edges before the failing one.
+    pub cycle: u64,
+    /// Assert or assume.
+    pub kind: CheckKind,
+    /// The check's label (after flattening: prefixed with the instance names).
+    pub label: Option<std::sync::Arc<str>>,
+}
+
+struct CheckInfo {
+    cond: u32,
+    /// `Some` for a clocked check: the edge of that input (`None` inside: untraceable).
+    clock: Option<Option<PortId>>,
+    kind: CheckKind,
+    label: Option<std::sync::Arc<str>>,
+    covered: u64,
+}
+
 /// A compiled, flattened design with its current values.
 pub struct Simulator {
+    checks: Vec<CheckInfo>,
+    failures: Vec<CheckEvent>,
+    cycle: u64,
     module: Module,
     values: Vec<Bits>,
     program: Vec<Instr>,
@@ -108,6 +137,7 @@ impl Simulator {
         let mut program = Vec::new();
         let mut regs = Vec::new();
         let mut mems = Vec::new();
+        let mut checks = Vec::new();
         let ix = |n: NetId| n.index() as u32;
         for id in order {
             let cell = module.cell(id);
@@ -138,6 +168,13 @@ impl Simulator {
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
                     return Err("internal error: instance left after flattening".into())
                 }
+                CellKind::Check { kind, label, clocked } => checks.push(CheckInfo {
+                    cond: ix(ops[0]),
+                    clock: clocked.then(|| trace_clock(&module, ops[1])),
+                    kind: *kind,
+                    label: label.clone(),
+                    covered: 0,
+                }),
                 kind => program.push(Instr {
                     dst: ix(id),
                     kind: kind.clone(),
@@ -146,7 +183,18 @@ impl Simulator {
                 }),
             }
         }
-        let mut sim = Simulator { module, values, program, regs, mems, redirects, settled: false };
+        let mut sim = Simulator {
+            checks,
+            failures: Vec::new(),
+            cycle: 0,
+            module,
+            values,
+            program,
+            regs,
+            mems,
+            redirects,
+            settled: false,
+        };
         sim.eval();
         Ok(sim)
     }
@@ -212,6 +260,25 @@ impl Simulator {
 
     fn edge(&mut self, clock: Option<PortId>) {
         self.eval();
+        for c in &mut self.checks {
+            // An immediate check samples on every edge; a clocked one on its clock's.
+            let fires = match c.clock {
+                None => true,
+                Some(k) => clock.is_none() || k == clock,
+            };
+            if !fires {
+                continue;
+            }
+            let holds = self.values[c.cond as usize].bit(0);
+            match c.kind {
+                CheckKind::Cover => c.covered += holds as u64,
+                kind if !holds => {
+                    self.failures.push(CheckEvent { cycle: self.cycle, kind, label: c.label.clone() })
+                }
+                _ => {}
+            }
+        }
+        self.cycle += 1;
         let next: Vec<(u32, Bits)> = self
             .regs
             .iter()
@@ -250,6 +317,20 @@ impl Simulator {
         }
         self.settled = false;
         self.eval();
+    }
+
+    /// The asserts and assumes that failed so far, in order.
+    pub fn failures(&self) -> &[CheckEvent] {
+        &self.failures
+    }
+
+    /// Per cover (in netlist order): its label and the number of sampled cycles it held.
+    pub fn cover_counts(&self) -> Vec<(Option<std::sync::Arc<str>>, u64)> {
+        self.checks
+            .iter()
+            .filter(|c| c.kind == CheckKind::Cover)
+            .map(|c| (c.label.clone(), c.covered))
+            .collect()
     }
 
     /// One rising edge of every clock: registers sample the current inputs, then the logic

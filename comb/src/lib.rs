@@ -29,4 +29,4 @@ pub mod yosys;
 pub use bits::Bits;
 pub use build::{build_design, build_design_owned, build_design_streaming};
 pub use ids::{ModuleId, NetId, PortId};
-pub use netlist::{Cell, CellKind, Design, Dir, IcmpPred, Module, Port};
+pub use netlist::{Cell, CellKind, CheckKind, Design, Dir, IcmpPred, Module, Port};

@@ -59,8 +59,22 @@ fn io<T>(r: std::io::Result<T>, what: &str) -> Result<T, String> {
 /// Builds (or finds in the cache) the Verilator executable for `sv` + `tb`; returns its
 /// path and whether it came from the cache.
 pub fn verilator_exe(sv: &str, tb: &str, top: &str, trace: bool) -> Result<(PathBuf, bool), String> {
+    verilator_exe_with(sv, tb, top, trace, false)
+}
+
+/// [`verilator_exe`]; `assert` adds `--assert` (for designs with checks).
+pub fn verilator_exe_with(
+    sv: &str,
+    tb: &str,
+    top: &str,
+    trace: bool,
+    assert: bool,
+) -> Result<(PathBuf, bool), String> {
     let version = run(Command::new("verilator").arg("--version"), "verilator --version")?;
-    let flags = format!("-O3 --x-assign 0 --x-initial 0 --top-module {top} trace={trace}");
+    let mut flags = format!("-O3 --x-assign 0 --x-initial 0 --top-module {top} trace={trace}");
+    if assert {
+        flags.push_str(" --assert");
+    }
     let key = cache_key(&[sv, tb, &flags, version.trim()]);
     let dir = cache_dir().join(&key);
     let exe = dir.join("obj_dir/Vtb");
@@ -96,6 +110,9 @@ pub fn verilator_exe(sv: &str, tb: &str, top: &str, trace: bool) -> Result<(Path
     ]);
     if trace {
         cmd.arg("--trace");
+    }
+    if assert {
+        cmd.arg("--assert");
     }
     cmd.args(["top.sv", "tb.cpp", "-o", "Vtb"]);
     run(&mut cmd, "verilator")?;

@@ -7,6 +7,7 @@
 //! mismatch: cycle, port and each side's value in hex.
 
 pub mod build;
+pub mod checks;
 pub mod hls;
 pub mod stimulus;
 pub mod testbench;
@@ -88,17 +89,27 @@ pub struct CosimReport {
     pub verilator_cached: bool,
     /// The kept work directory, if any.
     pub work_dir: Option<PathBuf>,
+    /// The Rust simulator's failed asserts and assumes: (cycle, `assert LABEL failed`).
+    pub check_failures: Vec<(u64, String)>,
+    /// How Verilator's failures of the clocked checks differ from the Rust simulator's.
+    pub check_mismatch: Option<String>,
 }
 
 impl CosimReport {
     /// True when every output agreed on every cycle.
     pub fn passed(&self) -> bool {
-        self.mismatch.is_none()
+        self.mismatch.is_none() && self.check_mismatch.is_none() && self.check_failures.is_empty()
     }
 }
 
 impl fmt::Display for CosimReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (c, m) in &self.check_failures {
+            writeln!(f, "cosim: cycle {c}: {m}")?;
+        }
+        if let Some(m) = &self.check_mismatch {
+            writeln!(f, "cosim: checks differ: {m}")?;
+        }
         match &self.mismatch {
             None => write!(f, "cosim: {} cycles, {} outputs: all agree", self.cycles, self.outputs.len()),
             Some(m) => {
@@ -171,13 +182,17 @@ pub fn cosim_with_reference(
     let cargo = testbench::rust_runner_cargo(design, "../sim").replace("cosim_runner", &bin_name);
     io(std::fs::write(runner.join("Cargo.toml"), cargo), "the runner manifest")?;
     // Verilator side.
-    let tb = testbench::verilator_tb(&ports);
+    let with_checks = checks::has_checks(design);
+    let mut tb = testbench::verilator_tb(&ports);
+    if with_checks {
+        tb = testbench::with_check_timing(&tb);
+    }
     io(std::fs::write(work.join("tb.cpp"), &tb), "tb.cpp")?;
     io(std::fs::write(work.join("top.sv"), sv_text), "top.sv")?;
     let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let trace = opts.vcd_dir.is_some();
     let (rust_exe, vl) = std::thread::scope(|s| {
-        let h = s.spawn(|| build::verilator_exe(sv_text, &tb, &top_name, trace));
+        let h = s.spawn(|| build::verilator_exe_with(sv_text, &tb, &top_name, trace, with_checks));
         let r = build::cargo_build(&runner);
         (r, h.join().unwrap_or_else(|_| Err("the Verilator build thread panicked".into())))
     });
@@ -188,6 +203,27 @@ pub fn cosim_with_reference(
     let vl_out = build::run_sim(&vl_exe, &stim_path, vcd("verilator.vcd").as_deref())?;
     let _ = std::fs::write(work.join("rust.out"), &rust_out);
     let _ = std::fs::write(work.join("verilator.out"), &vl_out);
+    let (rust_out, rust_fails) = checks::split(&rust_out, false);
+    let (vl_out, vl_fails) = checks::split(&vl_out, true);
+    let compared = checks::compared_labels(design);
+    let pick = |v: &[(u64, String)]| -> Vec<(u64, String)> {
+        let mut v: Vec<(u64, String)> =
+            v.iter().filter(|(_, m)| compared.contains(checks::label_of(m))).cloned().collect();
+        v.sort();
+        v
+    };
+    let (rc, vc) = (pick(&rust_fails), pick(&vl_fails));
+    let check_mismatch = (rc != vc).then(|| {
+        let first =
+            |v: &[(u64, String)]| v.first().map(|(c, m)| format!("cycle {c}: {m}")).unwrap_or("none".into());
+        format!(
+            "rust reports {} failure(s) (first: {}), verilator {} (first: {})",
+            rc.len(),
+            first(&rc),
+            vc.len(),
+            first(&vc)
+        )
+    });
     let mut rust_t = stimulus::parse_trace(&rust_out);
     let mut vl_t = stimulus::parse_trace(&vl_out);
     let ref_t: Option<Vec<Vec<String>>> = match reference {
@@ -226,5 +262,7 @@ pub fn cosim_with_reference(
         mismatch,
         verilator_cached: cached,
         work_dir: opts.keep_dir.clone(),
+        check_failures: rust_fails,
+        check_mismatch,
     })
 }

@@ -148,6 +148,14 @@ int main(int argc, char** argv) {
     s
 }
 
+/// `tb` (from [`verilator_tb`]) for a design with checks: failed assertions do not stop
+/// the run, and the time is 2t at cycle t's inputs and 2t+1 at its edge (`super::checks`).
+pub fn with_check_timing(tb: &str) -> String {
+    tb.replacen("    Vtop* top = new Vtop{ctx};\n", "    ctx->fatalOnError(false);\n    Vtop* top = new Vtop{ctx};\n", 1)
+        .replacen("        top->eval();\n#if VM_TRACE\n        if (tfp) tfp->dump(2 * t);", "        ctx->time(2 * t);\n        top->eval();\n#if VM_TRACE\n        if (tfp) tfp->dump(2 * t);", 1)
+        .replacen("        top->eval();\n#if VM_TRACE\n        if (tfp) tfp->dump(2 * t + 1);", "        ctx->time(2 * t + 1);\n        top->eval();\n#if VM_TRACE\n        if (tfp) tfp->dump(2 * t + 1);", 1)
+}
+
 /// A Rust module with `pub fn run(stim: &str, vcd: Option<&str>) -> String` driving the
 /// generated simulator crate `krate` of `design` with the protocol above.
 pub fn rust_run_fn(ports: &TbPorts, design: &Design) -> String {
@@ -208,7 +216,12 @@ pub fn rust_run_fn(ports: &TbPorts, design: &Design) -> String {
     }
     s.push_str("        out.push('\\n');\n");
     let tick = if ports.clocks.len() > 1 { "tick_all" } else { "tick" };
-    let _ = writeln!(s, "        t.{tick}();\n    }}\n    out\n}}");
+    let _ = writeln!(s, "        t.{tick}();\n    }}");
+    if super::checks::has_checks(design) {
+        // After the trace: `[cycle] assert LABEL failed` (super::checks).
+        s.push_str("    for (c, k, l) in t.check_failures() {\n        out.push_str(&format!(\"[{c}] {k} {l} failed\\n\"));\n    }\n");
+    }
+    s.push_str("    out\n}\n");
     s
 }
 

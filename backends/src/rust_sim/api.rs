@@ -48,7 +48,9 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         let _ = writeln!(s, "    /// {dir} `{}` ({} bits).", f.name, f.width);
         let _ = writeln!(s, "    pub {}: {},", f.field, Ty::of(f.width).name());
     }
-    s.push_str("    __s: Box<__Sim>,\n    __vcd: Option<Box<rt::Vcd>>,\n}\n\n");
+    s.push_str("    __s: Box<__Sim>,\n    __vcd: Option<Box<rt::Vcd>>,\n");
+    s.push_str(&super::checks::fields(&c.checks));
+    s.push_str("}\n\n");
     s.push_str(
         "/// Private state: integers only (so all-zero is a valid value).\npub(crate) struct __Sim {\n",
     );
@@ -78,7 +80,11 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     s.push_str(
         "            // SAFETY: `__Sim` holds only integers and arrays of integers.\n\
          \x20           __s: unsafe { rt::zeroed_box::<__Sim>() },\n\
-         \x20           __vcd: None,\n        };\n        logic::init(&mut s.__s);\n        s.__settle_all();\n        s\n    }\n\n",
+         \x20           __vcd: None,\n",
+    );
+    s.push_str(&super::checks::init(&c.checks));
+    s.push_str(
+        "        };\n        logic::init(&mut s.__s);\n        s.__settle_all();\n        s\n    }\n\n",
     );
     // eval
     let call = |s: &mut String, part: usize, ind: &str| {
@@ -126,6 +132,7 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
             "    /// {doc}\n    pub fn {name}(&mut self) {{\n        \
              if self.__s.nv == 0 || self.__changed() {{\n            self.eval();\n        }}"
         );
+        s.push_str(&super::checks::sample(&c.checks, ds));
         for &d in ds {
             let _ = writeln!(s, "        logic::commit_{d}(&mut self.__s);");
         }
@@ -152,6 +159,7 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         }
         tick(&mut s, "tick_all", "One simultaneous rising edge of every clock, then settle.", &doms);
     }
+    s.push_str(&super::checks::methods(&c.checks));
     // VCD
     let mut sigs: Vec<(Vec<String>, u32, String)> = Vec::new();
     for f in fields {

@@ -46,6 +46,8 @@ pub struct Compiled {
     pub regs: Vec<(String, u32, String)>,
     /// The top module's name.
     pub top: String,
+    /// The checks, in netlist order; check `j`'s condition is the state field `ck<j>`.
+    pub checks: Vec<super::checks::CheckSpec>,
 }
 
 #[derive(Clone)]
@@ -149,6 +151,7 @@ pub fn compile(
             CellKind::Instance { .. } | CellKind::InstOutput(_) | CellKind::ToClock | CellKind::FromClock => {
                 return Err(format!("'{}' left after flattening", cell.kind.op_name()));
             }
+            CellKind::Check { .. } => Loc::None, // its condition is an output (checks.rs)
             CellKind::Input(_) => {
                 dep_in[id.index()] = true;
                 Loc::Stmt { func: 0, pers: None }
@@ -165,6 +168,11 @@ pub fn compile(
     for (j, f) in fields.iter().filter(|f| f.dir == Dir::Output).enumerate() {
         let drv = m.port_net(f.port).ok_or_else(|| format!("output '{}' is not driven", f.name))?;
         outs.entry(drv).or_default().push(format!("out{j}"));
+    }
+    // Check conditions: state slots `ck<j>`.
+    let checks = super::checks::specs(m, clocks)?;
+    for (j, c) in checks.iter().enumerate() {
+        outs.entry(c.cond).or_default().push(format!("ck{j}"));
     }
     // The views of asynchronous registers (see `super::async_reset`): state slots `a<k>`.
     for (k, &(_, view)) in forces.iter().enumerate() {
@@ -400,5 +408,6 @@ pub fn compile(
         let ty = Ty::of(m.width(state_reg));
         state.push((format!("a{k}"), ty.name(), ty.zero()));
     }
-    Ok(Compiled { code, state, part_fns, domains, regs, top })
+    state.extend((0..checks.len()).map(|j| (format!("ck{j}"), "u8".to_string(), "0".to_string())));
+    Ok(Compiled { code, state, part_fns, domains, regs, top, checks })
 }

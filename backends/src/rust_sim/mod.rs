@@ -23,6 +23,7 @@
 //!   legalized clock name, and `tick_all()` is one simultaneous edge of every clock.
 
 pub mod async_reset;
+pub mod checks;
 pub mod flatten;
 pub mod logic;
 pub mod memory;

@@ -202,7 +202,13 @@ pub fn lower<'n>(kind: &CellKind, width: u32, ops: &[Expr<'n>], op_widths: &[u32
             return Lowered::Table { table: t.clone(), index };
         }
         ToClock | FromClock => e(0),
-        Lut { .. } | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) | Input(_) => {
+        Lut { .. }
+        | Reg { .. }
+        | Memory { .. }
+        | Instance { .. }
+        | InstOutput(_)
+        | Input(_)
+        | Check { .. } => {
             unreachable!("{} is not a plain expression", kind.op_name())
         }
     };

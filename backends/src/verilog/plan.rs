@@ -105,9 +105,10 @@ impl<'d> Plan<'d> {
                 self.canonical &= leader == net || cell.name.is_none();
                 self.state.push(net);
             }
-            CellKind::Reg { .. } | CellKind::Memory { .. } | CellKind::Instance { .. } => {
-                self.state.push(net)
-            }
+            CellKind::Reg { .. }
+            | CellKind::Memory { .. }
+            | CellKind::Instance { .. }
+            | CellKind::Check { .. } => self.state.push(net),
             CellKind::Icmp(p) if is_ordering(*p) => self.orderings.push(net),
             _ => {}
         }
@@ -157,6 +158,8 @@ impl<'d> Plan<'d> {
     fn wanted_name_of(&self, net: NetId, cell: &'d Cell) -> Option<&'d str> {
         match &cell.kind {
             CellKind::Instance { name, .. } => Some(name),
+            // A check's label names its statement, in the same namespace as the signals.
+            CellKind::Check { label, .. } => label.as_deref(),
             CellKind::Const(_) | CellKind::Input(_) => None,
             _ if self.home(net).is_some() => None,
             _ => cell.name.as_deref(),

@@ -36,7 +36,9 @@ fn fold(ops: &[&Bits], f: fn(&Bits, &Bits) -> Bits) -> Bits {
 pub fn eval_cell(kind: &CellKind, width: u32, ops: &[&Bits]) -> Option<Bits> {
     use CellKind::*;
     Some(match kind {
-        Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) => return None,
+        Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) | Check { .. } => {
+            return None
+        }
         Const(b) => b.clone(),
         And => fold(ops, and),
         Or => fold(ops, or),

@@ -57,7 +57,14 @@ impl<'f> Builder<'f> {
         let sv = self.sv_declare(mid, &block.ops, &mut net_of);
         let steps = super::steps::flatten(&block.ops);
         let n_steps = steps.len();
+        let mut checks: Vec<&'f Operation> = Vec::new();
         for (i, step) in steps.into_iter().enumerate() {
+            if let super::steps::Step::Op(o) = step {
+                if super::verif::is_verif_op(&o.name) {
+                    checks.push(o); // after every net exists (verif.rs)
+                    continue;
+                }
+            }
             if self.region_step(&step, &mut net_of) {
                 continue;
             }
@@ -129,6 +136,7 @@ impl<'f> Builder<'f> {
             self.connect(mid, o, net, &net_of);
         }
         self.sv_connect(mid, sv, &net_of);
+        self.build_checks(mid, &checks, &net_of);
         match term {
             Some(t) => self.drive_outputs(mid, t, &net_of),
             None if n_outputs > 0 && !saw_term => self.error(

@@ -31,6 +31,7 @@ mod simple;
 mod steps;
 mod stream;
 mod sv;
+mod verif;
 
 pub use stream::build_design_streaming;
 

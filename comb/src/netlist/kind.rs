@@ -182,6 +182,40 @@ pub enum CellKind {
     ToClock,
     /// `seq.from_clock`: clock to i1.
     FromClock,
+    /// `verif.assert` / `verif.assume` / `verif.cover` of a one-cycle boolean property: a sink
+    /// that drives no net (width 0), like an output no pass may remove. Operands: the condition
+    /// (i1), then the clock if `clocked` (sampled on its rising edge; otherwise an immediate
+    /// check of the settled values each cycle).
+    Check {
+        /// Assert, assume or cover.
+        kind: CheckKind,
+        /// The `label`, if any (a SystemVerilog identifier after the builder's check).
+        label: Option<Arc<str>>,
+        /// Sampled on the rising edge of the clock operand (`ltl.clock posedge`).
+        clocked: bool,
+    },
+}
+
+/// What a [`CellKind::Check`] checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CheckKind {
+    /// `verif.assert`: the condition must hold; a failure is reported.
+    Assert,
+    /// `verif.assume`: an assumption about the inputs; simulators check it like an assert.
+    Assume,
+    /// `verif.cover`: counted each time the condition holds.
+    Cover,
+}
+
+impl CheckKind {
+    /// `assert`, `assume` or `cover` (the SystemVerilog keyword and the op name's suffix).
+    pub fn word(self) -> &'static str {
+        match self {
+            CheckKind::Assert => "assert",
+            CheckKind::Assume => "assume",
+            CheckKind::Cover => "cover",
+        }
+    }
 }
 
 impl CellKind {
@@ -219,9 +253,14 @@ impl CellKind {
             | Mux
             | TruthTable(_)
             | Lut { .. } => true,
-            Input(_) | Reg { .. } | Memory { .. } | Instance { .. } | InstOutput(_) | ToClock | FromClock => {
-                false
-            }
+            Input(_)
+            | Reg { .. }
+            | Memory { .. }
+            | Instance { .. }
+            | InstOutput(_)
+            | ToClock
+            | FromClock
+            | Check { .. } => false,
         }
     }
 
@@ -263,6 +302,9 @@ impl CellKind {
             InstOutput(_) => "hw.instance",
             ToClock => "seq.to_clock",
             FromClock => "seq.from_clock",
+            Check { kind: CheckKind::Assert, .. } => "verif.assert",
+            Check { kind: CheckKind::Assume, .. } => "verif.assume",
+            Check { kind: CheckKind::Cover, .. } => "verif.cover",
         }
     }
 
@@ -453,6 +495,16 @@ impl CellKind {
             ToClock | FromClock => {
                 if n != 1 || operands[0] != 1 || width != 1 {
                     return Err(format!("'{}' converts between i1 and !seq.clock", self.op_name()));
+                }
+            }
+            Check { kind, clocked, .. } => {
+                let expect = 1 + *clocked as usize;
+                if n != expect || width != 0 || operands[0] != 1 {
+                    return Err(format!(
+                        "'verif.{}' takes an i1 condition{}",
+                        kind.word(),
+                        if *clocked { " and a clock" } else { "" }
+                    ));
                 }
             }
             Input(_) | Instance { .. } | InstOutput(_) => {}

@@ -18,7 +18,7 @@ mod kind;
 mod params;
 mod uses;
 
-pub use kind::{CellKind, IcmpPred, MAX_MEMORY_BITS};
+pub use kind::{CellKind, CheckKind, IcmpPred, MAX_MEMORY_BITS};
 pub use params::{ExternInfo, ParamDecl, ParamValue};
 
 use crate::ids::{ModuleId, NetId, PortId};

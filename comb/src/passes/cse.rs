@@ -136,7 +136,10 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
     for id in order.iter() {
         let Some(cell) = m.graph().node_weight(id.0) else { continue };
         match cell.kind {
-            CellKind::Input(_) | CellKind::Instance { .. } | CellKind::Memory { .. } => continue,
+            CellKind::Input(_)
+            | CellKind::Instance { .. }
+            | CellKind::Memory { .. }
+            | CellKind::Check { .. } => continue,
             ref k if k.is_state() => regs.push(id),
             _ => {}
         }

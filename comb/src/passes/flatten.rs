@@ -131,6 +131,10 @@ fn inline_instance(
         if let CellKind::Instance { name: iname, .. } = &mut kind {
             *iname = format!("{name}_{iname}").into();
         }
+        // So is a check's label (labels stay unique in the parent).
+        if let CellKind::Check { label: Some(l), .. } = &mut kind {
+            *l = format!("{name}_{l}").into();
+        }
         let id = parent.add_cell(kind, cell.width, &[], cname, cell.span);
         parent.cell_mut(id).two_state = cell.two_state;
         map[c.index()] = Some(id);

@@ -33,6 +33,7 @@ fn plain(kind: &CellKind) -> bool {
             | CellKind::Reg { .. }
             | CellKind::Memory { .. }
             | CellKind::FromClock
+            | CellKind::Check { .. }
     )
 }
 
@@ -136,7 +137,7 @@ fn check_in_full(
             }
         }
     }
-    if cell.width == 0 && !matches!(cell.kind, CellKind::Instance { .. }) {
+    if cell.width == 0 && !matches!(cell.kind, CellKind::Instance { .. } | CellKind::Check { .. }) {
         err(Some(net), "zero-width net".into());
     }
     // 3. clocks
@@ -144,6 +145,7 @@ fn check_in_full(
         let wants_clock = matches!(cell.kind, CellKind::Reg { .. }) && i == 1
             || matches!(cell.kind, CellKind::Memory { .. }) && i == 0
             || matches!(cell.kind, CellKind::FromClock)
+            || matches!(cell.kind, CellKind::Check { clocked: true, .. }) && i == 1
             || matches!(&cell.kind, CellKind::InstOutput(_))
             || match &cell.kind {
                 CellKind::Instance { module: child, .. } => {

@@ -9,7 +9,9 @@
 //!   (properties `clockEdge`, `resetStyle`, `resetEdge`; operands `clock[, reset]`; two
 //!   regions, the second empty without a reset), `sv.alwayscomb {...}`;
 //! - `sv.if %c {...} [else {...}]` (two regions, the second empty without `else`);
-//! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`).
+//! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`);
+//! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
+//!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
 //!
 //! Edges are kept as their words (`posedge`, `negedge`, `edge`) in string properties.
 
@@ -146,6 +148,30 @@ impl<'a> Parser<'a> {
                     self.resolve_all(&mut d, &uses, &types, span)?;
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.assert.concurrent" | "sv.assume.concurrent" | "sv.cover.concurrent" => {
+                // `EDGE %clk, %p [label "l"] [{attrs}]`: operands `clk, p`, the edge as the
+                // integer attribute `event` (CIRCT's EventControl: 0 posedge, 1 negedge, 2 edge).
+                let at = self.tok.span;
+                let event = match self.edge()?.as_str() {
+                    "posedge" => 0,
+                    "negedge" => 1,
+                    _ => 2,
+                };
+                d.prop("event", Attr::Int(crate::ast::BigInt::from_i128(event), Type::int(32)), at);
+                let clk = self.parse_use()?;
+                self.expect(Tok::Comma)?;
+                let p = self.parse_use()?;
+                if self.eat_kw("label")? {
+                    let t = self.expect(Tok::Str)?;
+                    let text = self.string_value(t);
+                    d.prop("label", Attr::String(text), t.span);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+                let o = self.resolve(&clk, &Type::int(1))?;
+                d.operands.push(o);
+                let o = self.resolve(&p, &Type::int(1))?;
+                d.operands.push(o);
             }
             _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
         }

@@ -19,6 +19,7 @@ mod custom_secret;
 mod custom_seq;
 mod custom_seq_init;
 mod custom_sv;
+mod custom_verif;
 mod generic;
 mod hw_types;
 mod lean;

@@ -122,6 +122,7 @@ impl<'a> Parser<'a> {
             }
             _ if name.starts_with("secret.") => self.parse_secret(d),
             _ if name.starts_with("sv.") => self.parse_sv(d),
+            _ if name.starts_with("verif.") || name.starts_with("ltl.") => self.parse_verif(d),
             _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
             _ => Err(Diagnostic::error(t.span, unknown_op_message(name))),
         }

@@ -26,6 +26,7 @@
 //! `state` prints the processes and the head (truth-table cases, instances, registers,
 //! memories, output assignments, the `module` line).
 
+mod check;
 mod state;
 
 use super::direct::{Form, Val};
@@ -213,6 +214,7 @@ fn print_cells(
             CellKind::Instance { .. } => p.instance(net),
             CellKind::Reg { .. } => p.register(net),
             CellKind::Memory { depth } => p.memory(net, *depth),
+            CellKind::Check { .. } => p.check(net),
             _ => {}
         }
     }
@@ -391,6 +393,7 @@ impl<'n> Printer<'n> {
                     }
                 }
             }
+            CellKind::Check { .. } => {} // printed with the state (check.rs)
             CellKind::InstOutput(p) => {
                 let leader = self.plan.first_out[&(cell.operands()[0], *p)];
                 if leader != net {

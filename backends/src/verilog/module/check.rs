@@ -1,0 +1,47 @@
+//! `verif.assert` / `assume` / `cover` cells as SystemVerilog assertions. A clocked check is
+//! a concurrent assertion sampled on the rising edge (`assert property (@(posedge clk) c)`);
+//! an unclocked one an immediate assertion in its own `always_comb`. Labels are kept as
+//! statement labels (uniquified among the module's names); failures print `assert LABEL failed` through `$error` (covers print
+//! nothing), so a simulator's log names the check and its time. Icarus 11 parses neither
+//! `assume`/`cover` statements nor concurrent assertions, and Yosys 0.23 no clocked
+//! `assert property`, so each check sits inside `` `ifndef SYNTHESIS `` (Yosys defines it)
+//! and `` `ifndef __ICARUS__ `` (Icarus does): simulators and linters such as Verilator see it.
+
+const GUARD: &str = "`ifndef SYNTHESIS\n  `ifndef __ICARUS__";
+const END: &str = "`endif\n  `endif";
+
+use super::Printer;
+use comb::{CellKind, CheckKind, NetId};
+
+/// The text a failing check prints (also what the cosim testbench looks for).
+pub fn failure_message(kind: CheckKind, label: Option<&str>) -> String {
+    format!("{} {} failed", kind.word(), label.unwrap_or("(unlabeled)"))
+}
+
+impl Printer<'_> {
+    pub(super) fn check(&mut self, net: NetId) {
+        let cell = self.m.cell(net);
+        let CellKind::Check { kind, ref label, clocked } = cell.kind else { return };
+        let (kind, clocked, label) = (kind, clocked, label.clone());
+        let ops: Vec<NetId> = cell.operands().to_vec();
+        let cond = self.op_expr(ops[0]).text();
+        // The statement label is the label made unique among the module's names (a flattened
+        // `u0_nz` label beside a net `u0_nz` becomes `u0_nz_0`); the message keeps the label.
+        let head = self.plan.user_name(net).map(|l| format!("{l}: ")).unwrap_or_default();
+        let action = match kind {
+            CheckKind::Cover => String::new(),
+            _ => format!(" else $error(\"{}\")", failure_message(kind, label.as_deref())),
+        };
+        let word = kind.word();
+        if clocked {
+            let clk = self.op_expr(ops[1]).text();
+            self.ffs.push(format!(
+                "{GUARD}\n  {head}{word} property (@(posedge {clk}) {cond}){action};\n  {END}"
+            ));
+        } else {
+            self.ffs.push(format!(
+                "{GUARD}\n  always_comb begin\n    {head}{word} ({cond}){action};\n  end\n  {END}"
+            ));
+        }
+    }
+}

@@ -1,0 +1,206 @@
+//! CIRCT's `verif.assert` / `verif.assume` / `verif.cover` and the `ltl.clock` /
+//! `ltl.disable` ops that shape their property, and the SV dialect's
+//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), lowered to
+//! [`CellKind::Check`] cells.
+//!
+//! A property the netlist holds is a one-cycle boolean: an `i1` condition, optionally
+//! clocked (`ltl.clock %p, posedge %clk`: sampled on the rising edge) and optionally
+//! disabled (`ltl.disable %p if %d`). The disable and the newer CIRCT enable
+//! (`verif.assert %p if %en`) are folded into the condition with helper cells: an assert or
+//! assume of `p` disabled by `d` checks `d | p`, enabled by `en` checks `!en | p`; a cover
+//! counts `!d & p` and `en & p`. So the cell keeps only the condition and the clock.
+//! Anything else (sequences built by other `ltl` ops, `negedge`/`edge` clocks, two clocks)
+//! is a located "not supported" error. Labels must be SystemVerilog identifiers and unique
+//! per module, as they name the assertions in SystemVerilog.
+//!
+//! The ops are collected while the body is built and turned into cells after every net
+//! exists (a graph region may use a value before its definition).
+
+use super::body::NetOf;
+use super::Builder;
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::{CellKind, CheckKind};
+use mlir_text::{Attr, Operation, Span, Type, ValueDef, ValueId};
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+/// True for the ops of this module: `verif.assert/assume/cover`, `ltl.clock`, `ltl.disable`.
+pub(crate) fn is_verif_op(name: &str) -> bool {
+    matches!(
+        name,
+        "verif.assert"
+            | "verif.assume"
+            | "verif.cover"
+            | "ltl.clock"
+            | "ltl.disable"
+            | "sv.assert.concurrent"
+            | "sv.assume.concurrent"
+            | "sv.cover.concurrent"
+    )
+}
+
+/// A property as the netlist holds it.
+#[derive(Clone, Copy, Default)]
+struct Prop {
+    cond: Option<NetId>,
+    disable: Option<NetId>,
+    clock: Option<NetId>,
+}
+
+impl<'f> Builder<'f> {
+    /// Makes the check cells of the collected ops `ops` (textual order) of module `mid`.
+    pub(crate) fn build_checks(&mut self, mid: ModuleId, ops: &[&'f Operation], net_of: &NetOf) {
+        let by_result: HashMap<ValueId, &'f Operation> = ops
+            .iter()
+            .filter(|o| o.dialect() == "ltl")
+            .filter_map(|o| o.results.first().map(|&r| (r, *o)))
+            .collect();
+        let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
+        for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
+            let kind = match &*o.name {
+                "verif.assert" | "sv.assert.concurrent" => CheckKind::Assert,
+                "verif.assume" | "sv.assume.concurrent" => CheckKind::Assume,
+                _ => CheckKind::Cover,
+            };
+            let concurrent = o.dialect() == "sv";
+            if o.operands.is_empty() || o.operands.len() > 2 {
+                self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
+                continue;
+            }
+            let label = match o.attr("label") {
+                None => None,
+                Some(Attr::String(s)) => {
+                    let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+                    let at = o.named_attr("label").map(|a| a.span).unwrap_or(o.span);
+                    if !ok {
+                        self.error(at, format!("label \"{s}\" is not a SystemVerilog identifier"));
+                        continue;
+                    }
+                    if !labels.insert(s.as_str().into()) {
+                        self.error(at, format!("label \"{s}\" is used twice in this module"));
+                        continue;
+                    }
+                    Some(Arc::<str>::from(s.as_str()))
+                }
+                Some(_) => {
+                    self.error(o.span, format!("the label of '{}' must be a string", o.name));
+                    continue;
+                }
+            };
+            let p = if concurrent {
+                self.sv_concurrent(o, net_of)
+            } else {
+                self.prop_of(o.operands[0].value, o.operands[0].span, &by_result, net_of, 0)
+            };
+            let Some(mut p) = p else { continue };
+            let Some(mut cond) = p.cond else { continue };
+            let m = self.design.module_mut(mid);
+            let (span, name) = (o.span, None);
+            let enable = match o.operands.get(1).filter(|_| !concurrent) {
+                Some(e) => match net_of.get(e.value.index()).copied().flatten() {
+                    Some(n) => Some(n),
+                    None => continue,
+                },
+                None => None,
+            };
+            // Fold the disable (condition off when 1) and the enable (on when 1).
+            let off = match (p.disable.take(), enable) {
+                (d, None) => d,
+                (None, Some(en)) => Some(m.add_cell(CellKind::Inv, 1, &[en], name.clone(), span)),
+                (Some(d), Some(en)) => {
+                    let nen = m.add_cell(CellKind::Inv, 1, &[en], name.clone(), span);
+                    Some(m.add_cell(CellKind::Or, 1, &[d, nen], name.clone(), span))
+                }
+            };
+            if let Some(off) = off {
+                cond = match kind {
+                    CheckKind::Cover => {
+                        let on = m.add_cell(CellKind::Inv, 1, &[off], name.clone(), span);
+                        m.add_cell(CellKind::And, 1, &[on, cond], name.clone(), span)
+                    }
+                    _ => m.add_cell(CellKind::Or, 1, &[off, cond], name.clone(), span),
+                };
+            }
+            let mut operands = vec![cond];
+            if let Some(clk) = p.clock {
+                let clock = match m.cell(clk).kind {
+                    CellKind::FromClock => m.operands(clk)[0],
+                    _ => m.add_cell(CellKind::ToClock, 1, &[clk], None, span),
+                };
+                operands.push(clock);
+            }
+            let cell = CellKind::Check { kind, label, clocked: p.clock.is_some() };
+            m.add_cell(cell, 0, &operands, None, span);
+        }
+    }
+
+    /// `sv.*.concurrent posedge %clk, %p`: `p` clocked by `clk`.
+    fn sv_concurrent(&mut self, o: &Operation, net_of: &NetOf) -> Option<Prop> {
+        let net = |i: usize| o.operands.get(i).and_then(|x| net_of.get(x.value.index()).copied().flatten());
+        let (clk, cond) = (net(0)?, net(1)?);
+        if !matches!(o.attr("event"), Some(Attr::Int(e, _)) if e.to_i128() == Some(0)) {
+            self.error(o.span, "only 'posedge' clocks are supported on properties");
+            return None;
+        }
+        Some(Prop { cond: Some(cond), disable: None, clock: Some(clk) })
+    }
+
+    /// The property of value `v` (an `i1`, or the result of `ltl.clock` / `ltl.disable`).
+    fn prop_of(
+        &mut self,
+        v: ValueId,
+        at: Span,
+        by_result: &HashMap<ValueId, &'f Operation>,
+        net_of: &NetOf,
+        depth: u32,
+    ) -> Option<Prop> {
+        let ty = &self.file.value(v).ty;
+        if matches!(ty, Type::Int { width: 1, .. }) {
+            // An operand whose definition failed has been reported already.
+            let n = net_of.get(v.index()).copied().flatten()?;
+            return Some(Prop { cond: Some(n), ..Prop::default() });
+        }
+        let Some(&op) = by_result.get(&v) else {
+            let what = match self.file.value(v).def {
+                ValueDef::OpResult { .. } => "this property",
+                _ => "a block argument property",
+            };
+            self.error(
+                at,
+                format!("{what} of type '{ty}' is not supported: a checked property is an i1, optionally under 'ltl.clock' (posedge) and 'ltl.disable'"),
+            );
+            return None;
+        };
+        if depth > 8 {
+            self.error(op.span, "properties nested this deep are not supported");
+            return None;
+        }
+        let inner = self.prop_of(op.operands[0].value, op.operands[0].span, by_result, net_of, depth + 1)?;
+        let second = net_of.get(op.operands.get(1)?.value.index()).copied().flatten()?;
+        match &*op.name {
+            "ltl.clock" => {
+                let edge = match op.attr("edge") {
+                    Some(Attr::Int(e, _)) => e.to_i128(),
+                    _ => None,
+                };
+                if edge != Some(0) {
+                    self.error(op.span, "only 'posedge' clocks are supported on properties");
+                    return None;
+                }
+                if inner.clock.is_some() {
+                    self.error(op.span, "a property with two clocks is not supported");
+                    return None;
+                }
+                Some(Prop { clock: Some(second), ..inner })
+            }
+            _ => {
+                if inner.disable.is_some() || inner.clock.is_some() {
+                    self.error(op.span, "'ltl.disable' must be the innermost property op here");
+                    return None;
+                }
+                Some(Prop { disable: Some(second), ..inner })
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! `verif.assert` and friends against engines we did not write: in `rmlir-hls cosim`,
+//! Verilator (`--assert`, the emitted SystemVerilog) reports the failing clocked assertions at
+//! the same cycles as the generated Rust simulator and the in-tree evaluator, which are the
+//! cycles worked out independently here; a check that holds is silent in all three; CIRCT's
+//! own verifier accepts what `--emit mlir` prints for the checks (custom form).
+
+mod common;
+
+use common::{bin, circt_python, cli, load_text, repo, run};
+use std::process::Command;
+
+/// (cycle, label) of each `[T] ... assert LABEL failed` line of a cosim side's output;
+/// `halve` turns Verilator's times (2t + 1 at cycle t's edge) into cycles.
+fn failures(out: &str, halve: bool) -> Vec<(u64, String)> {
+    let mut v: Vec<(u64, String)> = out
+        .lines()
+        .filter_map(|l| {
+            let (t, rest) = l.strip_prefix('[')?.split_once(']')?;
+            let t: u64 = t.parse().ok()?;
+            let msg = rest.rsplit(": ").next()?.trim();
+            let label = msg.split(' ').nth(1)?;
+            Some((if halve { t / 2 } else { t }, label.to_string()))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn cosim_reports_failing_checks_at_the_same_cycles_in_three_simulators() {
+    let path = repo().join("tests/verif/below.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("work");
+    let out = bin()
+        .args(["cosim", path.to_str().unwrap(), "--cycles", "40", "--seed", "3", "--keep"])
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "failed checks make cosim fail:\n{err}");
+    assert!(err.contains("40 cycles, 1 outputs: all agree"), "{err}");
+    assert!(!err.contains("checks differ"), "{err}");
+    let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
+    let rust = failures(&read("rust.out"), false);
+    let verilator = failures(&read("verilator.out"), true);
+    // The evaluator on the same stimulus, and the cycles worked out here: the counter is
+    // `cycle mod 16` before the edge of each cycle.
+    let design = load_text("below.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
+    let mut sim = comb::eval::Simulator::new(&design).unwrap();
+    let mut expect = Vec::new();
+    for (c, line) in read("stimulus.txt").lines().enumerate() {
+        let lim = u64::from_str_radix(line.trim(), 16).unwrap();
+        sim.set_input("lim", comb::bits::Bits::from_u64(lim, 4));
+        sim.tick();
+        let c = c as u64;
+        if c % 16 >= lim {
+            expect.push((c, "below".to_string()));
+        }
+        if lim == 0 {
+            expect.push((c, "lim_nonzero".to_string()));
+        }
+        if lim >= 12 {
+            expect.push((c, "small_lim".to_string()));
+        }
+    }
+    expect.sort();
+    let mut eval: Vec<(u64, String)> =
+        sim.failures().iter().map(|f| (f.cycle, f.label.as_deref().unwrap_or("").to_string())).collect();
+    eval.sort();
+    assert!(expect.iter().any(|e| e.1 == "below") && expect.iter().any(|e| e.1 == "small_lim"), "{expect:?}");
+    assert_eq!(eval, expect, "evaluator");
+    assert_eq!(rust, expect, "Rust simulator");
+    // Verilator sees the clocked checks (the immediate one is not compared: module doc).
+    let clocked: Vec<(u64, String)> = expect.into_iter().filter(|e| e.1 != "small_lim").collect();
+    let vl: Vec<(u64, String)> = verilator.into_iter().filter(|e| e.1 != "small_lim").collect();
+    assert_eq!(vl, clocked, "Verilator --assert");
+}
+
+#[test]
+fn circt_verifies_emitted_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for case in
+        ["tests/cases/verif_checks.mlir", "tests/verif/below.mlir", "tests/cases/verif_sv_concurrent.mlir"]
+    {
+        let out = cli(&[repo().join(case).to_str().unwrap(), "--emit", "mlir"]);
+        for needle in ["verif.assert", "ltl.clock"] {
+            assert!(out.contains(needle), "{case}: {needle} kept:\n{out}");
+        }
+        let f = dir.path().join(format!("{}.mlir", files.len()));
+        std::fs::write(&f, out).unwrap();
+        files.push(f);
+    }
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").args(&files);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), files.len(), "{verdicts}");
+}
+
+#[test]
+fn sv_with_checks_is_read_by_verilator_yosys_and_icarus() {
+    for (case, top) in
+        [("tests/cases/verif_checks.mlir", "checks"), ("tests/cases/verif_hierarchy_kept.mlir", "top")]
+    {
+        let sv = cli(&[repo().join(case).to_str().unwrap(), "--emit", "verilog"]);
+        assert!(sv.contains("assert property (@(posedge clk)"), "{case}:\n{sv}");
+        let lint = common::verilator_lint(&sv, top);
+        assert!(!lint.contains("%Warning"), "{case}: {lint}");
+        common::yosys_accepts(&sv, top);
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("d.sv"), &sv).unwrap();
+        run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));
+    }
+}
