@@ -33,7 +33,10 @@ printf '|%s|\n' "------------------------|----------|----------|---------|------
 for k in $KERNELS; do
   name=$(basename "$k" .mlir)
   cycles=fail; latency=fail; bound=fail; ratio=-; luts=fail; ffs=fail; brams=fail
-  if "$bin" cosim "$k" --seed 1 > "$out/$name.cosim" 2>&1; then
+  # A kernel's `// hls-options:` line (e.g. --clock-period 5) applies to both runs.
+  # shellcheck disable=SC2207
+  opts=($(sed -n 's#^// hls-options: ##p' "$k"))
+  if "$bin" cosim "$k" --seed 1 "${opts[@]}" > "$out/$name.cosim" 2>&1; then
     cycles=$(sed -n 's/^cycles: //p' "$out/$name.cosim")
     bound=$(sed -n 's/^port bound: //p' "$out/$name.cosim")
     if [ "$bound" -gt 0 ] 2>/dev/null; then
@@ -41,7 +44,7 @@ for k in $KERNELS; do
     fi
   fi
   top=$(sed -n 's/^cosim: @\([A-Za-z0-9_]*\).*/\1/p' "$out/$name.cosim")
-  if "$bin" "$k" --emit verilog -o "$out/$name.sv" --report "$out/$name.json" 2> "$out/$name.err"; then
+  if "$bin" "$k" --emit verilog -o "$out/$name.sv" --report "$out/$name.json" "${opts[@]}" 2> "$out/$name.err"; then
     latency=$(python3 - "$out/$name.json" "$top" <<'EOF'
 import json, sys
 funcs = json.load(open(sys.argv[1]))["functions"]

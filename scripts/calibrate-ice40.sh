@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Calibrates the iCE40 operator delays the HLS scheduler uses (fpga/data/ice40-delays.tsv).
+# Calibrates the iCE40 operator delays the HLS scheduler uses (hls/data/ice40-delays.tsv).
 #
 # For each operator and width it writes a registered single-operator design (inputs through
 # flip-flops, the operator, the result into a flip-flop), runs it through `rmlir-hls fpga`
@@ -11,7 +11,7 @@
 # Usage: scripts/calibrate-ice40.sh [OUT.tsv]   (about 5-10 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-fpga/data/ice40-delays.tsv}
+out=${1:-hls/data/ice40-delays.tsv}
 cargo build --release -q
 bin=target/release/rmlir-hls
 work=$(mktemp -d)

@@ -123,6 +123,15 @@ pub struct CosimArgs {
     /// SPEC section 4 ports) against the function instead of the synthesized design.
     #[arg(long, value_name = "FILE")]
     pub design: Option<PathBuf>,
+    /// HLS input: synthesize with this clock period (ns), as the main command does.
+    #[arg(long, value_name = "NS", default_value_t = 10.0)]
+    pub clock_period: f64,
+    /// HLS input: at most N multipliers busy in any cycle.
+    #[arg(long, value_name = "N")]
+    pub max_mul: Option<u32>,
+    /// HLS input: at most N dividers busy in any cycle.
+    #[arg(long, value_name = "N")]
+    pub max_div: Option<u32>,
 }
 
 /// The synthesis path of `rmlir-hls fpga`.

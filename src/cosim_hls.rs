@@ -64,7 +64,20 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             let dsrc = read_source(&path.to_string_lossy())?;
             load_design(&dsrc, Some(&top), args.opt, false, None)?
         }
-        None => load_design(src, args.top.as_deref(), args.opt, false, None)?,
+        None => {
+            // The synthesis options of the main command, for the HLS flow.
+            let mut hls_args =
+                vec!["rmlir-hls".to_string(), args.input.clone(), "--emit".into(), "verilog".into()];
+            hls_args.extend(["--clock-period".to_string(), args.clock_period.to_string()]);
+            for (flag, v) in [("--max-mul", args.max_mul), ("--max-div", args.max_div)] {
+                if let Some(v) = v {
+                    hls_args.extend([flag.to_string(), v.to_string()]);
+                }
+            }
+            let main_args = <crate::cli::Args as clap::Parser>::try_parse_from(&hls_args)
+                .map_err(|e| Failure::Message(e.to_string()))?;
+            load_design(src, args.top.as_deref(), args.opt, false, Some(&main_args))?
+        }
     };
     let sv = backends::verilog::emit(&design);
     let mut stim = HlsStimulus {

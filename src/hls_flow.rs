@@ -31,8 +31,12 @@ pub fn build(
 ) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     let opts = options(args);
-    if !(opts.clock_period.is_finite() && opts.clock_period >= 1.0) {
-        return Err(Failure::Message("--clock-period must be at least 1 (ns)".into()));
+    let min = hls::schedule::delays::min_period();
+    if !(opts.clock_period.is_finite() && opts.clock_period >= min) {
+        return Err(Failure::Message(format!(
+            "--clock-period must be at least {min:.2} ns (the iCE40 delay model's shortest cycle: \
+             register clock-to-out, setup and routing, one LUT level)"
+        )));
     }
     let synth = hls::synthesize(&file, &opts).map_err(input_err)?;
     for w in &synth.warnings {

@@ -108,8 +108,17 @@ fn iter_args_loop_with_symbolic_bound() {
 
 #[test]
 fn scf_while_gcd() {
-    let (d, _) = compile(&kernel("gcd.mlir"), &opts());
-    for (a, b) in [(48u64, 18u64), (17, 5), (0, 9), (1000, 0), (123456, 7890)] {
+    let (d, rep) = compile(&kernel("gcd.mlir"), &opts());
+    // The 32-bit remainder (about 250 ns as one array) is a sequential unit at 10 ns: no
+    // combinational divider is left, and every iteration waits its 33 cycles.
+    for m in &d.modules {
+        for c in m.cells() {
+            let k = &m.cell(c).kind;
+            assert!(!matches!(k, comb::CellKind::ModU | comb::CellKind::DivU), "{k:?} in {}", m.name);
+        }
+    }
+    assert!(rep.functions[0].critical_path < 11.0, "{}", rep.functions[0].critical_path);
+    for (a, b) in [(48u64, 18u64), (17, 5), (0, 9), (1000, 0), (123456, 7890), (0xffff_ffff, 0xffff_fffe)] {
         let (mut x, mut y, mut k) = (a, b, 0);
         while y != 0 {
             (x, y) = (y, x % y);
@@ -117,6 +126,7 @@ fn scf_while_gcd() {
         }
         let run = simulate(&d, &[("arg0", a), ("arg1", b)], &mut [], 10_000);
         assert_eq!(run.rets, vec![x, k], "gcd({a}, {b})");
+        assert!(run.cycles > 33 * k, "gcd({a}, {b}): {} cycles for {k} remainders", run.cycles);
     }
 }
 
@@ -206,8 +216,9 @@ fn every_integer_op_and_several_widths() {
             g.next() as i64,
         ));
     }
-    // At 1.5 ns every adder and comparator is a multi-cycle unit too.
-    let (d2, rep2) = compile(&kernel("ops.mlir"), &hls::Options { clock_period: 1.5, ..opts() });
+    // At 4.5 ns (1.66 ns left after the cycle's register cost) every adder and comparator is
+    // a multi-cycle unit too.
+    let (d2, rep2) = compile(&kernel("ops.mlir"), &hls::Options { clock_period: 4.5, ..opts() });
     // With one divider busy per cycle, the six divisions share one unit per operator.
     let (d1, rep1) = compile(&kernel("ops.mlir"), &hls::Options { max_div: Some(1), ..opts() });
     for ((k, _), n) in &rep1.functions[0].units {
@@ -457,13 +468,44 @@ fn clock_period_and_unit_limits_steer_the_schedule() {
         (run.cycles, muls, rep.functions[0].critical_path)
     };
     let base = lat(&opts());
-    let fast = lat(&hls::Options { clock_period: 4.0, ..opts() });
-    let fastest = lat(&hls::Options { clock_period: 1.0, ..opts() });
-    assert!(fastest.0 > fast.0 && fastest.2 <= 1.0 + 1e-9);
+    let fast = lat(&hls::Options { clock_period: 6.0, ..opts() });
+    let fastest = lat(&hls::Options { clock_period: 4.5, ..opts() });
+    assert!(fastest.0 > fast.0 && fastest.2 <= 4.5 + 1e-9);
     assert!(fast.0 > base.0, "a shorter period needs more cycles: {base:?} {fast:?}");
-    assert!(fast.2 <= 4.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
-    let one = lat(&hls::Options { max_mul: Some(1), ..opts() });
-    assert_eq!(one.1, 1);
+    assert!(fast.2 <= 6.0 + 1e-9 && base.2 <= 10.0 + 1e-9);
+    // fir multiplies by constants: shifts and adds (`mulc`), no multiplier unit to limit.
+    assert_eq!(base.1, 0);
+    assert_eq!(lat(&hls::Options { max_mul: Some(1), ..opts() }), base);
+    // Two independent products per iteration: two multipliers, or one with --max-mul 1.
+    let src = "func.func @sq2(%a: memref<8xi32>, %b: memref<8xi32>) -> i32 {
+  %z = arith.constant 0 : i32
+  %r = affine.for %i = 0 to 8 iter_args(%acc = %z) -> (i32) {
+    %x = affine.load %a[%i] : memref<8xi32>
+    %y = affine.load %b[%i] : memref<8xi32>
+    %p = arith.muli %x, %x : i32
+    %q = arith.muli %y, %y : i32
+    %s = arith.addi %p, %q : i32
+    %t = arith.addi %acc, %s : i32
+    affine.yield %t : i32
+  }
+  return %r : i32
+}
+";
+    let mut g = Lcg(4);
+    let (a, b) = (g.vec(8, 32), g.vec(8, 32));
+    let expect = a.iter().zip(&b).fold(0u32, |s, (&x, &y)| {
+        s.wrapping_add((x as u32).wrapping_mul(x as u32)).wrapping_add((y as u32).wrapping_mul(y as u32))
+    });
+    let muls = |o: &hls::Options| {
+        let (d, rep) = compile(src, o);
+        let mut mems = [Mem::new("a", 32, a.clone()), Mem::new("b", 32, b.clone())];
+        let run = simulate(&d, &[], &mut mems, 10_000);
+        assert_eq!(run.rets, vec![expect as u64], "{o:?}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles), "{o:?}");
+        rep.functions[0].units.iter().filter(|((k, _), _)| k == "mul").map(|(_, n)| *n).sum::<u32>()
+    };
+    assert_eq!(muls(&opts()), 2);
+    assert_eq!(muls(&hls::Options { max_mul: Some(1), ..opts() }), 1);
 }
 
 fn error_of(src: &str) -> (String, i32) {

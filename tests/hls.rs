@@ -8,7 +8,9 @@
 //!   catch a wrong result, a missing done and a done held too long.
 //! - `synthesized_kernels_match_mlir_cpu_runner`: `rmlir-hls --emit verilog` per kernel,
 //!   lint-clean under `verilator --lint-only -Wall`, Icarus with the block-RAM models ==
-//!   the reference, and `rmlir-hls cosim` (Rust simulator + Verilator + interpreter) passes.
+//!   the reference, the schedule report's latency == Icarus' cycles on static kernels, and
+//!   `rmlir-hls cosim` (Rust simulator + Verilator + interpreter) passes. A kernel's
+//!   `// hls-options:` line gives its synthesis flags (`--clock-period`, `--max-div`, ...).
 //!   While the compiler is not there (the driver's "is HLS input, which is not supported
 //!   yet"), it says so and checks nothing else; any other failure fails the test.
 
@@ -180,10 +182,26 @@ fn tool(args: &[&str]) -> (bool, String, String) {
     )
 }
 
-/// Every third kernel (and every shared example) also goes through `rmlir-hls cosim`: each
+/// A kernel's synthesis options: its `// hls-options: ...` line (e.g. `--clock-period 5`).
+fn kernel_options(path: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix("// hls-options:"))
+        .map(|o| o.split_whitespace().map(String::from).collect())
+        .unwrap_or_default()
+}
+
+/// The latency of function `name` in a `--report -` table (`None` when data-dependent).
+fn report_latency(table: &str, name: &str) -> Option<u64> {
+    let line = table.lines().find(|l| l.starts_with(&format!("function {name}: latency ")));
+    let line = line.unwrap_or_else(|| panic!("no report line for {name} in:\n{table}"));
+    line.split_whitespace().nth(3).and_then(|v| v.parse().ok())
+}
+
+/// Every third kernel (and every shared example and kernel with options) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i.is_multiple_of(3) || !path.starts_with(common::repo())
+    i.is_multiple_of(3) || !path.starts_with(common::repo()) || !kernel_options(path).is_empty()
 }
 
 #[test]
@@ -191,9 +209,12 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
     let kernels: Vec<(usize, PathBuf)> = all_kernels().into_iter().enumerate().collect();
     par_each(&kernels, |(i, path)| {
         let p = path.to_str().unwrap();
-        let (ok, sv, err) = tool(&[p, "--emit", "verilog"]);
+        let opts = kernel_options(path);
+        let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
+        let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], &opts[..]].concat());
         assert!(ok, "{p}: synthesis failed:\n{err}");
         let k = load(path);
+        let latency = report_latency(&err, &k.sig.name);
         common::verilator_lint(&sv, &k.sig.name);
         let seeded = data_sets(&k, 2);
         let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
@@ -210,10 +231,13 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
                 &as_ref_run(&run, &k, &spec),
                 &k.sig,
             );
+            if let Some(l) = latency {
+                assert_eq!(l, run.cycles, "{p} data set {set}: the report's latency vs Icarus' cycles");
+            }
         }
         if cosim_this_one(*i, path) {
             let seed = seeded[0].0.to_string();
-            let (ok, out, err) = tool(&["cosim", p, "--seed", &seed]);
+            let (ok, out, err) = tool(&[&["cosim", p, "--seed", &seed], &opts[..]].concat());
             assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
             assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
         }

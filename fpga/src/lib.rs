@@ -8,12 +8,11 @@
 //! the folder into place: a failed run leaves nothing behind and an existing output folder
 //! is replaced only on success. [`device`] and [`board`] describe the targets, [`pcf`] the
 //! pin constraints, [`tools`] where programs are found, [`wrap`] the `--register-io`
-//! wrapper, [`delays`] the calibrated iCE40
-//! operator delays an HLS scheduler can use.
+//! wrapper. (The calibrated iCE40 operator delays live with their user, the HLS scheduler:
+//! `hls/data/ice40-delays.tsv`.)
 #![warn(missing_docs)]
 
 pub mod board;
-pub mod delays;
 pub mod device;
 pub mod flow;
 pub mod native;

@@ -5,10 +5,14 @@
 //! Latency counts clock edges from the one that samples `start` to the one after which
 //! `done` is 1 (`null` when it depends on the data: while loops, dynamic bounds, branches
 //! of unequal length). The critical path is estimated from the schedule: the longest
-//! chain of operator delays (delay table) within one cycle, datapath only.
+//! chain of operator delays (the delay model) within one cycle, a sequential divider's step
+//! included, plus the cycle's fixed register and multiplexer cost. A multi-cycle path counts
+//! only its share of one cycle: place and route, which does not know it is multi-cycle,
+//! reports its whole delay.
 
 use crate::gen::Generated;
-use crate::ir::{Func, MemKind};
+use crate::ir::{BinOp, Func, MemKind, OpKind};
+use crate::schedule::delays;
 use crate::Options;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -71,6 +75,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
     for u in &g.units {
         *units.entry((u.kind.clone(), u.width)).or_insert(0) += 1;
     }
+    // The longest chain within a cycle, then the cycle's fixed register/multiplexer cost.
     let mut cp: f64 = 0.0;
     for b in &l.blocks {
         let p = &b.problem;
@@ -80,9 +85,16 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
             if t.latency > 0 {
                 cp = cp.max(t.outgoing_delay);
             }
+            if t.sequential {
+                // A sequential divider's step cycles.
+                let o = f.op(b.ops[i]);
+                let signed = matches!(o.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
+                let w = o.result.map_or(1, |r| f.width(r));
+                cp = cp.max(delays::seq_div(signed, w, delays::budget(opts.clock_period)).step_delay);
+            }
         }
     }
-    let _ = opts;
+    let cp = cp + delays::cycle_overhead();
     FunctionReport {
         name: f.name.clone(),
         latency: l.body_latency.map(|b| b + 1),

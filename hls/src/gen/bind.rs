@@ -4,7 +4,8 @@
 //! ops of one operator and width are bound by left-edge over the states they occupy, and a
 //! shared unit's operands are multiplexed by state. Cheaper operators (adders, compares,
 //! logic) get a cell per op, since a multiplexer in front of them costs about as much as
-//! they do. Memory accesses are collected per port and multiplexed in `memory_ports`.
+//! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), shared the
+//! same way. Memory accesses are collected per port and multiplexed in `memory_ports`.
 
 use super::{Access, Gen, Unit};
 use crate::ir::{BinOp, OpId, OpKind};
@@ -36,6 +37,7 @@ struct Placed {
     start: u32,
     latency: u32,
     occupancy: u32,
+    sequential: bool,
 }
 
 impl Gen<'_> {
@@ -51,6 +53,7 @@ impl Gen<'_> {
                     start: base + s.start(i),
                     latency: t.latency,
                     occupancy: t.occupancy.max(1),
+                    sequential: t.sequential,
                 });
             }
         }
@@ -59,7 +62,10 @@ impl Gen<'_> {
         for p in &placed {
             let op = self.f.op(p.op);
             if let OpKind::Bin(b) = op.kind {
-                if b == BinOp::Mul || b.is_div() {
+                // A multiply by a constant stays a cell of its own (shifts and adds once
+                // synthesis sees the constant; a shared unit would hide it behind a mux).
+                let by_const = b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
+                if (b == BinOp::Mul && !by_const) || b.is_div() {
                     groups
                         .entry((b, self.f.width(op.result.expect("binary ops have results"))))
                         .or_default()
@@ -93,15 +99,28 @@ impl Gen<'_> {
         }
         // Unit cells first (their operands are connected once every op's cell exists).
         let mut unit_net = Vec::with_capacity(shared.len());
-        for u in &shared {
+        let mut seq_units = BTreeMap::new();
+        for (k, u) in shared.iter().enumerate() {
             let op = self.f.op(u[0].op).clone();
             let OpKind::Bin(b) = op.kind else { unreachable!("units are binary ops") };
             let w = self.f.width(op.result.expect("result"));
-            let z = self.konst(0, w);
-            let net = self.cell(bin_kind(b), w, &[z, z], None);
+            let net = if u[0].sequential {
+                // A sequential divider: the result sits in its registers a cycle after the
+                // last step; `latency - 1` steps of `w / steps` rows each.
+                let signed = matches!(b, BinOp::DivS | BinOp::RemS);
+                let rows = w / (u[0].latency - if signed { 3 } else { 1 }).max(1);
+                let tag = format!("{}{w}_u{k}", format!("{b:?}").to_lowercase());
+                let (unit, out) = self.seq_div_unit(b, w, rows, &tag);
+                seq_units.insert(k, unit);
+                out
+            } else {
+                let z = self.konst(0, w);
+                self.cell(bin_kind(b), w, &[z, z], None)
+            };
             for p in u {
                 let r = self.f.op(p.op).result.expect("result");
-                self.wire.insert(r, (p.start + p.latency.max(1) - 1, net));
+                let ws = if p.sequential { p.start + p.latency } else { p.start + p.latency.max(1) - 1 };
+                self.wire.insert(r, (ws, net));
             }
             unit_net.push(net);
         }
@@ -123,7 +142,12 @@ impl Gen<'_> {
                     let wiring = matches!(b, BinOp::Shl | BinOp::ShrS | BinOp::ShrU)
                         && self.consts.contains_key(&op.operands[1]);
                     if !wiring {
-                        self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
+                        // A multiply by a constant is reported as `mulc` (shifts and adds).
+                        let by_const =
+                            *b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
+                        let kind =
+                            if by_const { "mulc".to_string() } else { format!("{b:?}").to_lowercase() };
+                        self.units.push(Unit { kind, width: w, ops: 1 });
                     }
                     self.cell(bin_kind(*b), w, &a, None)
                 }
@@ -174,9 +198,15 @@ impl Gen<'_> {
                 self.wire.insert(r, (st, net));
             }
         }
-        for (u, &net) in shared.iter().zip(&unit_net) {
+        for (k, (u, &net)) in shared.iter().zip(&unit_net).enumerate() {
             let ins = self.unit_inputs(u);
-            self.m.set_operands(net, &ins);
+            match seq_units.get(&k) {
+                Some(unit) => {
+                    let ph = self.seq_div_phases(u);
+                    self.seq_div_connect(unit, ins[0], ins[1], &ph);
+                }
+                None => self.m.set_operands(net, &ins),
+            }
         }
         Ok(())
     }
@@ -195,6 +225,29 @@ impl Gen<'_> {
         d
     }
 
+    /// The phase signals of a sequential divider shared by `ops` (see `seqdiv.rs`).
+    fn seq_div_phases(&mut self, ops: &[Placed]) -> super::seqdiv::Phases {
+        let op = self.f.op(ops[0].op);
+        let signed = matches!(op.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
+        let s1 = u32::from(signed);
+        let (mut load, mut abs, mut step, mut fix) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        for p in ops {
+            let eq = |s: u32| self.state_eq[s as usize];
+            load.push(eq(p.start));
+            if signed {
+                abs.push(eq(p.start + 1));
+                fix.push(eq(p.start + p.latency - 1));
+            }
+            step.extend((p.start + 1 + s1..p.start + p.latency - s1).map(eq));
+        }
+        super::seqdiv::Phases {
+            load: self.or(&load),
+            abs: signed.then(|| self.or(&abs)),
+            step: self.or(&step),
+            fix: signed.then(|| self.or(&fix)),
+        }
+    }
+
     /// A shared multiplier/divider's operands, multiplexed by the state each op occupies.
     fn unit_inputs(&mut self, ops: &[Placed]) -> Vec<NetId> {
         let mut ins = Vec::new();
@@ -202,7 +255,9 @@ impl Gen<'_> {
             let mut pairs: Vec<(NetId, NetId)> = Vec::new();
             for p in ops {
                 let v = self.f.op(p.op).operands[k];
-                for s in p.start..p.start + p.occupancy {
+                // A sequential unit reads its operands in its load state only.
+                let held = if p.sequential { 1 } else { p.occupancy };
+                for s in p.start..p.start + held {
                     let n = self.value_in(v, s);
                     pairs.push((self.state_eq[s as usize], n));
                 }

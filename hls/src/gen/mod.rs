@@ -15,6 +15,7 @@ mod bind;
 mod expand;
 pub mod layout;
 mod regs;
+mod seqdiv;
 
 use crate::ir::{Func, MemKind, OpKind, Param, ValId};
 use crate::Options;

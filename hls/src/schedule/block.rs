@@ -1,9 +1,12 @@
 //! Stating one basic block of the HLS IR as a scheduling [`Problem`] and solving it.
 //!
-//! Operator types come from the delay table ([`super::delays`]): an operator whose delay
-//! exceeds the clock period becomes a multi-cycle unit of `ceil(delay / period)` cycles
-//! whose operands are held meanwhile (a multi-cycle path); a load has latency 1 (data the
-//! next cycle, as from a block RAM). Resources: each memref argument is one port (one
+//! Operator types come from the delay model ([`super::delays`]); the problem's period is the
+//! chaining budget (clock period minus the cycle's fixed register and multiplexer cost). A
+//! divider whose array does not fit becomes a sequential unit (a load cycle, then
+//! [`super::delays::seq_div`]'s steps; the result is read the cycle after); any other operator
+//! whose delay exceeds the budget becomes a multi-cycle path of `ceil(delay / budget)` cycles
+//! whose operands are held meanwhile and whose result is registered at the end. A load has
+//! latency 1 (data the next cycle, as from a block RAM). Resources: each memref argument is one port (one
 //! access per cycle), each local memory a read and a write port, and multipliers and
 //! dividers when `--max-mul` / `--max-div` limit them.
 
@@ -11,7 +14,7 @@ use super::delays::{self, DelayOp};
 use super::{list, Dependence, Operation, OperatorType, Problem, Solution};
 use crate::ir::{deps, BinOp, Func, MemKind, OpId, OpKind, ValId};
 use crate::Options;
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap};
 
 /// A scheduled basic block.
 #[derive(Clone, Debug)]
@@ -40,11 +43,11 @@ fn op_type(
     f: &Func,
     id: OpId,
     opts: &Options,
-    consts: &HashSet<ValId>,
+    consts: &HashMap<ValId, u64>,
 ) -> (OperatorType, Option<&'static str>) {
     let op = f.op(id);
     let w = op.result.map_or(1, |r| f.width(r));
-    let p = opts.clock_period;
+    let p = delays::budget(opts.clock_period);
     let comb = |name: String, d: f64| OperatorType {
         name,
         latency: 0,
@@ -52,6 +55,7 @@ fn op_type(
         outgoing_delay: 0.0,
         occupancy: 1,
         span: 1,
+        sequential: false,
     };
     let (class, name) = match &op.kind {
         OpKind::Load(m) => {
@@ -62,6 +66,7 @@ fn op_type(
                 outgoing_delay: delays::delay(DelayOp::MemOut, 1),
                 occupancy: 1,
                 span: 2,
+                sequential: false,
             };
             return (t, None);
         }
@@ -73,7 +78,7 @@ fn op_type(
         }
         OpKind::Const(_) | OpKind::SExt | OpKind::ZExt | OpKind::Trunc => (DelayOp::Wire, "wire"),
         // A shift by a constant is wiring.
-        OpKind::Bin(BinOp::Shl | BinOp::ShrS | BinOp::ShrU) if consts.contains(&op.operands[1]) => {
+        OpKind::Bin(BinOp::Shl | BinOp::ShrS | BinOp::ShrU) if consts.contains_key(&op.operands[1]) => {
             (DelayOp::Wire, "shift")
         }
         OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
@@ -84,6 +89,29 @@ fn op_type(
         OpKind::Cmp(_) => f.width(op.operands[0]),
         _ => w,
     };
+    // A multiply by a constant is shifts and adds, not a multiplier unit.
+    let by_const = match op.kind {
+        OpKind::Bin(BinOp::Mul) => op.operands.iter().find_map(|o| consts.get(o)),
+        _ => None,
+    };
+    if let Some(&c) = by_const {
+        let name = format!("mulc{width}");
+        let d = delays::mul_by_const(c, width);
+        if d <= p {
+            return (comb(name, d), None);
+        }
+        let l = (d / p).ceil() as u32;
+        let t = OperatorType {
+            name,
+            latency: l,
+            delay: (d - (l - 1) as f64 * p).max(0.0),
+            outgoing_delay: 0.0,
+            occupancy: l,
+            span: l,
+            sequential: false,
+        };
+        return (t, None);
+    }
     let d = delays::delay(class, width);
     let unit = match class {
         DelayOp::Mul => Some("mul"),
@@ -98,6 +126,24 @@ fn op_type(
     if d <= p {
         return (comb(name, d), unit);
     }
+    if let OpKind::Bin(b) = op.kind {
+        if b.is_div() {
+            // A sequential divider: loads in its start cycle, steps, and its registers
+            // hold the result in cycle start + latency.
+            let sd = delays::seq_div(matches!(b, BinOp::DivS | BinOp::RemS), width, p);
+            let t = OperatorType {
+                name: format!("{name} seq"),
+                latency: sd.latency,
+                delay: sd.load_delay,
+                outgoing_delay: 0.0,
+                occupancy: sd.latency,
+                span: sd.latency + 1,
+                sequential: true,
+            };
+            return (t, unit);
+        }
+    }
+    // A multi-cycle path: the operands are held and the result registered after `l` cycles.
     let l = (d / p).ceil() as u32;
     let t = OperatorType {
         name,
@@ -106,13 +152,22 @@ fn op_type(
         outgoing_delay: 0.0,
         occupancy: l,
         span: l,
+        sequential: false,
     };
     (t, unit)
 }
 
 /// States and solves the scheduling problem of the block `ops` (program order).
 pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSchedule, String> {
-    let mut p = Problem { period: opts.clock_period, ..Default::default() };
+    if opts.clock_period < delays::min_period() - 1e-9 {
+        return Err(format!(
+            "--clock-period {} ns is shorter than the shortest iCE40 cycle the delay model allows \
+             ({:.2} ns: register clock-to-out, setup and routing, one LUT level)",
+            opts.clock_period,
+            delays::min_period()
+        ));
+    }
+    let mut p = Problem { period: delays::budget(opts.clock_period), ..Default::default() };
     let mut types: BTreeMap<String, usize> = BTreeMap::new();
     let mut res: BTreeMap<String, usize> = BTreeMap::new();
     let mut resource = |p: &mut Problem, name: String, limit: u32| -> usize {
@@ -121,8 +176,14 @@ pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSch
             p.resources.len() - 1
         })
     };
-    let consts: HashSet<ValId> =
-        f.ops.iter().filter(|o| matches!(o.kind, OpKind::Const(_))).filter_map(|o| o.result).collect();
+    let consts: HashMap<ValId, u64> = f
+        .ops
+        .iter()
+        .filter_map(|o| match (&o.kind, o.result) {
+            (OpKind::Const(c), Some(r)) => Some((r, *c)),
+            _ => None,
+        })
+        .collect();
     let mut def: HashMap<ValId, usize> = HashMap::new();
     for (i, &id) in ops.iter().enumerate() {
         let (t, unit) = op_type(f, id, opts, &consts);

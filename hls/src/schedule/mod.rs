@@ -11,13 +11,15 @@
 //! (latency 0) gives its result in cycle `c` at `z + delay`, which must not exceed the
 //! clock period. A type with latency `L >= 1` needs `z + delay <= period` in cycle `c`
 //! and gives its result in cycle `c + L` at `outgoing_delay` (a block RAM read: latency
-//! 1, outgoing = clock-to-out; a multi-cycle unit: latency L, outgoing 0).
+//! 1, outgoing = clock-to-out; a multi-cycle path: latency L, outgoing 0; a sequential divider:
+//! latency L, outgoing = its sign fix-up).
 //! A dependence `a -> b` with `data` requires `b` to start no earlier than `a`'s result,
 //! and after it within the cycle; `distance` is a further minimum of cycles between the
 //! starts (a read after a write to the same memory location: 1).
 
 pub mod block;
 pub mod delays;
+pub mod ice40;
 pub mod list;
 
 /// An operator type.
@@ -35,6 +37,10 @@ pub struct OperatorType {
     pub occupancy: u32,
     /// Cycles of its block the op needs from its start (a read needs the cycle its data arrives).
     pub span: u32,
+    /// A sequential unit (a divider): its own registers hold the result in cycle
+    /// `start + latency`, so its operands are needed in the start cycle only. Otherwise a
+    /// type with latency >= 1 other than a load is a multi-cycle path (operands held).
+    pub sequential: bool,
 }
 
 /// A shared resource with a limit per cycle.

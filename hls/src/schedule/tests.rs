@@ -4,11 +4,27 @@
 use super::*;
 
 fn comb(name: &str, delay: f64) -> OperatorType {
-    OperatorType { name: name.into(), latency: 0, delay, outgoing_delay: 0.0, occupancy: 1, span: 1 }
+    OperatorType {
+        name: name.into(),
+        latency: 0,
+        delay,
+        outgoing_delay: 0.0,
+        occupancy: 1,
+        span: 1,
+        sequential: false,
+    }
 }
 
 fn load() -> OperatorType {
-    OperatorType { name: "load".into(), latency: 1, delay: 0.5, outgoing_delay: 1.0, occupancy: 1, span: 2 }
+    OperatorType {
+        name: "load".into(),
+        latency: 1,
+        delay: 0.5,
+        outgoing_delay: 1.0,
+        occupancy: 1,
+        span: 2,
+        sequential: false,
+    }
 }
 
 fn problem(period: f64) -> Problem {

@@ -1,21 +1,23 @@
-//! The iCE40 delay figures an HLS scheduler can chain operators with: one table
-//! (operator, width) -> ns, measured, not guessed. `scripts/calibrate-ice40.sh` synthesizes a
-//! registered single-operator design per entry (yosys synth_ice40 + nextpnr-ice40 on the
-//! hx8k) and records nextpnr's register-to-register period; an operator's delay is that
-//! period minus the period of a bare register pair of the same width (clock-to-out, setup
-//! and the hop between them, [`register_overhead_ns`]). The measured table is
-//! `data/ice40-delays.tsv`; widths between the calibrated ones are interpolated linearly,
-//! wider ones extrapolated from the last two points.
+//! The measured iCE40 operator delays: `hls/data/ice40-delays.tsv`, read at compile time.
 //!
-//! What the numbers mean: an operator that fits in the one LUT in front of a flip-flop (and,
-//! or, xor at any width; a mux up to 8 bits; 1-bit arithmetic) packs into the register's
-//! own logic cell and measures 0 ns here. Chained after another operator it costs a LUT level
-//! and a routing hop, which these single-operator runs do not measure: a scheduler chaining
-//! such operators must add that cost itself.
+//! `scripts/calibrate-ice40.sh` synthesizes a registered single-operator design per entry
+//! (yosys synth_ice40 + nextpnr-ice40 on the hx8k) and records nextpnr's register-to-register
+//! period; an operator's delay is that period minus the period of a bare register pair of the
+//! same width ([`register_overhead_ns`]: clock-to-out, setup and the hop between them).
+//! Widths between the calibrated ones are interpolated linearly, wider ones extrapolated from
+//! the last two points. This is the only copy of the table: the FPGA crate's calibration
+//! script writes it here and nothing else reads it.
+//!
+//! What the numbers do not say: an operator that fits in the one LUT in front of a flip-flop
+//! (and, or, xor at any width; a mux up to 8 bits; 1-bit arithmetic) packs into the
+//! register's own logic cell and measures 0 ns. Chained after another operator it costs a LUT
+//! level and a routing hop; [`super::delays`] adds that.
+
+use std::sync::OnceLock;
 
 /// An operator kind of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum OpKind {
+pub enum Kind {
     /// `comb.add`.
     Add,
     /// `comb.sub`.
@@ -40,37 +42,37 @@ pub enum OpKind {
     Shr,
 }
 
-impl OpKind {
+impl Kind {
     /// The operator's name in the data file.
     pub fn file_name(self) -> &'static str {
         match self {
-            OpKind::Add => "add",
-            OpKind::Sub => "sub",
-            OpKind::Mul => "mul",
-            OpKind::CmpEq => "icmp_eq",
-            OpKind::CmpLt => "icmp_ult",
-            OpKind::Mux => "mux",
-            OpKind::And => "and",
-            OpKind::Or => "or",
-            OpKind::Xor => "xor",
-            OpKind::Shl => "shl",
-            OpKind::Shr => "shru",
+            Kind::Add => "add",
+            Kind::Sub => "sub",
+            Kind::Mul => "mul",
+            Kind::CmpEq => "icmp_eq",
+            Kind::CmpLt => "icmp_ult",
+            Kind::Mux => "mux",
+            Kind::And => "and",
+            Kind::Or => "or",
+            Kind::Xor => "xor",
+            Kind::Shl => "shl",
+            Kind::Shr => "shru",
         }
     }
 
     /// Every kind.
-    pub const ALL: [OpKind; 11] = [
-        OpKind::Add,
-        OpKind::Sub,
-        OpKind::Mul,
-        OpKind::CmpEq,
-        OpKind::CmpLt,
-        OpKind::Mux,
-        OpKind::And,
-        OpKind::Or,
-        OpKind::Xor,
-        OpKind::Shl,
-        OpKind::Shr,
+    pub const ALL: [Kind; 11] = [
+        Kind::Add,
+        Kind::Sub,
+        Kind::Mul,
+        Kind::CmpEq,
+        Kind::CmpLt,
+        Kind::Mux,
+        Kind::And,
+        Kind::Or,
+        Kind::Xor,
+        Kind::Shl,
+        Kind::Shr,
     ];
 }
 
@@ -78,7 +80,7 @@ impl OpKind {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entry {
     /// The operator (`wire` rows, the bare register pair, have `None`).
-    pub op: Option<OpKind>,
+    pub op: Option<Kind>,
     /// Operand width in bits.
     pub width: u32,
     /// nextpnr's register-to-register period of the whole design, ns.
@@ -89,10 +91,9 @@ pub struct Entry {
     pub logic_cells: u32,
 }
 
-const DATA: &str = include_str!("../data/ice40-delays.tsv");
+const DATA: &str = include_str!("../../data/ice40-delays.tsv");
 
-/// The measured table, in file order.
-pub fn table() -> Vec<Entry> {
+fn parse() -> Vec<Entry> {
     DATA.lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("op\t") && !l.trim().is_empty())
         .map(|l| {
@@ -103,15 +104,18 @@ pub fn table() -> Vec<Entry> {
                 None
             } else {
                 Some(
-                    *OpKind::ALL
-                        .iter()
-                        .find(|k| k.file_name() == f[0])
-                        .expect("known operator in delay table"),
+                    *Kind::ALL.iter().find(|k| k.file_name() == f[0]).expect("known operator in delay table"),
                 )
             };
             Entry { op, width: num(1) as u32, period_ns: num(2), op_ns: num(3), logic_cells: num(4) as u32 }
         })
         .collect()
+}
+
+/// The measured table, in file order (parsed once).
+pub fn table() -> &'static [Entry] {
+    static T: OnceLock<Vec<Entry>> = OnceLock::new();
+    T.get_or_init(parse)
 }
 
 fn interpolate(points: &[(u32, f64)], width: u32) -> f64 {
@@ -123,14 +127,15 @@ fn interpolate(points: &[(u32, f64)], width: u32) -> f64 {
     (d0 + (d1 - d0) * (w - w0) / (w1 - w0)).max(0.0)
 }
 
-fn series(op: Option<OpKind>, value: fn(&Entry) -> f64) -> Vec<(u32, f64)> {
+fn series(op: Option<Kind>, value: fn(&Entry) -> f64) -> Vec<(u32, f64)> {
     let mut v: Vec<(u32, f64)> = table().iter().filter(|e| e.op == op).map(|e| (e.width, value(e))).collect();
     v.sort_by_key(|p| p.0);
     v
 }
 
-/// The delay an operator of `width` bits adds to a cycle on the iCE40, in ns.
-pub fn op_delay_ns(op: OpKind, width: u32) -> f64 {
+/// The delay a lone operator of `width` bits adds to a cycle on the iCE40, in ns (as measured:
+/// 0 for what packs into the register's own logic cell).
+pub fn op_delay_ns(op: Kind, width: u32) -> f64 {
     interpolate(&series(Some(op), |e| e.op_ns), width)
 }
 
@@ -147,7 +152,7 @@ mod tests {
     #[test]
     fn table_is_complete_and_sane() {
         let t = table();
-        for op in OpKind::ALL {
+        for op in Kind::ALL {
             for w in [1, 8, 16, 32, 64] {
                 let e = t.iter().find(|e| e.op == Some(op) && e.width == w);
                 let e = e.unwrap_or_else(|| panic!("{op:?} i{w} not calibrated"));
@@ -155,12 +160,12 @@ mod tests {
             }
         }
         // Wider carry chains are slower; a multiplier is slower than an adder.
-        assert!(op_delay_ns(OpKind::Add, 64) > op_delay_ns(OpKind::Add, 8));
-        assert!(op_delay_ns(OpKind::Mul, 32) > op_delay_ns(OpKind::Add, 32));
-        // Interpolation lies between its neighbours.
-        let (a, b, m) =
-            (op_delay_ns(OpKind::Add, 16), op_delay_ns(OpKind::Add, 32), op_delay_ns(OpKind::Add, 24));
+        assert!(op_delay_ns(Kind::Add, 64) > op_delay_ns(Kind::Add, 8));
+        assert!(op_delay_ns(Kind::Mul, 32) > op_delay_ns(Kind::Add, 32));
+        // Interpolation lies between its neighbours; the measured points are returned as is.
+        let (a, b, m) = (op_delay_ns(Kind::Add, 16), op_delay_ns(Kind::Add, 32), op_delay_ns(Kind::Add, 24));
         assert!(a.min(b) <= m && m <= a.max(b));
+        assert!((op_delay_ns(Kind::Add, 32) - 4.754).abs() < 1e-9);
         assert!(register_overhead_ns(8) > 0.0);
     }
 }
