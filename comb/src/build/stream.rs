@@ -111,7 +111,8 @@ impl Stream {
 
 impl mlir_text::OpSink for Stream {
     fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool {
-        if self.body.is_some() || &*header.name != "hw.module" {
+        // Zero-width values are erased on the op tree first (`zero_width.rs`).
+        if self.body.is_some() || &*header.name != "hw.module" || super::zero_width::header_has_i0(header) {
             return false;
         }
         // The block span is only used in an error, which ends this path anyway.
@@ -144,6 +145,7 @@ impl mlir_text::OpSink for Stream {
             || super::aggregate::is_aggregate_op(&o.name)
             // Inner symbols are checked for duplicates over a whole body: the op-tree path.
             || o.attr("inner_sym").is_some()
+            || o.results.iter().chain(o.operands.iter().map(|u| &u.value)).any(|v| file.ty(*v).int_width() == Some(0))
         {
             return false;
         }
