@@ -145,7 +145,7 @@ impl mlir_text::OpSink for Stream {
             || super::aggregate::is_aggregate_op(&o.name)
             // Inner symbols are checked for duplicates over a whole body: the op-tree path.
             || o.attr("inner_sym").is_some()
-            || o.results.iter().chain(o.operands.iter().map(|u| &u.value)).any(|v| file.ty(*v).int_width() == Some(0))
+            || o.results.iter().chain(o.operands.iter().map(|u| &u.value)).any(|v| super::zero_width::is_i0(file.ty(*v)))
         {
             return false;
         }

@@ -9,7 +9,8 @@
 //!   labels (the child lost the same ports);
 //! - `comb.concat` drops its `i0` operands (`comb.concat :` with none left is an `i0`);
 //! - an op whose results are all `i0` is removed (`hw.constant 0 : i0`, an extract of no
-//!   bits, an `i0` wire or register, arithmetic on `i0`);
+//!   bits, an `i0` wire or register, arithmetic on `i0`, an `sv.wire` of `!hw.inout<i0>`),
+//!   and so is an op without results or regions whose operands are all `i0` (`sv.assign`);
 //! - `comb.icmp` of two `i0` becomes its constant (two empty values are equal);
 //! - any other use of an `i0` is a located error (nothing else can take one meaningfully).
 //!
@@ -18,9 +19,12 @@
 use mlir_text::{Attr, BigInt, ComplexType, Diagnostic, File, NamedAttr, OpName, Operation, Type, ValueId};
 use std::borrow::Cow;
 
-/// True if `t` is `i0` (any signedness).
-fn is_i0(t: &Type) -> bool {
-    t.int_width() == Some(0)
+/// True if `t` is `i0` (any signedness) or an `!hw.inout<i0>` (an `sv.wire` of no bits).
+pub(crate) fn is_i0(t: &Type) -> bool {
+    match t {
+        Type::Complex(c) => matches!(&**c, ComplexType::HwInOut(inner) if inner.int_width() == Some(0)),
+        _ => t.int_width() == Some(0),
+    }
 }
 
 /// True if the file has an `i0` value or port (module headers included).
@@ -124,6 +128,16 @@ fn body(file: &File, ops: &mut Vec<Operation>, errors: &mut Vec<Diagnostic>) {
     ops.retain_mut(|op| {
         let i0 = |v: ValueId| is_i0(file.ty(v));
         if !op.results.is_empty() && op.results.iter().all(|r| i0(*r)) {
+            return false;
+        }
+        // A result-less op on zero-width values only (`sv.assign %w, %z : i0`) does nothing.
+        let terminator = matches!(&*op.name, "hw.output" | "func.return");
+        if op.results.is_empty()
+            && !terminator
+            && op.regions().is_empty()
+            && !op.operands.is_empty()
+            && op.operands.iter().all(|u| i0(u.value))
+        {
             return false;
         }
         match &*op.name {
