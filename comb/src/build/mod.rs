@@ -28,6 +28,7 @@ mod secret;
 mod seq;
 mod shiftreg;
 mod simple;
+mod specialize;
 mod steps;
 mod stream;
 mod sv;
@@ -44,7 +45,7 @@ use std::collections::HashMap;
 /// Builds the design of `file`; `top` names the top module (else the last module that no
 /// other instantiates).
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
-    if zero_width::has_zero_width(file) {
+    if zero_width::has_zero_width(file) || specialize::has_module_params(&file.ops) {
         return build_design_owned(file.clone(), top);
     }
     check(build_bodies(file)?, top)
@@ -54,6 +55,9 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
 /// built, before the whole-design checks: the peak memory of a big input is then the
 /// netlist and its checks, not the op tree as well.
 pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    if specialize::has_module_params(&file.ops) {
+        specialize::specialize(&mut file)?;
+    }
     if zero_width::has_zero_width(&file) {
         zero_width::erase_zero_width(&mut file)?;
     }
