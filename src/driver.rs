@@ -68,6 +68,7 @@ pub fn load_design(
             None => {
                 let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
                 if hls::has_hls_input(&file) {
+                    comb::build::reject_zero_width(&file).map_err(input_err)?;
                     crate::hls_flow::build(src, file, top, args)?
                 } else {
                     comb::build::build_design_owned(file, top).map_err(input_err)?

@@ -52,9 +52,10 @@ pub enum FloatKind {
 /// An MLIR type. The common ones are small and inline; the rest are boxed.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
-    /// `i8`, `si4`, `ui1`... The reader rejects widths of 0 and above [`MAX_WIDTH`].
+    /// `i8`, `si4`, `ui1`... The reader rejects widths above [`MAX_WIDTH`]; `i0` is read
+    /// (the netlist builder erases zero-width values).
     Int {
-        /// Bits, 1..=MAX_WIDTH.
+        /// Bits, 0..=MAX_WIDTH.
         width: u32,
         /// `i`, `si` or `ui`.
         signedness: Signedness,

@@ -1,4 +1,4 @@
-// expect: integer width must be between 1 and 16777216, got 'i0'
+// expect: use of value '%a' expects different type than prior uses: 'i8' vs 'i0'
 hw.module @m(in %a : i0, out y : i8) {
   hw.output %a : i8
 }

@@ -28,12 +28,15 @@ mod secret;
 mod seq;
 mod shiftreg;
 mod simple;
+mod specialize;
 mod steps;
 mod stream;
 mod sv;
 mod verif;
+mod zero_width;
 
 pub use stream::build_design_streaming;
+pub use zero_width::reject_zero_width;
 
 use crate::ids::ModuleId;
 use crate::netlist::{Design, Dir, Module, Port};
@@ -43,13 +46,22 @@ use std::collections::HashMap;
 /// Builds the design of `file`; `top` names the top module (else the last module that no
 /// other instantiates).
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    if zero_width::has_zero_width(file) || specialize::has_module_params(&file.ops) {
+        return build_design_owned(file.clone(), top);
+    }
     check(build_bodies(file)?, top)
 }
 
 /// Like [`build_design`], but takes the op tree and frees it as soon as the bodies are
 /// built, before the whole-design checks: the peak memory of a big input is then the
 /// netlist and its checks, not the op tree as well.
-pub fn build_design_owned(file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
+    if specialize::has_module_params(&file.ops) {
+        specialize::specialize(&mut file)?;
+    }
+    if zero_width::has_zero_width(&file) {
+        zero_width::erase_zero_width(&mut file)?;
+    }
     let built = build_bodies(&file);
     drop(file);
     check(built?, top)

@@ -111,7 +111,12 @@ impl Stream {
 
 impl mlir_text::OpSink for Stream {
     fn begin_body(&mut self, header: &Operation, args: &[ValueId], file: &File) -> bool {
-        if self.body.is_some() || &*header.name != "hw.module" {
+        // Zero-width values are erased on the op tree first (`zero_width.rs`).
+        if self.body.is_some()
+            || &*header.name != "hw.module"
+            || super::zero_width::header_has_i0(header)
+            || matches!(header.attr("parameters"), Some(mlir_text::Attr::Array(a)) if !a.is_empty())
+        {
             return false;
         }
         // The block span is only used in an error, which ends this path anyway.
@@ -144,6 +149,9 @@ impl mlir_text::OpSink for Stream {
             || super::aggregate::is_aggregate_op(&o.name)
             // Inner symbols are checked for duplicates over a whole body: the op-tree path.
             || o.attr("inner_sym").is_some()
+            || &*o.name == "hw.param.value"
+            || matches!(o.attr("parameters"), Some(mlir_text::Attr::Array(a)) if !a.is_empty())
+            || o.results.iter().chain(o.operands.iter().map(|u| &u.value)).any(|v| super::zero_width::is_i0(file.ty(*v)))
         {
             return false;
         }

@@ -93,11 +93,12 @@ impl<'a> Parser<'a> {
                 d.result_types.push(Type::int(1));
             }
             "concat" => {
-                let uses = self.operands1()?;
+                // No operands is CIRCT's nullary concat (`comb.concat :`), an `i0`.
+                let uses = self.parse_uses()?;
                 d.attributes = self.parse_opt_attr_dict()?;
                 self.expect(Tok::Colon)?;
                 let start = self.tok.span.start as usize;
-                let types = self.parse_type_list()?;
+                let types = if uses.is_empty() { Default::default() } else { self.parse_type_list()? };
                 let span = Span::new(start, self.prev_end);
                 let mut sum: u64 = 0;
                 for t in &types {

@@ -14,6 +14,22 @@ use crate::lexer::Tok;
 use crate::source::Span;
 
 impl<'a> Parser<'a> {
+    /// `hw.param.value i32 = #hw.param.decl.ref<"W">` (or any parameter expression or
+    /// literal): the result type, and the value as the `value` property.
+    pub(crate) fn parse_param_value(&mut self, mut d: super::Draft) -> Result<super::Draft, Diagnostic> {
+        let ty = self.parse_type()?;
+        self.expect(Tok::Equal)?;
+        let vstart = self.tok.span.start as usize;
+        let value = match self.parse_attr()? {
+            Attr::Int(v, Type::Int { width: 64, .. }) if ty.int_width().is_some() => Attr::Int(v, ty.clone()),
+            a => a,
+        };
+        d.prop("value", value, Span::new(vstart, self.prev_end));
+        d.attributes = self.parse_opt_attr_dict()?;
+        d.result_types.push(ty);
+        Ok(d)
+    }
+
     /// Parses `<name: type [= value], ...>` (the current token is `<`).
     pub(crate) fn parse_param_list(&mut self) -> Result<Attr, Diagnostic> {
         self.expect(Tok::Less)?;

@@ -104,10 +104,7 @@ impl<'a> Parser<'a> {
             "hw.module" | "hw.module.extern" => self.parse_hw_module(d),
             "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
             "hw.instance" => self.parse_instance(d),
-            "hw.param.value" => Err(Diagnostic::error(
-                t.span,
-                "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)",
-            )),
+            "hw.param.value" => self.parse_param_value(d),
             "hw.module.generated" | "hw.generator.schema" => Err(Diagnostic::error(
                 t.span,
                 format!("'{name}' is not supported (declare the generated module as an hw.module.extern)"),

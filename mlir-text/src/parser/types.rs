@@ -21,10 +21,11 @@ pub(super) fn int_type(text: &str, span: Span) -> Option<Result<Type, Diagnostic
         return None;
     }
     let width = digits.parse::<u64>().unwrap_or(u64::MAX);
-    if width == 0 || width > MAX_WIDTH as u64 {
+    // `i0` is read (CIRCT's zero-width values); the netlist builder erases it.
+    if width > MAX_WIDTH as u64 {
         return Some(Err(Diagnostic::error(
             span,
-            format!("integer width must be between 1 and {MAX_WIDTH}, got '{text}'"),
+            format!("integer width must be between 0 and {MAX_WIDTH}, got '{text}'"),
         )));
     }
     Some(Ok(Type::Int { width: width as u32, signedness }))
@@ -228,7 +229,14 @@ impl<'a> Parser<'a> {
             break;
         }
         self.reset_to(pos)?;
+        let elem_start = self.tok.span.start as usize;
         let elem = self.parse_type()?;
+        if elem.int_width() == Some(0) {
+            return Err(Diagnostic::error(
+                Span::new(elem_start, self.prev_end),
+                "a memref of zero-width (i0) elements is not supported",
+            ));
+        }
         let mut rest = String::new();
         if self.tok.kind == Tok::Comma {
             let end = self.skip_balanced(lt.start as usize)?;
