@@ -134,6 +134,14 @@ pub struct CosimArgs {
     pub max_div: Option<u32>,
 }
 
+impl CosimArgs {
+    /// `--keep DIR` made absolute: the runner is built and run from inside it, so a
+    /// relative path would name the wrong place.
+    pub fn keep_dir(&self) -> Option<PathBuf> {
+        self.keep.as_ref().map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+    }
+}
+
 /// The synthesis path of `rmlir-hls fpga`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SynthPath {

@@ -65,7 +65,7 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
         cycles: args.cycles as usize,
         seed: args.seed,
         vcd_dir: args.vcd.clone(),
-        keep_dir: args.keep.clone(),
+        keep_dir: args.keep_dir(),
         reset_cycles: 2,
         fault: fault_from_env()?,
     };

@@ -100,7 +100,7 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             _ => return Err(Failure::Message("argument kinds do not match the signature".into())),
         }
     }
-    let runs = cosim_hls(&design, &sv, &stim, args.keep.clone()).map_err(Failure::Message)?;
+    let runs = cosim_hls(&design, &sv, &stim, args.keep_dir()).map_err(Failure::Message)?;
     let (r, v) = (&runs.rust, &runs.verilator);
     if r != v {
         return Err(Failure::Message(format!(

@@ -31,9 +31,11 @@ fn cosim_reports_failing_checks_at_the_same_cycles_in_three_simulators() {
     let path = repo().join("tests/verif/below.mlir");
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("work");
+    // A relative --keep (from the temp dir): the runner is built inside it, so the CLI must
+    // make it absolute.
     let out = bin()
-        .args(["cosim", path.to_str().unwrap(), "--cycles", "40", "--seed", "3", "--keep"])
-        .arg(&keep)
+        .current_dir(dir.path())
+        .args(["cosim", path.to_str().unwrap(), "--cycles", "40", "--seed", "3", "--keep", "work"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
