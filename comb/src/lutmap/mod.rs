@@ -12,6 +12,7 @@
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
 
 pub mod aig;
+pub mod aiger;
 pub mod balance;
 pub mod blast;
 pub mod blast_arith;
@@ -133,6 +134,7 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
         return false;
     }
     let g = balance::balance(&b.aig);
+    aiger::dump_if_asked(&g);
     let mapping = mapper::map(&g, k, CUTS_PER_NODE);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &g, &b.input_src, &mapping);
