@@ -48,3 +48,54 @@ pub fn dump_if_asked(g: &Aig) {
         }
     }
 }
+
+/// Reads ASCII AIGER without latches (what [`to_aag`] writes); AND lines may come in any
+/// order that defines fanins first. Errors name the line.
+pub fn from_aag(text: &str) -> Result<Aig, String> {
+    let mut lines = text.lines().enumerate();
+    let (_, head) = lines.next().ok_or("empty file")?;
+    let f: Vec<usize> = head
+        .split_whitespace()
+        .skip(1)
+        .map(|x| x.parse().map_err(|_| "bad header"))
+        .collect::<Result<_, _>>()?;
+    if !head.starts_with("aag ") || f.len() < 5 || f[2] != 0 {
+        return Err("line 1: expected `aag M I 0 O A`".into());
+    }
+    let (m, ni, no, na) = (f[0], f[1], f[3], f[4]);
+    let mut g = Aig::new();
+    let mut lit: Vec<Option<Lit>> = vec![None; m + 1];
+    lit[0] = Some(Lit::FALSE);
+    let mut next = |what: &str| -> Result<(usize, Vec<usize>), String> {
+        let (i, l) = lines.next().ok_or(format!("missing {what}"))?;
+        let v = l
+            .split_whitespace()
+            .map(|x| x.parse().map_err(|_| format!("line {}: bad number", i + 1)))
+            .collect::<Result<Vec<usize>, _>>()?;
+        Ok((i + 1, v))
+    };
+    for _ in 0..ni {
+        let (_, v) = next("input")?;
+        lit[v[0] / 2] = Some(g.input());
+    }
+    let mut outs = Vec::new();
+    for _ in 0..no {
+        outs.push(next("output")?);
+    }
+    let get = |lit: &[Option<Lit>], x: usize, line: usize| -> Result<Lit, String> {
+        lit.get(x / 2)
+            .copied()
+            .flatten()
+            .map(|l| l.xor_neg(x & 1 == 1))
+            .ok_or(format!("line {line}: literal {x} used before it is defined"))
+    };
+    for _ in 0..na {
+        let (line, v) = next("and")?;
+        let (a, b) = (get(&lit, v[1], line)?, get(&lit, v[2], line)?);
+        lit[v[0] / 2] = Some(g.and(a, b));
+    }
+    for (line, v) in outs {
+        g.outputs.push(get(&lit, v[0], line)?);
+    }
+    Ok(g)
+}
