@@ -132,6 +132,18 @@ impl Aig {
         self.strash.insert((a, b), n);
         Lit::of(n)
     }
+    /// The literal `a AND b` would return if it needs no new node (folding or an existing
+    /// node), without adding one.
+    pub fn lookup(&self, a: Lit, b: Lit) -> Option<Lit> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a == Lit::FALSE || a == !b {
+            return Some(Lit::FALSE);
+        }
+        if a == Lit::TRUE || a == b {
+            return Some(b);
+        }
+        self.strash.get(&(a, b)).map(|&n| Lit::of(n))
+    }
     /// `a OR b`.
     pub fn or(&mut self, a: Lit, b: Lit) -> Lit {
         !self.and(!a, !b)

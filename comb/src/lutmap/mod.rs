@@ -6,18 +6,23 @@
 //! rest of the module reads (operands of registers, instances and other boundary cells,
 //! output ports) are its outputs, and the bits of boundary nets (ports, registers,
 //! instance outputs, clock conversions, any state element) its inputs. The graph is
-//! balanced ([`balance`]), mapped depth-optimally and then for area ([`cuts`],
-//! [`mapper`]), each LUT's function is computed ([`truth`]) and the module rebuilt
+//! balanced ([`balance`]), optimized by rounds of DAG-aware rewriting ([`script`],
+//! [`rewrite`], [`factor`]), mapped depth-optimally and then for area ([`cuts`],
+//! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`]) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
 
 pub mod aig;
+pub mod aiger;
 pub mod balance;
 pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
+pub mod factor;
 pub mod mapper;
 mod rebuild;
+pub mod rewrite;
+pub mod script;
 pub mod stats;
 #[cfg(test)]
 mod tests;
@@ -133,7 +138,8 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
         return false;
     }
     let g = balance::balance(&b.aig);
-    let mapping = mapper::map(&g, k, CUTS_PER_NODE);
+    aiger::dump_if_asked(&g);
+    let (g, mapping) = script::choose(g, k, CUTS_PER_NODE);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &g, &b.input_src, &mapping);
     let mut at = 0;
