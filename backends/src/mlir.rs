@@ -345,12 +345,27 @@ impl<'a> Printer<'a> {
             return Some(self.memory(net, depth, &ops, &op_tys));
         }
         if let CellKind::Check { kind, label, .. } = &cell.kind {
+            // A `seq.from_clock` of the check's clock already in the module is reused, so a
+            // read-back does not gain a second one (an extra wire at -O0).
+            let clock = cell.operands().get(1).map(|&clk| {
+                let i1 = self.m.cells().find(|&c| {
+                    matches!(self.m.cell(c).kind, CellKind::FromClock) && self.m.operands(c)[0] == clk
+                });
+                match (i1, &self.m.cell(clk).kind) {
+                    (Some(c), _) => crate::mlir_check::CheckClock::I1(self.refs[c.index()].as_str()),
+                    // An `i1` made a clock for the check (`sv.*.concurrent posedge %i1`).
+                    (None, CellKind::ToClock) => {
+                        crate::mlir_check::CheckClock::I1(self.refs[self.m.operands(clk)[0].index()].as_str())
+                    }
+                    (None, _) => crate::mlir_check::CheckClock::Clock(self.refs[clk.index()].as_str()),
+                }
+            });
             let fresh = &mut self.fresh.borrow_mut();
             return Some(crate::mlir_check::check_lines(
                 *kind,
                 label.as_deref(),
                 ops[0],
-                ops.get(1).copied(),
+                clock,
                 self.generic,
                 fresh,
             ));

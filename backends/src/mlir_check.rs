@@ -7,13 +7,21 @@
 use crate::mlir_circt::Fresh;
 use comb::CheckKind;
 
-/// The lines of one check: `kind`, `label`, condition `cond` (an `i1` reference) and clock
-/// `clock` (a `!seq.clock` reference) if clocked.
+/// The clock of a clocked check, as the printer has it.
+pub(crate) enum CheckClock<'a> {
+    /// A `!seq.clock` reference: a `seq.from_clock` of it is printed first.
+    Clock(&'a str),
+    /// An `i1` reference that is already that clock's `seq.from_clock`.
+    I1(&'a str),
+}
+
+/// The lines of one check: `kind`, `label`, condition `cond` (an `i1` reference) and its
+/// clock if clocked.
 pub(crate) fn check_lines(
     kind: CheckKind,
     label: Option<&str>,
     cond: &str,
-    clock: Option<&str>,
+    clock: Option<CheckClock>,
     generic: bool,
     fresh: &mut Fresh,
 ) -> String {
@@ -22,15 +30,25 @@ pub(crate) fn check_lines(
     let mut lines = Vec::new();
     let (prop, ty) = match clock {
         None => (cond.to_string(), "i1"),
-        Some(clk) => {
-            let (c1, seqv) = (fresh.take(), fresh.take());
+        Some(clock) => {
+            let c1 = match clock {
+                CheckClock::I1(c1) => c1.to_string(),
+                CheckClock::Clock(clk) => {
+                    let c1 = fresh.take();
+                    lines.push(if generic {
+                        format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
+                    } else {
+                        format!("{c1} = seq.from_clock {clk}")
+                    });
+                    c1
+                }
+            };
+            let seqv = fresh.take();
             if generic {
-                lines.push(format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1"));
                 lines.push(format!(
                     "{seqv} = \"ltl.clock\"({cond}, {c1}) {{edge = 0 : i32}} : (i1, i1) -> !ltl.sequence"
                 ));
             } else {
-                lines.push(format!("{c1} = seq.from_clock {clk}"));
                 lines.push(format!("{seqv} = ltl.clock {cond}, posedge {c1} : i1"));
             }
             (seqv, "!ltl.sequence")
