@@ -100,17 +100,7 @@ fn op_type(
         if d <= p {
             return (comb(name, d), None);
         }
-        let l = (d / p).ceil() as u32;
-        let t = OperatorType {
-            name,
-            latency: l,
-            delay: (d - (l - 1) as f64 * p).max(0.0),
-            outgoing_delay: 0.0,
-            occupancy: l,
-            span: l,
-            sequential: false,
-        };
-        return (t, None);
+        return (multi_cycle(name, d, p), None);
     }
     let d = delays::delay(class, width);
     let unit = match class {
@@ -143,9 +133,14 @@ fn op_type(
             return (t, unit);
         }
     }
-    // A multi-cycle path: the operands are held and the result registered after `l` cycles.
+    (multi_cycle(name, d, p), unit)
+}
+
+/// A multi-cycle path of delay `d` at clock period `p`: the operands are held and the
+/// result registered after `ceil(d / p)` cycles.
+fn multi_cycle(name: String, d: f64, p: f64) -> OperatorType {
     let l = (d / p).ceil() as u32;
-    let t = OperatorType {
+    OperatorType {
         name,
         latency: l,
         delay: (d - (l - 1) as f64 * p).max(0.0),
@@ -153,8 +148,7 @@ fn op_type(
         occupancy: l,
         span: l,
         sequential: false,
-    };
-    (t, unit)
+    }
 }
 
 /// States and solves the scheduling problem of the block `ops` (program order).
