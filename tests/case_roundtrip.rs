@@ -6,22 +6,6 @@
 mod common;
 use common::*;
 
-fn run(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
-    use std::io::Write;
-    let mut child = bin()
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("run rmlir-hls");
-    if let Some(bytes) = stdin {
-        child.stdin.take().unwrap().write_all(bytes).unwrap();
-    }
-    drop(child.stdin.take());
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn accepted_file_cases_round_trip_through_mlir() {
     let mut files: Vec<_> = std::fs::read_dir(repo().join("tests/cases"))
@@ -34,18 +18,18 @@ fn accepted_file_cases_round_trip_through_mlir() {
     for f in &files {
         let path = f.to_str().unwrap();
         for opt in ["-O0", "-O1"] {
-            let sv = run(&[path, "--emit", "verilog", opt], None);
+            let sv = cli_output(&[path, "--emit", "verilog", opt], None);
             if !sv.status.success() {
                 continue; // HLS-only options, several tops, ...: other tests cover those
             }
             for form in [&["--emit", "mlir"][..], &["--emit", "mlir", "--generic"][..]] {
-                let mlir = run(&[&[path, opt][..], form].concat(), None);
+                let mlir = cli_output(&[&[path, opt][..], form].concat(), None);
                 assert!(
                     mlir.status.success(),
                     "{path} {opt} {form:?}: {}",
                     String::from_utf8_lossy(&mlir.stderr)
                 );
-                let again = run(&["-", "--emit", "verilog", opt], Some(&mlir.stdout));
+                let again = cli_output(&["-", "--emit", "verilog", opt], Some(&mlir.stdout));
                 assert!(
                     again.status.success() && again.stdout == sv.stdout,
                     "{path} {opt} {form:?}: the SystemVerilog changed after the MLIR round trip:\n{}\n--- MLIR:\n{}",

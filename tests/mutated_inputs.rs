@@ -9,23 +9,14 @@ mod common;
 
 use comb::rng::Rng;
 use common::{repo, verilator_lint};
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// How many accepted inputs to check, and how many edits to try at most.
 const ACCEPTED: usize = 120;
 const TRIES: usize = 4000;
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run rmlir-hls");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    common::cli_output(args, Some(stdin))
 }
 
 fn inputs() -> Vec<Vec<u8>> {

@@ -353,8 +353,9 @@ pub fn cli(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
-/// Runs the `rmlir-hls` binary with `stdin` as standard input.
-pub fn cli_stdin(args: &[&str], stdin: &str) -> String {
+/// Runs the `rmlir-hls` binary with `stdin` (if any) as standard input; returns its output
+/// whatever the exit status.
+pub fn cli_output(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
         .args(args)
@@ -363,8 +364,17 @@ pub fn cli_stdin(args: &[&str], stdin: &str) -> String {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("run rmlir-hls");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    if let Some(bytes) = stdin {
+        input.write_all(bytes).unwrap();
+    }
+    drop(input); // end of input before waiting
+    child.wait_with_output().unwrap()
+}
+
+/// Runs the `rmlir-hls` binary with `stdin` as standard input.
+pub fn cli_stdin(args: &[&str], stdin: &str) -> String {
+    let out = cli_output(args, Some(stdin.as_bytes()));
     assert!(out.status.success(), "rmlir-hls {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
