@@ -88,14 +88,14 @@ pub fn netlist(
                     cells.push(lut::inverter(format!("inv{}_{b}", id.index()), x, y));
                 }
             }
-            CellKind::Reg { async_reset: true, .. } | CellKind::Reg { init: Some(_), .. } => {
-                return Err(
-                    "--synth native cannot express asynchronous resets or initial values yet (use --synth yosys)"
-                        .into(),
-                );
-            }
-            CellKind::Reg { reset, enable, .. } => {
-                dff::register(&mut w, &mut cells, id, *enable, *reset)?;
+            CellKind::Reg { reset, enable, async_reset, init } => {
+                let shape = dff::RegShape {
+                    enable: *enable,
+                    reset: *reset,
+                    async_reset: *async_reset,
+                    init: init.as_ref(),
+                };
+                dff::register(&mut w, &mut cells, id, shape)?;
             }
             CellKind::Instance { module, .. }
                 if carries.ops.contains_key(module) || rams.modes.contains_key(module) => {}
