@@ -155,6 +155,46 @@ fn native_hls_kernel_with_block_ram_matches_after_routing() {
     assert_eq!(rep["resources"]["BRAM"]["used"], 4, "{rep}");
 }
 
+/// Block-RAM shapes other than one 256 x 16 cell, right after routing: 600 x 8 (the 512 x 8
+/// mode, two banks picked by the address's high bits, addresses 600..1023 out of range and
+/// read as 0), 1000 x 3 (one 1024 x 4 cell) and 200 x 20 (two 256 x 16 cells side by side),
+/// on random addresses, data and enables.
+#[test]
+fn native_block_ram_shapes_match_after_routing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("rams.mlir");
+    let mut text = String::from(
+        "hw.module @rams(in %clk : !seq.clock, in %ra : i10, in %wa : i10, in %we : i1, in %ren : i1, \
+         in %wd : i20, out a : i8, out b : i3, out c : i20) {\n",
+    );
+    for (name, depth, width) in [("a", 600, 8), ("b", 1000, 3), ("c", 200, 20)] {
+        let (ra, wa) = if depth > 256 {
+            ("%ra".to_string(), "%wa".to_string())
+        } else {
+            text.push_str(&format!(
+                "  %ra_{name} = comb.extract %ra from 0 : (i10) -> i8\n  \
+                 %wa_{name} = comb.extract %wa from 0 : (i10) -> i8\n"
+            ));
+            (format!("%ra_{name}"), format!("%wa_{name}"))
+        };
+        let wd = if width == 20 {
+            "%wd".to_string()
+        } else {
+            text.push_str(&format!("  %wd_{name} = comb.extract %wd from 0 : (i20) -> i{width}\n"));
+            format!("%wd_{name}")
+        };
+        text.push_str(&format!(
+            "  %m_{name} = seq.firmem 1, 1, old, port_order : <{depth} x {width}>\n  \
+             %{name} = seq.firmem.read_port %m_{name}[{ra}], clock %clk enable %ren : <{depth} x {width}>\n  \
+             seq.firmem.write_port %m_{name}[{wa}] = {wd}, clock %clk enable %we : <{depth} x {width}>\n"
+        ));
+    }
+    text.push_str("  hw.output %a, %b, %c : i8, i3, i20\n}\n");
+    std::fs::write(&f, text).unwrap();
+    let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "rams", "native");
+    assert_eq!(rep["resources"]["BRAM"]["used"], 2 + 1 + 2, "{rep}");
+}
+
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.
 fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
