@@ -199,6 +199,11 @@ pub struct FpgaArgs {
     /// register to register and Fmax means something for combinational designs.
     #[arg(long)]
     pub register_io: bool,
+    /// For designs with more I/O bits than pins: a new top `TOP_serial(clk, sin, sout)` feeds
+    /// every input bit from a shift register on `sin` and puts every output bit through a
+    /// flip-flop, their parity (registered) on `sout`.
+    #[arg(long, conflicts_with = "register_io")]
+    pub serial_io: bool,
     /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,

@@ -30,6 +30,9 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     if native_regio {
         fpga::native::regio::register_io(&mut design).map_err(Failure::Message)?;
     }
+    if args.serial_io {
+        fpga::serial::serial_io(&mut design).map_err(Failure::Message)?;
+    }
     let pins = match (&args.pcf, args.pin_all) {
         (Some(p), _) => {
             let text = std::fs::read_to_string(p)
@@ -56,6 +59,11 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
             let (mut mapped, carries, rams) = native_design(&src, args.top.as_deref())?;
             if native_regio {
                 fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
+            }
+            if args.serial_io {
+                // The same wrapper as the SystemVerilog's, flattened into one module.
+                fpga::serial::serial_io(&mut mapped).map_err(Failure::Message)?;
+                comb::passes::flatten_design(&mut mapped);
             }
             Some(fpga::native::netlist(&mapped, &top, &names, &carries, &rams).map_err(Failure::Message)?)
         }

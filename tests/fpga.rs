@@ -40,6 +40,16 @@ fn native_register_io_alu8_matches_after_routing() {
     bitstream_and_routed_sim_with("alu8.mlir", "hx8k", "alu8", "native", &["--register-io"]);
 }
 
+/// `--serial-io` (three pins: inputs shifted in on `sin`, the registered outputs' parity on
+/// `sout`) on both synthesis paths: the routed design simulates like the emitted SystemVerilog.
+#[test]
+fn serial_io_alu8_matches_after_routing() {
+    for synth in ["yosys", "native"] {
+        let rep = bitstream_and_routed_sim_with("alu8.mlir", "hx8k", "alu8_serial", synth, &["--serial-io"]);
+        assert_eq!(rep["resources"]["IO"]["used"], 3, "{rep}");
+    }
+}
+
 #[test]
 fn native_alu8_bitstream_matches_after_routing() {
     bitstream_and_routed_sim_synth("alu8.mlir", "hx8k", "alu8", "native");

@@ -19,6 +19,7 @@ pub mod native;
 pub mod pcf;
 pub mod progress;
 pub mod report;
+pub mod serial;
 pub mod tools;
 pub mod wrap;
 

@@ -245,6 +245,9 @@ pub fn bitstream_and_routed_sim_with(
     if more.contains(&"--register-io") {
         fpga::native::regio::register_io(&mut design).unwrap();
     }
+    if more.contains(&"--serial-io") {
+        fpga::serial::serial_io(&mut design).unwrap();
+    }
     let sim = tempfile::tempdir().unwrap();
     let d = sim.path();
     std::fs::write(d.join("routed.v"), &routed).unwrap();
