@@ -64,8 +64,16 @@ fn funcs_in(ops: &[Operation]) -> Vec<&Operation> {
 }
 
 fn has_hls_op(ops: &[Operation]) -> bool {
+    has_hls_op_in(ops, false)
+}
+
+/// Whether `ops` (or their regions) have an HLS op; `arith` ops inside a `secret.generic`
+/// body are not (HEIR's combinational bodies: the netlist builder lowers them).
+fn has_hls_op_in(ops: &[Operation], secret: bool) -> bool {
     ops.iter().any(|op| {
-        is_hls_op(&op.name) || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
+        let inner = secret || &*op.name == "secret.generic";
+        mlir_text::dialect::is_hls_op_in(&op.name, secret)
+            || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op_in(&b.ops, inner))
     })
 }
 
@@ -154,20 +162,21 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
 
 /// The first op (in source order) that is HLS input, searching every region.
 pub fn first_hls_op(file: &mlir_text::File) -> Option<&mlir_text::Operation> {
-    fn walk(ops: &[mlir_text::Operation]) -> Option<&mlir_text::Operation> {
+    fn walk(ops: &[mlir_text::Operation], secret: bool) -> Option<&mlir_text::Operation> {
         for op in ops {
-            if is_hls_op(&op.name) {
+            if mlir_text::dialect::is_hls_op_in(&op.name, secret) {
                 return Some(op);
             }
+            let inner = secret || &*op.name == "secret.generic";
             for b in op.regions().iter().flat_map(|r| &r.blocks) {
-                if let Some(found) = walk(&b.ops) {
+                if let Some(found) = walk(&b.ops, inner) {
                     return Some(found);
                 }
             }
         }
         None
     }
-    walk(&file.ops)
+    walk(&file.ops, false)
 }
 
 #[cfg(test)]

@@ -53,6 +53,13 @@ pub fn is_hls_op(name: &str) -> bool {
     }
 }
 
+/// True if an op of this name is HLS input where it stands: inside a HEIR `secret.generic`
+/// body (`in_secret_generic`), `arith` ops are the body's combinational logic, as HEIR's
+/// `--yosys-optimizer` reads them, and the netlist builder lowers them to comb ops.
+pub fn is_hls_op_in(name: &str, in_secret_generic: bool) -> bool {
+    !(in_secret_generic && name.starts_with("arith.")) && is_hls_op(name)
+}
+
 /// The error for an HLS op where only hardware ops are handled.
 pub fn hls_unsupported(name: &str, span: Span) -> Diagnostic {
     Diagnostic::error(

@@ -25,6 +25,7 @@ mod initial;
 mod memory;
 mod ops;
 mod secret;
+mod secret_arith;
 mod seq;
 mod shiftreg;
 mod simple;
@@ -46,7 +47,10 @@ use std::collections::HashMap;
 /// Builds the design of `file`; `top` names the top module (else the last module that no
 /// other instantiates).
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
-    if zero_width::has_zero_width(file) || specialize::has_module_params(&file.ops) {
+    if zero_width::has_zero_width(file)
+        || specialize::has_module_params(&file.ops)
+        || secret_arith::has_secret_arith(file)
+    {
         return build_design_owned(file.clone(), top);
     }
     check(build_bodies(file)?, top)
@@ -61,6 +65,9 @@ pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, V
     }
     if zero_width::has_zero_width(&file) {
         zero_width::erase_zero_width(&mut file)?;
+    }
+    if secret_arith::has_secret_arith(&file) {
+        secret_arith::lower_secret_arith(&mut file)?;
     }
     let built = build_bodies(&file);
     drop(file);
