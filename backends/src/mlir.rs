@@ -233,6 +233,7 @@ impl<'a> Printer<'a> {
         if self.dialect == Dialect::Heir {
             return self.print_func(out, &sym);
         }
+        let mut module_attrs = String::new();
         if self.generic {
             let modty: Vec<String> = m
                 .ports
@@ -242,17 +243,22 @@ impl<'a> Printer<'a> {
                     format!("{dir} {} : {}", bare_or_quoted(&p.name), Self::port_ty(p))
                 })
                 .collect();
-            let _ = writeln!(
-                out,
-                "  \"hw.module\"() <{{module_type = !hw.modty<{}>, parameters = [], sym_name = {:?}}}> ({{",
+            // The attributes follow the body, in the attribute dictionary (CIRCT 1.62 has no
+            // properties; today's MLIR reads inherent attributes there too).
+            // CIRCT's verifier wants a location per port (`port_locs`) equal to the block
+            // arguments' locations: unknown on both sides.
+            let locs = vec!["loc(unknown)"; m.ports.len()].join(", ");
+            module_attrs = format!(
+                "{{module_type = !hw.modty<{}>, parameters = [], port_locs = [{locs}], sym_name = {:?}}}",
                 modty.join(", "),
                 m.name
             );
+            out.push_str("  \"hw.module\"() ({\n");
             let args: Vec<String> = m
                 .inputs()
                 .map(|p| {
                     let net = m.port_net(p).expect("input cell");
-                    format!("{}: {}", self.refs[net.index()], Self::port_ty(m.port(p)))
+                    format!("{}: {} loc(unknown)", self.refs[net.index()], Self::port_ty(m.port(p)))
                 })
                 .collect();
             if !args.is_empty() {
@@ -291,7 +297,7 @@ impl<'a> Printer<'a> {
         for v in &m.verbatim {
             let text = crate::verbatim::quote(&v.text);
             if self.generic {
-                let _ = writeln!(out, "    \"sv.verbatim\"() <{{format_string = {text}}}> : () -> ()");
+                let _ = writeln!(out, "    \"sv.verbatim\"() {{format_string = {text}}} : () -> ()");
             } else {
                 let _ = writeln!(out, "    sv.verbatim {text}");
             }
@@ -301,7 +307,7 @@ impl<'a> Printer<'a> {
         let tys: Vec<String> = outs.iter().map(|&n| self.ty(n)).collect();
         if self.generic {
             let _ = writeln!(out, "    \"hw.output\"({}) : ({}) -> ()", vals.join(", "), tys.join(", "));
-            out.push_str("  }) : () -> ()\n");
+            let _ = writeln!(out, "  }}) {module_attrs} : () -> ()");
         } else {
             if outs.is_empty() {
                 out.push_str("    hw.output\n");
@@ -331,7 +337,8 @@ impl<'a> Printer<'a> {
             }
         }
         let vals: Vec<&str> = outs.iter().map(|n| self.refs[n.index()].as_str()).collect();
-        out.push_str(&crate::mlir_heir::footer(&vals, &tys, self.generic));
+        let in_tys: Vec<String> = args.iter().map(|(_, t)| t.clone()).collect();
+        out.push_str(&crate::mlir_heir::footer(&vals, &tys, &in_tys, &format!("{:?}", m.name), self.generic));
     }
 
     /// One op's line, or `None` for cells that print elsewhere.
@@ -474,6 +481,54 @@ impl<'a> Printer<'a> {
         })
     }
 
+    /// The generic form of the cells CIRCT has no op for (as `mlir_circt` spells them in the
+    /// custom form): NOT as an XOR with all ones, NAND/NOR/XNOR as AND/OR/XOR and that NOT,
+    /// a bit reversal as a concatenation of one-bit extracts.
+    fn generic_circt_spelling(&self, net: NetId, ops: &[&str], ty: &str) -> Option<String> {
+        let cell = self.m.cell(net);
+        let r = &self.refs[net.index()];
+        let w = cell.width;
+        let two = if cell.two_state { " {twoState}" } else { "" };
+        let mut fresh = self.fresh.borrow_mut();
+        let mut lines = Vec::new();
+        let not = |lines: &mut Vec<String>, x: &str, fresh: &mut crate::mlir_circt::Fresh| {
+            let ones = fresh.take();
+            let v = if w == 1 { "true".to_string() } else { format!("-1 : {ty}") };
+            lines.push(format!("{ones} = \"hw.constant\"() {{value = {v}}} : () -> {ty}"));
+            lines.push(format!("{r} = \"comb.xor\"({x}, {ones}){two} : ({ty}, {ty}) -> {ty}"));
+        };
+        match &cell.kind {
+            CellKind::Inv => not(&mut lines, ops[0], &mut fresh),
+            CellKind::Nand | CellKind::Nor | CellKind::Xnor => {
+                let base = match cell.kind {
+                    CellKind::Nand => "and",
+                    CellKind::Nor => "or",
+                    _ => "xor",
+                };
+                let t = fresh.take();
+                let tys = vec![ty; ops.len()].join(", ");
+                lines.push(format!("{t} = \"comb.{base}\"({}){two} : ({tys}) -> {ty}", ops.join(", ")));
+                not(&mut lines, &t, &mut fresh);
+            }
+            CellKind::Reverse => {
+                let bits: Vec<String> = (0..w)
+                    .map(|i| {
+                        let b = fresh.take();
+                        lines.push(format!(
+                            "{b} = \"comb.extract\"({}) {{lowBit = {i} : i32}} : ({ty}) -> i1",
+                            ops[0]
+                        ));
+                        b
+                    })
+                    .collect();
+                let tys = vec!["i1"; bits.len()].join(", ");
+                lines.push(format!("{r} = \"comb.concat\"({}) : ({tys}) -> {ty}", bits.join(", ")));
+            }
+            _ => return None,
+        }
+        Some(lines.join("\n    "))
+    }
+
     fn generic_op(&self, net: NetId, ops: &[&str], op_tys: &[String], ty: &str) -> Option<String> {
         let cell = self.m.cell(net);
         let r = &self.refs[net.index()];
@@ -482,6 +537,11 @@ impl<'a> Printer<'a> {
             props.push("twoState".into());
         }
         use CellKind::*;
+        if self.dialect == Dialect::Circt {
+            if let Some(lines) = self.generic_circt_spelling(net, ops, ty) {
+                return Some(lines);
+            }
+        }
         let mut name = cell.kind.op_name().to_string();
         let mut result = format!("{r} = ");
         let mut res_ty = ty.to_string();
@@ -558,7 +618,7 @@ impl<'a> Printer<'a> {
             }
             _ => {}
         }
-        let props = if props.is_empty() { String::new() } else { format!(" <{{{}}}>", props.join(", ")) };
+        let props = if props.is_empty() { String::new() } else { format!(" {{{}}}", props.join(", ")) };
         let mut ops: Vec<&str> = ops.to_vec();
         let mut op_tys: Vec<String> = op_tys.to_vec();
         if let Some((v, t)) = &extra {
@@ -602,7 +662,7 @@ impl Printer<'_> {
         }
         let decl = if self.generic {
             format!(
-                "{mem} = \"seq.firmem\"() <{{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}}> : () -> {mem_ty}"
+                "{mem} = \"seq.firmem\"() {{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}} : () -> {mem_ty}"
             )
         } else {
             format!("{mem} = seq.firmem 1, 1, old, port_order : {short}")
@@ -617,7 +677,7 @@ impl Printer<'_> {
         };
         let write = if self.generic || !fits(3) {
             format!(
-                "\"seq.firmem.write_port\"({mem}, {waddr}, {clk}, {we}, {wdata}) <{{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}}> : ({mem_ty}, {}, !seq.clock, i1, i{width}) -> ()",
+                "\"seq.firmem.write_port\"({mem}, {waddr}, {clk}, {we}, {wdata}) {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}} : ({mem_ty}, {}, !seq.clock, i1, i{width}) -> ()",
                 tys[3]
             )
         } else {

@@ -55,7 +55,7 @@ pub(crate) fn check_lines(
         }
     };
     if generic {
-        let props = label_text.map(|l| format!(" <{{label = {l}}}>")).unwrap_or_default();
+        let props = label_text.map(|l| format!(" {{label = {l}}}")).unwrap_or_default();
         lines.push(format!("\"{name}\"({prop}){props} : ({ty}) -> ()"));
     } else {
         let l = label_text.map(|l| format!(" label {l}")).unwrap_or_default();

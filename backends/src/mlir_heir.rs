@@ -48,11 +48,9 @@ pub(crate) fn header(
     let in_tys: Vec<String> = args.iter().map(|(_, t)| t.clone()).collect();
     let params: Vec<String> = args.iter().map(|(v, t)| format!("{v}: {t}")).collect();
     if generic {
-        let mut s = format!(
-            "  \"func.func\"() <{{function_type = {} -> {}, sym_name = {quoted_name}}}> ({{\n",
-            side(&in_tys, false),
-            side(results, false)
-        );
+        // The attributes follow the body (see `footer`).
+        let _ = (quoted_name, &in_tys);
+        let mut s = "  \"func.func\"() ({\n".to_string();
         if !args.is_empty() {
             s.push_str(&format!("  ^bb0({}):\n", params.join(", ")));
         }
@@ -63,10 +61,24 @@ pub(crate) fn header(
     }
 }
 
-/// The terminator and the closing line.
-pub(crate) fn footer(vals: &[&str], tys: &[String], generic: bool) -> String {
+/// The terminator and the closing line; in the generic form, the function's attributes
+/// (`function_type` from `in_tys` and `tys`, `sym_name`) in the attribute dictionary after
+/// the body, which CIRCT 1.62's parser and today's MLIR both read (1.62 has no properties).
+pub(crate) fn footer(
+    vals: &[&str],
+    tys: &[String],
+    in_tys: &[String],
+    quoted_name: &str,
+    generic: bool,
+) -> String {
     if generic {
-        format!("    \"func.return\"({}) : ({}) -> ()\n  }}) : () -> ()\n", vals.join(", "), tys.join(", "))
+        format!(
+            "    \"func.return\"({}) : ({}) -> ()\n  }}) {{function_type = {} -> {}, sym_name = {quoted_name}}} : () -> ()\n",
+            vals.join(", "),
+            tys.join(", "),
+            side(in_tys, false),
+            side(tys, false)
+        )
     } else if vals.is_empty() {
         "    return\n  }\n".to_string()
     } else {

@@ -30,7 +30,7 @@ pub(crate) fn generic_initial_op(value: &Bits, fresh: &mut Fresh) -> (String, St
     let w = value.width();
     let attr = super::mlir::int_attr(value);
     let text = format!(
-        "{init} = \"seq.initial\"() ({{\n      {c} = \"hw.constant\"() <{{value = {attr}}}> : () -> i{w}\n      \"seq.yield\"({c}) : (i{w}) -> ()\n    }}) : () -> !seq.immutable<i{w}>"
+        "{init} = \"seq.initial\"() ({{\n      {c} = \"hw.constant\"() {{value = {attr}}} : () -> i{w}\n      \"seq.yield\"({c}) : (i{w}) -> ()\n    }}) : () -> !seq.immutable<i{w}>"
     );
     (text, init)
 }

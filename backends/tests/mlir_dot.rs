@@ -120,16 +120,16 @@ fn generic_form_accepted_by_mlir_opt() {
     let text = backends::mlir::emit(&d, true);
     for needle in [
         "\"builtin.module\"() ({",
-        "<{module_type = !hw.modty<input clk : !seq.clock, input rst : i1",
-        "parameters = [], sym_name = \"top\"}> ({",
-        "^bb0(%clk: !seq.clock, %rst: i1, %en: i1, %a: i8, %b: i8):",
-        "<{predicate = 2 : i64}> : (i8, i8) -> i1",
-        "<{lowBit = 4 : i32}> : (i16) -> i8",
-        "<{lookupTable = [false, true, true, false]}> : (i1, i1) -> i1",
-        "<{twoState}> : (i8, i8) -> i8",
-        "<{name = \"r1\", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (i8, !seq.clock) -> i8",
+        "}) {module_type = !hw.modty<input clk : !seq.clock, input rst : i1",
+        "parameters = [], port_locs = [loc(unknown), loc(unknown), loc(unknown), loc(unknown), loc(unknown)",
+        "^bb0(%clk: !seq.clock loc(unknown), %rst: i1 loc(unknown), %en: i1 loc(unknown), %a: i8 loc(unknown), %b: i8 loc(unknown)):",
+        " {predicate = 2 : i64} : (i8, i8) -> i1",
+        " {lowBit = 4 : i32} : (i16) -> i8",
+        " {lookupTable = [false, true, true, false]} : (i1, i1) -> i1",
+        " {twoState} : (i8, i8) -> i8",
+        " {name = \"r1\", operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>} : (i8, !seq.clock) -> i8",
         "\"hw.instance\"(%",
-        "<{argNames = [\"x\"], instanceName = \"u0\", moduleName = @child, parameters = [], resultNames = [\"y\", \"p\"]}> : (i4) -> (i4, i1)",
+        " {argNames = [\"x\"], instanceName = \"u0\", moduleName = @child, parameters = [], resultNames = [\"y\", \"p\"]} : (i4) -> (i4, i1)",
         "\"hw.output\"(",
     ] {
         assert!(text.contains(needle), "missing {needle:?} in\n{text}");
