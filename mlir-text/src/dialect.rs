@@ -41,6 +41,31 @@ pub const STD_OPS: &[&str] = &[
     "divf",
 ];
 
+/// CIRCT's `hw` aggregate ops (arrays, structs, unions, enums, constants, bitcasts) and
+/// `hw.wire`: the reader's custom forms and the netlist builder's lowering both use this list.
+pub const HW_AGGREGATE_OPS: &[&str] = &[
+    "hw.array_create",
+    "hw.array_get",
+    "hw.array_slice",
+    "hw.array_concat",
+    "hw.array_inject",
+    "hw.struct_create",
+    "hw.struct_extract",
+    "hw.struct_inject",
+    "hw.struct_explode",
+    "hw.union_create",
+    "hw.union_extract",
+    "hw.enum.constant",
+    "hw.enum.cmp",
+    "hw.aggregate_constant",
+    "hw.bitcast",
+    "hw.wire",
+];
+
+/// CIRCT's `datapath` dialect ops.
+pub const DATAPATH_OPS: &[&str] =
+    &["datapath.compress", "datapath.partial_product", "datapath.pos_partial_product"];
+
 /// True if an op of this name is HLS input (not lowered to hardware by the netlist builder).
 /// `func.call` is one: calls between functions are HLS's to inline or instantiate.
 pub fn is_hls_op(name: &str) -> bool {

@@ -23,25 +23,7 @@ use mlir_text::{Attr, ComplexType, Operation, Span, Type};
 
 /// True for the ops this module lowers (the datapath ops are in `datapath.rs`).
 pub(crate) fn is_aggregate_op(name: &str) -> bool {
-    matches!(
-        name,
-        "hw.array_create"
-            | "hw.array_get"
-            | "hw.array_slice"
-            | "hw.array_concat"
-            | "hw.array_inject"
-            | "hw.struct_create"
-            | "hw.struct_extract"
-            | "hw.struct_inject"
-            | "hw.struct_explode"
-            | "hw.union_create"
-            | "hw.union_extract"
-            | "hw.enum.constant"
-            | "hw.enum.cmp"
-            | "hw.aggregate_constant"
-            | "hw.bitcast"
-            | "hw.wire"
-    ) || super::datapath::is_datapath_op(name)
+    mlir_text::dialect::HW_AGGREGATE_OPS.contains(&name) || super::datapath::is_datapath_op(name)
 }
 
 fn int_of(a: &Attr) -> Option<i128> {

@@ -18,7 +18,7 @@ use mlir_text::Operation;
 
 /// True for the datapath ops.
 pub(crate) fn is_datapath_op(name: &str) -> bool {
-    matches!(name, "datapath.compress" | "datapath.partial_product" | "datapath.pos_partial_product")
+    mlir_text::dialect::DATAPATH_OPS.contains(&name)
 }
 
 impl<'f> Builder<'f> {

@@ -16,30 +16,10 @@ use crate::source::Span;
 
 /// True for the ops this module reads.
 pub(super) fn is_hw_aggregate_op(name: &str) -> bool {
-    matches!(
-        name,
-        "hw.array_create"
-            | "hw.array_get"
-            | "hw.array_slice"
-            | "hw.array_concat"
-            | "hw.array_inject"
-            | "hw.struct_create"
-            | "hw.struct_extract"
-            | "hw.struct_inject"
-            | "hw.struct_explode"
-            | "hw.union_create"
-            | "hw.union_extract"
-            | "hw.enum.constant"
-            | "hw.enum.cmp"
-            | "hw.aggregate_constant"
-            | "hw.bitcast"
-            | "hw.wire"
-            | "hw.type_scope"
-            | "hw.typedecl"
-            | "datapath.compress"
-            | "datapath.partial_product"
-            | "datapath.pos_partial_product"
-    )
+    use crate::dialect::{DATAPATH_OPS, HW_AGGREGATE_OPS};
+    HW_AGGREGATE_OPS.contains(&name)
+        || DATAPATH_OPS.contains(&name)
+        || matches!(name, "hw.type_scope" | "hw.typedecl")
 }
 
 fn i32_attr(v: usize) -> Attr {
