@@ -9,13 +9,7 @@ use common::*;
 /// partly read inputs and keyword-colliding names.
 fn hier() -> comb::Design {
     use CellKind::*;
-    let mut c = B::new("child");
-    let x = c.input("x", 4);
-    let inv = c.cell(Inv, 4, &[x]);
-    c.output("y", inv);
-    let p = c.cell(Parity, 1, &[x]);
-    c.output("p", p);
-    let child = c.m;
+    let child = inv_parity_child();
 
     let mut b = B::new("top");
     let clk = b.clock("clk");

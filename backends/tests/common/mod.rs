@@ -186,3 +186,14 @@ pub fn mlir_opt(text: &str) -> (bool, String) {
         run(Command::new("/usr/lib/llvm-19/bin/mlir-opt").arg("--allow-unregistered-dialect").arg(&path));
     (ok, err)
 }
+
+/// A module `child(x: i4) -> (y = ~x, p = parity(x))`, instanced by several tests' tops.
+pub fn inv_parity_child() -> comb::Module {
+    let mut c = B::new("child");
+    let x = c.input("x", 4);
+    let inv = c.cell(CellKind::Inv, 4, &[x]);
+    c.output("y", inv);
+    let p = c.cell(CellKind::Parity, 1, &[x]);
+    c.output("p", p);
+    c.m
+}
