@@ -355,9 +355,15 @@ impl<'a> Printer<'a> {
             // A `seq.from_clock` of the check's clock already in the module is reused, so a
             // read-back does not gain a second one (an extra wire at -O0).
             let clock = cell.operands().get(1).map(|&clk| {
-                let i1 = self.m.cells().find(|&c| {
-                    matches!(self.m.cell(c).kind, CellKind::FromClock) && self.m.operands(c)[0] == clk
-                });
+                // Among the clock's users (not a scan of the module per check): the first
+                // conversion in id order, as the cells are printed.
+                let i1 = self
+                    .m
+                    .users(clk)
+                    .into_iter()
+                    .map(|(c, _)| c)
+                    .filter(|&c| matches!(self.m.cell(c).kind, CellKind::FromClock))
+                    .min();
                 match (i1, &self.m.cell(clk).kind) {
                     (Some(c), _) => crate::mlir_check::CheckClock::I1(self.refs[c.index()].as_str()),
                     // An `i1` made a clock for the check (`sv.*.concurrent posedge %i1`).

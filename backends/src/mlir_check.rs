@@ -1,8 +1,8 @@
 //! `--emit mlir` of check cells in CIRCT 1.62's spelling: `verif.assert %c label "l" : i1`
 //! for an immediate check; for a clocked one the clock as an `i1` (`seq.from_clock`), then
 //! `ltl.clock %c, posedge %clk : i1` and the check of that `!ltl.sequence`. The generic
-//! form spells the same ops as `circt-opt --mlir-print-op-generic` does (`edge = 0 : i32`
-//! as an attribute, `label` a property).
+//! form spells the same ops as `circt-opt --mlir-print-op-generic` does, with `edge = 0 :
+//! i32` and `label` in the attribute dictionary (see README, "The generic form").
 
 use crate::mlir_circt::Fresh;
 use comb::CheckKind;
