@@ -21,6 +21,7 @@ pub mod block;
 pub mod delays;
 pub mod ice40;
 pub mod list;
+pub mod modulo;
 
 /// An operator type.
 #[derive(Clone, Debug, PartialEq)]
