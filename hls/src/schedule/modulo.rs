@@ -152,6 +152,7 @@ fn place(p: &Problem, carried: &[CarriedDep], ii: u32) -> Option<Solution> {
     }
     let mut s = Solution { start: vec![0; n], time: vec![0.0; n], length: 0 };
     let mut mrt: BTreeMap<(usize, u32), u32> = BTreeMap::new();
+    #[allow(clippy::needless_range_loop)]
     for i in 0..n {
         let ty = &p.types[p.ops[i].ty];
         let occ = ty.occupancy.max(1);
