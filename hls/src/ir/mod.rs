@@ -227,7 +227,18 @@ pub struct ForLoop {
     pub results: Vec<ValId>,
     /// Trip count when the bounds are constants.
     pub trip: Option<u64>,
+    /// `hls.pipeline` on the loop, if given.
+    pub pipeline: Option<PipelineRequest>,
     /// The `for` op.
+    pub span: Span,
+}
+
+/// An `hls.pipeline` attribute: pipeline this loop, at a target II if given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PipelineRequest {
+    /// `hls.pipeline = N : i64`: the target initiation interval.
+    pub ii: Option<u32>,
+    /// The attribute.
     pub span: Span,
 }
 

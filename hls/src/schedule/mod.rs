@@ -22,6 +22,7 @@ pub mod delays;
 pub mod ice40;
 pub mod list;
 pub mod modulo;
+pub mod pipeline;
 
 /// An operator type.
 #[derive(Clone, Debug, PartialEq)]

@@ -165,7 +165,8 @@ fn place(p: &Problem, carried: &[CarriedDep], ii: u32) -> Option<Solution> {
             c = c.max(i64::from(s.start[d.from]) + intra_delay(p, &d));
         }
         for cd in carried.iter().filter(|cd| cd.to == i && cd.from < i) {
-            let lo = i64::from(s.start[cd.from]) + i64::from(cd.delay) - i64::from(cd.iterations * ii);
+            let lo =
+                i64::from(s.start[cd.from]) + i64::from(cd.delay) - i64::from(cd.iterations) * i64::from(ii);
             c = c.max(lo);
         }
         let mut c = c as u32;
@@ -204,7 +205,8 @@ fn place(p: &Problem, carried: &[CarriedDep], ii: u32) -> Option<Solution> {
         }
     }
     let ok = carried.iter().all(|cd| {
-        i64::from(s.start[cd.to]) + i64::from(cd.iterations * ii) >= i64::from(s.start[cd.from] + cd.delay)
+        i64::from(s.start[cd.to]) + i64::from(cd.iterations) * i64::from(ii)
+            >= i64::from(s.start[cd.from] + cd.delay)
     });
     ok.then_some(s)
 }
@@ -246,7 +248,9 @@ pub fn verify(p: &Problem, carried: &[CarriedDep], m: &ModuloSolution) -> Vec<St
         }
     }
     for cd in carried {
-        if m.sol.start[cd.to] + cd.iterations * ii < m.sol.start[cd.from] + cd.delay {
+        if u64::from(m.sol.start[cd.to]) + u64::from(cd.iterations) * u64::from(ii)
+            < u64::from(m.sol.start[cd.from]) + u64::from(cd.delay)
+        {
             errs.push(format!(
                 "op {} of iteration i+{} starts less than {} cycles after op {} of iteration i (II = {ii})",
                 cd.to, cd.iterations, cd.delay, cd.from
