@@ -201,7 +201,15 @@ fn report_latency(table: &str, name: &str) -> Option<u64> {
 /// Every third kernel (and every shared example and kernel with options) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i.is_multiple_of(3) || !path.starts_with(common::repo()) || !kernel_options(path).is_empty()
+    i.is_multiple_of(3)
+        || !path.starts_with(common::repo())
+        || !kernel_options(path).is_empty()
+        || asks_for_pipelining(path)
+}
+
+/// The kernel has `hls.pipeline` on a loop (its plain run is already pipelined).
+fn asks_for_pipelining(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path).unwrap().contains("hls.pipeline")
 }
 
 #[test]
@@ -212,12 +220,13 @@ fn synthesized_kernels_match_mlir_cpu_runner() {
 
 /// Every kernel with a loop that `--pipeline` pipelines, pipelined: the same judges
 /// (lint, Icarus == mlir-cpu-runner on two data sets, report latency == cycles), and
-/// `rmlir-hls cosim --pipeline` on the shared examples and the kernels that ask for
-/// pipelining themselves (`hls.pipeline` in the file).
+/// `rmlir-hls cosim --pipeline` on the shared examples. Kernels with `hls.pipeline` in the
+/// file are pipelined (and co-simulated) by the plain test already.
 #[test]
 fn pipelined_kernels_match_mlir_cpu_runner() {
     let kernels: Vec<PathBuf> = all_kernels()
         .into_iter()
+        .filter(|path| !asks_for_pipelining(path))
         .filter(|path| {
             let p = path.to_str().unwrap();
             let opts = kernel_options(path);
@@ -229,10 +238,7 @@ fn pipelined_kernels_match_mlir_cpu_runner() {
         })
         .collect();
     assert!(kernels.len() >= 25, "only {} kernels have a pipelined loop", kernels.len());
-    par_each(&kernels, |path| {
-        let own = std::fs::read_to_string(path).unwrap().contains("hls.pipeline");
-        check_kernel(path, &["--pipeline"], own || !path.starts_with(common::repo()))
-    });
+    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], !path.starts_with(common::repo())));
 }
 
 /// Synthesizes `path` with its options and `extra`, and judges the circuit (see the file's
