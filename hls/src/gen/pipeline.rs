@@ -50,6 +50,8 @@ struct Ctx<'p> {
     ii: i64,
     valid: Vec<NetId>,
     origin: HashMap<ValId, Origin>,
+    /// Period counters modulo r (for replicated multi-cycle paths), by r.
+    counters: BTreeMap<u32, NetId>,
     /// Register chains: copy k of a value.
     copies: BTreeMap<(ValId, usize), NetId>,
     /// Copy registers whose input is connected once every cell exists: (reg, value, k).
@@ -110,6 +112,7 @@ impl Gen<'_> {
             ii: i64::from(ii),
             valid: Vec::new(),
             origin: HashMap::new(),
+            counters: BTreeMap::new(),
             copies: BTreeMap::new(),
             pending: Vec::new(),
         };
@@ -193,6 +196,7 @@ impl Gen<'_> {
                     self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
                     out
                 }
+                _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,
                 _ => {
                     // Operands held over the op's cycles (a multi-cycle path), by slot.
                     let mut a = Vec::new();
@@ -254,6 +258,66 @@ impl Gen<'_> {
             results.push(out);
         }
         Ok(PipeNets { busy, results })
+    }
+
+    /// A counter of periods modulo `r` (any start value: only differences matter).
+    fn period_counter(&mut self, c: &mut Ctx, r: u32) -> NetId {
+        if let Some(&k) = c.counters.get(&r) {
+            return k;
+        }
+        let w = (32 - (r - 1).leading_zeros()).max(1);
+        let k = self.own_reg(w, &format!("{}_period_mod{r}", c.lp.id), true);
+        let one = self.konst(1, w);
+        let inc = self.cell(CellKind::Add, w, &[k, one], None);
+        let top = self.konst(u64::from(r - 1), w);
+        let wrap = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[k, top], None);
+        let zero = self.konst(0, w);
+        let d = self.mux(wrap, zero, inc);
+        let en = self.state_eq[(c.pipe.first + c.ii as u32 - 1) as usize];
+        let (clk, rst) = (self.clk, self.rst);
+        self.m.set_operands(k, &[d, clk, en, rst, zero]);
+        c.counters.insert(r, k);
+        k
+    }
+
+    /// A multi-cycle path longer than II: `r = ceil(occupancy / II)` copies, iteration `q`
+    /// on copy `q mod r`. In period `p` (counter `p mod r`) and slot `s`, copy `k` serves the
+    /// iteration at cycle `t + j` with `(t + j) mod II = s` and `(t + j) div II = (p - k) mod
+    /// r`; its operands are held from where they are then, and the result is taken from the
+    /// copy of the iteration in its last cycle.
+    fn replicated(&mut self, c: &mut Ctx, op: &crate::ir::Op, t: i64, occ: u32) -> Result<NetId, String> {
+        let ii = c.ii;
+        let r = (i64::from(occ) + ii - 1) / ii;
+        let kappa = self.period_counter(c, r as u32);
+        let kw = self.m.width(kappa);
+        let mut outs = Vec::new();
+        for copy in 0..r {
+            let mut a = Vec::new();
+            for &o in &op.operands {
+                let mut d = self.pv(c, o, t)?;
+                for j in 1..i64::from(occ) {
+                    let k = ((t + j).div_euclid(ii) + copy).rem_euclid(r);
+                    let kv = self.konst(k as u64, kw);
+                    let is_k = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[kappa, kv], None);
+                    let s = self.state_eq[c.slot(t + j) as usize];
+                    let cond = self.and(s, is_k);
+                    let n = self.pv(c, o, t + j)?;
+                    d = self.mux(cond, n, d);
+                }
+                a.push(d);
+            }
+            outs.push(self.plain_cell(op, &a));
+        }
+        // At the last cycle w, period counter k: the iteration's copy is (k - w div II) mod r.
+        let w = t + i64::from(occ) - 1;
+        let mut out = outs[0];
+        for k in 0..r {
+            let copy = (k - w.div_euclid(ii)).rem_euclid(r) as usize;
+            let kv = self.konst(k as u64, kw);
+            let is_k = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[kappa, kv], None);
+            out = self.mux(is_k, outs[copy], out);
+        }
+        Ok(out)
     }
 
     /// Copy `k` of `v`'s register chain (created on first use).

@@ -7,8 +7,10 @@
 //! iteration `i`, i.e. `t_to + iterations * II >= t_from + delay`. Resources are checked in a
 //! modulo reservation table: an op occupying cycles `t .. t + occupancy` uses slots
 //! `(t + k) mod II`, and no slot may exceed the resource's limit. An op with a multi-cycle
-//! occupancy and no shared resource has its own unit, which one iteration holds for all
-//! those cycles: II must be at least its occupancy.
+//! occupancy and no shared resource is either a sequential unit (a divider), which one
+//! iteration holds for all those cycles (II must be at least its occupancy), or a
+//! multi-cycle path, which the generator replicates `ceil(occupancy / II)` times (iterations
+//! take the copies in turn), so it does not bound II.
 //!
 //! The algorithm is modulo list scheduling with an increasing II (Rau's iterative modulo
 //! scheduling without eviction): MII = max(ResMII, RecMII); for II = MII, MII + 1, ... ops
@@ -54,16 +56,23 @@ impl ModuloSolution {
 
 const EPS: f64 = 1e-9;
 
-/// ResMII: per resource, the cycles its ops occupy over its limit (rounded up); an op with
-/// its own multi-cycle unit needs its occupancy.
+/// True if op `i` holds a unit of its own that cannot be replicated (a sequential divider
+/// without a shared-resource limit): II must cover its occupancy.
+pub fn own_unit(p: &Problem, i: usize) -> bool {
+    p.ops[i].resource.is_none() && p.types[p.ops[i].ty].sequential
+}
+
+/// ResMII: per resource, the cycles its ops occupy over its limit (rounded up); a
+/// sequential unit of its own needs its occupancy.
 pub fn res_mii(p: &Problem) -> u32 {
     let mut used: BTreeMap<usize, u32> = BTreeMap::new();
     let mut mii = 1;
-    for op in &p.ops {
+    for (i, op) in p.ops.iter().enumerate() {
         let occ = p.types[op.ty].occupancy.max(1);
         match op.resource {
             Some(r) => *used.entry(r).or_default() += occ,
-            None => mii = mii.max(occ),
+            None if own_unit(p, i) => mii = mii.max(occ),
+            None => {}
         }
     }
     for (r, n) in used {
@@ -156,7 +165,7 @@ fn place(p: &Problem, carried: &[CarriedDep], ii: u32) -> Option<Solution> {
     for i in 0..n {
         let ty = &p.types[p.ops[i].ty];
         let occ = ty.occupancy.max(1);
-        if p.ops[i].resource.is_none() && occ > ii {
+        if own_unit(p, i) && occ > ii {
             return None;
         }
         let mut c: i64 = 0;
@@ -232,7 +241,7 @@ pub fn verify(p: &Problem, carried: &[CarriedDep], m: &ModuloSolution) -> Vec<St
                     *slots.entry((r, c % ii)).or_default() += 1;
                 }
             }
-            None if occ > ii => errs.push(format!(
+            None if own_unit(p, i) && occ > ii => errs.push(format!(
                 "op {i} ({}) holds its unit {occ} cycles, longer than II = {ii}",
                 p.types[op.ty].name
             )),

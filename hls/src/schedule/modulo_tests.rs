@@ -96,11 +96,17 @@ fn an_accumulator_chains_at_ii_one_and_a_multi_cycle_op_needs_its_cycles() {
     p.deps = vec![data(0, 1)];
     let c = [CarriedDep { from: 1, to: 1, delay: 1, iterations: 1 }];
     assert_eq!(checked(&p, &c, 1).ii, 1);
-    // acc' = acc * A[i] with a two-cycle multiplier of its own: II = 2.
+    // acc' = acc * A[i] with a two-cycle multiplier: the recurrence makes II = 2.
     p.ops[1].ty = 3;
     let c = [CarriedDep { from: 1, to: 1, delay: 2, iterations: 1 }];
     let m = checked(&p, &c, 1);
     assert_eq!((m.ii, m.mii), (2, 2));
+    // Without the recurrence the multi-cycle path is replicated: II = 1.
+    assert_eq!(checked(&p, &[], 1).ii, 1);
+    // A sequential unit (a divider busy 3 cycles) of its own: II = 3.
+    p.types[3].sequential = true;
+    (p.types[3].latency, p.types[3].occupancy, p.types[3].span) = (3, 3, 4);
+    assert_eq!(checked(&p, &[], 1).ii, 3);
     // A requested II above the minimum is honoured.
     assert_eq!(checked(&p, &c, 5).ii, 5);
 }
@@ -134,7 +140,9 @@ fn verify_catches_bad_modulo_schedules() {
     let errs = verify(&p, &c, &bad);
     assert!(errs.iter().any(|e| e.contains("modulo II = 1")), "{errs:?}");
     assert!(errs.iter().any(|e| e.contains("iteration i+1")), "{errs:?}");
-    // A two-cycle multiplier of its own at II = 1.
+    // A sequential two-cycle unit of its own at II = 1.
+    p.types[3].sequential = true;
+    p.types[3].span = 3;
     p.ops[1].ty = 3;
     p.ops[2] = Operation { ty: 2, resource: Some(1) };
     let m = ModuloSolution {
