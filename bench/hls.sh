@@ -14,7 +14,8 @@
 #            SB_RAM40_4K cells)
 #
 # A failing step prints "fail" in its column. Env: KERNELS (files; default all),
-# BENCH_OUT (default target/hlsbench).
+# BENCH_OUT (default target/hlsbench), PIPELINE=1 (synthesize with `--pipeline`: every
+# eligible innermost loop modulo-scheduled; the table then shows those designs).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -36,6 +37,7 @@ for k in $KERNELS; do
   # A kernel's `// hls-options:` line (e.g. --clock-period 5) applies to both runs.
   # shellcheck disable=SC2207
   opts=($(sed -n 's#^// hls-options: ##p' "$k"))
+  [ "${PIPELINE:-0}" = 1 ] && opts+=(--pipeline)
   if "$bin" cosim "$k" --seed 1 "${opts[@]}" > "$out/$name.cosim" 2>&1; then
     cycles=$(sed -n 's/^cycles: //p' "$out/$name.cosim")
     bound=$(sed -n 's/^port bound: //p' "$out/$name.cosim")

@@ -288,7 +288,27 @@ impl Builder<'_> {
                             ),
                         ));
                     }
-                    return self.pipelined_for(l, after, plan);
+                    // `--pipeline` alone leaves a loop whose pipeline would be no faster
+                    // (a short trip count against the fill and drain).
+                    let gain = match (l.pipeline, l.trip) {
+                        (None, Some(t)) => {
+                            let ops: Vec<OpId> = pipeline::body_ops(l)
+                                .into_iter()
+                                .filter(|&o| !matches!(self.f.op(o).kind, OpKind::Const(_)))
+                                .collect();
+                            let plain = t * u64::from(
+                                schedule_block(self.f, &ops, self.opts)?.solution.length.max(1),
+                            );
+                            let piped = (t + u64::from(plan.stages()) - 1) * u64::from(plan.ii());
+                            (piped >= plain)
+                                .then(|| format!("no faster ({piped} cycles pipelined, {plain} not)"))
+                        }
+                        _ => None,
+                    };
+                    match gain {
+                        None => return self.pipelined_for(l, after, plan),
+                        Some(why) => not_pipelined = Some(why),
+                    }
                 }
                 // `--pipeline` asks for innermost loops only; say why one of those is not.
                 Some(why) if l.pipeline.is_some() || innermost => {
