@@ -15,12 +15,17 @@
 #
 # A failing step prints "fail" in its column. Env: KERNELS (files; default all),
 # BENCH_OUT (default target/hlsbench), PIPELINE=1 (synthesize with `--pipeline`: every
-# eligible innermost loop modulo-scheduled; the table then shows those designs).
+# eligible innermost loop modulo-scheduled; the table then shows those designs),
+# HLS_BIN (an rmlir-hls binary to use instead of building one).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-cargo build --release -q || exit 1
-bin=$root/target/release/rmlir-hls
+if [ -n "${HLS_BIN:-}" ]; then
+  bin=$HLS_BIN   # a copy of the binary, so a rebuild during the run does not change it
+else
+  cargo build --release -q || exit 1
+  bin=$root/target/release/rmlir-hls
+fi
 out=${BENCH_OUT:-target/hlsbench}
 mkdir -p "$out"
 if [ -z "${KERNELS:-}" ]; then
