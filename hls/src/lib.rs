@@ -132,7 +132,8 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
-        let (func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        ir::ifconvert::run(&mut func, opts.pipeline);
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {

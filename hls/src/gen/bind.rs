@@ -149,7 +149,10 @@ impl Gen<'_> {
                     continue;
                 }
                 OpKind::Store(m) => {
-                    let cond = self.state_eq[st as usize];
+                    let mut cond = self.state_eq[st as usize];
+                    if let Some(&en) = a.get(2) {
+                        cond = self.and(cond, en);
+                    }
                     self.accesses.entry(m.index()).or_default().push(Access {
                         cond,
                         addr: a[0],

@@ -167,7 +167,11 @@ impl Gen<'_> {
                 OpKind::Store(m) => {
                     let addr = self.pv(&mut c, op.operands[0], t)?;
                     let data = self.pv(&mut c, op.operands[1], t)?;
-                    let cond = self.guard(&c, t);
+                    let mut cond = self.guard(&c, t);
+                    if let Some(&en) = op.operands.get(2) {
+                        let en = self.pv(&mut c, en, t)?;
+                        cond = self.and(cond, en);
+                    }
                     self.accesses.entry(m.index()).or_default().push(Access {
                         cond,
                         addr,

@@ -13,6 +13,7 @@
 //! same values, conservative otherwise. [`verify`] checks the invariants between steps.
 
 pub mod deps;
+pub mod ifconvert;
 pub mod verify;
 
 use comb::IcmpPred;
@@ -127,7 +128,8 @@ pub enum OpKind {
     Trunc,
     /// Read `mem[operands[0]]`.
     Load(MemId),
-    /// `mem[operands[0]] = operands[1]`; no result.
+    /// `mem[operands[0]] = operands[1]`, if `operands[2]` (1 bit, optional: predicated by
+    /// if-conversion) is 1; no result.
     Store(MemId),
 }
 
