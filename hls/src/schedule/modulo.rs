@@ -56,10 +56,10 @@ impl ModuloSolution {
 
 const EPS: f64 = 1e-9;
 
-/// True if op `i` holds a unit of its own that cannot be replicated (a sequential divider
-/// without a shared-resource limit): II must cover its occupancy.
+/// True if op `i` holds a unit of its own that is not replicated (a sequential divider,
+/// also under `--max-div`): II must cover its occupancy.
 pub fn own_unit(p: &Problem, i: usize) -> bool {
-    p.ops[i].resource.is_none() && p.types[p.ops[i].ty].sequential
+    p.types[p.ops[i].ty].sequential
 }
 
 /// ResMII: per resource, the cycles its ops occupy over its limit (rounded up); a
@@ -69,10 +69,11 @@ pub fn res_mii(p: &Problem) -> u32 {
     let mut mii = 1;
     for (i, op) in p.ops.iter().enumerate() {
         let occ = p.types[op.ty].occupancy.max(1);
-        match op.resource {
-            Some(r) => *used.entry(r).or_default() += occ,
-            None if own_unit(p, i) => mii = mii.max(occ),
-            None => {}
+        if let Some(r) = op.resource {
+            *used.entry(r).or_default() += occ;
+        }
+        if own_unit(p, i) {
+            mii = mii.max(occ);
         }
     }
     for (r, n) in used {
@@ -235,17 +236,16 @@ pub fn verify(p: &Problem, carried: &[CarriedDep], m: &ModuloSolution) -> Vec<St
     let mut slots: BTreeMap<(usize, u32), u32> = BTreeMap::new();
     for (i, op) in p.ops.iter().enumerate() {
         let occ = p.types[op.ty].occupancy.max(1);
-        match op.resource {
-            Some(r) => {
-                for c in m.sol.start[i]..m.sol.start[i] + occ {
-                    *slots.entry((r, c % ii)).or_default() += 1;
-                }
+        if let Some(r) = op.resource {
+            for c in m.sol.start[i]..m.sol.start[i] + occ {
+                *slots.entry((r, c % ii)).or_default() += 1;
             }
-            None if own_unit(p, i) && occ > ii => errs.push(format!(
+        }
+        if own_unit(p, i) && occ > ii {
+            errs.push(format!(
                 "op {i} ({}) holds its unit {occ} cycles, longer than II = {ii}",
                 p.types[op.ty].name
-            )),
-            None => {}
+            ));
         }
     }
     for ((r, slot), n) in slots {

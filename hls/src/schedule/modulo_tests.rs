@@ -107,6 +107,11 @@ fn an_accumulator_chains_at_ii_one_and_a_multi_cycle_op_needs_its_cycles() {
     p.types[3].sequential = true;
     (p.types[3].latency, p.types[3].occupancy, p.types[3].span) = (3, 3, 4);
     assert_eq!(checked(&p, &[], 1).ii, 3);
+    // Also when a shared-divider limit of 2 would allow II = 2: a sequential unit is not
+    // replicated, the next iteration would restart it.
+    p.resources.push(Resource { name: "divider".into(), limit: 2 });
+    p.ops[1].resource = Some(2);
+    assert_eq!(checked(&p, &[], 1).ii, 3);
     // A requested II above the minimum is honoured.
     assert_eq!(checked(&p, &c, 5).ii, 5);
 }
