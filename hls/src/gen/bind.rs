@@ -12,7 +12,7 @@ use crate::ir::{BinOp, OpId, OpKind};
 use comb::{CellKind, NetId};
 use std::collections::BTreeMap;
 
-fn bin_kind(b: BinOp) -> CellKind {
+pub(crate) fn bin_kind(b: BinOp) -> CellKind {
     match b {
         BinOp::Add => CellKind::Add,
         BinOp::Sub => CellKind::Sub,

@@ -15,6 +15,7 @@ mod bind;
 mod expand;
 pub mod layout;
 mod pipeline;
+mod pipeline_units;
 mod regs;
 mod seqdiv;
 

@@ -44,8 +44,8 @@ enum Origin {
     Invariant,
 }
 
-struct Ctx<'p> {
-    pipe: &'p Pipe,
+pub(crate) struct Ctx<'p> {
+    pub(crate) pipe: &'p Pipe,
     lp: &'p ForLoop,
     ii: i64,
     valid: Vec<NetId>,
@@ -59,7 +59,7 @@ struct Ctx<'p> {
 }
 
 impl Ctx<'_> {
-    fn slot(&self, t: i64) -> u32 {
+    pub(crate) fn slot(&self, t: i64) -> u32 {
         self.pipe.first + t.rem_euclid(self.ii) as u32
     }
     fn stage(&self, t: i64) -> usize {
@@ -148,10 +148,15 @@ impl Gen<'_> {
             };
             c.origin.insert(*a, o);
         }
-        // The ops, in their topological order.
+        // The ops, in their topological order (limited multipliers/dividers on shared units).
+        let shared = self.shared_units(pipe);
         for (i, &id) in sched.ops.iter().enumerate() {
             let op = self.f.op(id).clone();
             let t = i64::from(sched.start(i));
+            if let (Some(&u), Some(r)) = (shared.of.get(&i), op.result) {
+                c.origin.insert(r, Origin::Op(wire_cycle(i), shared.net(u)));
+                continue;
+            }
             let ty = sched.problem.types[sched.problem.ops[i].ty].clone();
             let w = op.result.map_or(1, |r| self.f.width(r));
             let net = match op.kind {
@@ -225,6 +230,7 @@ impl Gen<'_> {
                 c.origin.insert(r, Origin::Op(wire_cycle(i), net));
             }
         }
+        self.connect_shared(&mut c, &shared)?;
         // Copy registers' inputs, in creation order (a chain's later copies read earlier ones).
         let mut k = 0;
         while k < c.pending.len() {
@@ -343,7 +349,7 @@ impl Gen<'_> {
     }
 
     /// `v` as seen at cycle `t` of an iteration of the pipelined loop.
-    fn pv(&mut self, c: &mut Ctx, v: ValId, t: i64) -> Result<NetId, String> {
+    pub(crate) fn pv(&mut self, c: &mut Ctx, v: ValId, t: i64) -> Result<NetId, String> {
         if let Some(&k) = self.consts.get(&v) {
             let w = self.f.width(v);
             return Ok(self.konst(k, w));
