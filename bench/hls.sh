@@ -14,12 +14,18 @@
 #            SB_RAM40_4K cells)
 #
 # A failing step prints "fail" in its column. Env: KERNELS (files; default all),
-# BENCH_OUT (default target/hlsbench).
+# BENCH_OUT (default target/hlsbench), PIPELINE=1 (synthesize with `--pipeline`: every
+# eligible innermost loop modulo-scheduled; the table then shows those designs),
+# HLS_BIN (an rmlir-hls binary to use instead of building one).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-cargo build --release -q || exit 1
-bin=$root/target/release/rmlir-hls
+if [ -n "${HLS_BIN:-}" ]; then
+  bin=$HLS_BIN   # a copy of the binary, so a rebuild during the run does not change it
+else
+  cargo build --release -q || exit 1
+  bin=$root/target/release/rmlir-hls
+fi
 out=${BENCH_OUT:-target/hlsbench}
 mkdir -p "$out"
 if [ -z "${KERNELS:-}" ]; then
@@ -36,6 +42,7 @@ for k in $KERNELS; do
   # A kernel's `// hls-options:` line (e.g. --clock-period 5) applies to both runs.
   # shellcheck disable=SC2207
   opts=($(sed -n 's#^// hls-options: ##p' "$k"))
+  [ "${PIPELINE:-0}" = 1 ] && opts+=(--pipeline)
   if "$bin" cosim "$k" --seed 1 "${opts[@]}" > "$out/$name.cosim" 2>&1; then
     cycles=$(sed -n 's/^cycles: //p' "$out/$name.cosim")
     bound=$(sed -n 's/^port bound: //p' "$out/$name.cosim")

@@ -93,6 +93,10 @@ pub struct Args {
     /// HLS: at most N dividers busy in any cycle.
     #[arg(long, value_name = "N")]
     pub max_div: Option<u32>,
+    /// HLS: pipeline every eligible innermost loop (modulo scheduling), not only those
+    /// marked `hls.pipeline`.
+    #[arg(long)]
+    pub pipeline: bool,
 }
 
 /// `rmlir-hls cosim INPUT`: run the generated Rust simulator and Verilator side by side.
@@ -132,6 +136,9 @@ pub struct CosimArgs {
     /// HLS input: at most N dividers busy in any cycle.
     #[arg(long, value_name = "N")]
     pub max_div: Option<u32>,
+    /// HLS input: pipeline every eligible innermost loop, as the main command does.
+    #[arg(long)]
+    pub pipeline: bool,
 }
 
 impl CosimArgs {

@@ -69,6 +69,9 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             let mut hls_args =
                 vec!["rmlir-hls".to_string(), args.input.clone(), "--emit".into(), "verilog".into()];
             hls_args.extend(["--clock-period".to_string(), args.clock_period.to_string()]);
+            if args.pipeline {
+                hls_args.push("--pipeline".into());
+            }
             for (flag, v) in [("--max-mul", args.max_mul), ("--max-div", args.max_div)] {
                 if let Some(v) = v {
                     hls_args.extend([flag.to_string(), v.to_string()]);

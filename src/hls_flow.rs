@@ -18,6 +18,7 @@ pub fn options(args: Option<&Args>) -> hls::Options {
         o.clock_period = a.clock_period;
         o.max_mul = a.max_mul;
         o.max_div = a.max_div;
+        o.pipeline = a.pipeline;
     }
     o
 }

@@ -201,47 +201,85 @@ fn report_latency(table: &str, name: &str) -> Option<u64> {
 /// Every third kernel (and every shared example and kernel with options) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i.is_multiple_of(3) || !path.starts_with(common::repo()) || !kernel_options(path).is_empty()
+    i.is_multiple_of(3)
+        || !path.starts_with(common::repo())
+        || !kernel_options(path).is_empty()
+        || asks_for_pipelining(path)
+}
+
+/// The kernel has `hls.pipeline` on a loop (its plain run is already pipelined).
+fn asks_for_pipelining(path: &std::path::Path) -> bool {
+    std::fs::read_to_string(path).unwrap().contains("hls.pipeline")
 }
 
 #[test]
 fn synthesized_kernels_match_mlir_cpu_runner() {
     let kernels: Vec<(usize, PathBuf)> = all_kernels().into_iter().enumerate().collect();
-    par_each(&kernels, |(i, path)| {
-        let p = path.to_str().unwrap();
-        let opts = kernel_options(path);
-        let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
-        let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], &opts[..]].concat());
-        assert!(ok, "{p}: synthesis failed:\n{err}");
-        let k = load(path);
-        let latency = report_latency(&err, &k.sig.name);
-        common::verilator_lint(&sv, &k.sig.name);
-        let seeded = data_sets(&k, 2);
-        let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
-        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
-        for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
-            let (_, outcome) = interpret(&k, args);
-            let limit = 10 * outcome.steps + 1000;
-            let spec = tb_spec(&k, args, limit);
-            let run =
-                icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} data set {set}: Icarus: {e}"));
-            assert_runs_eq(
-                &format!("{p} data set {set}: Icarus vs mlir-cpu-runner"),
-                expected,
-                &as_ref_run(&run, &k, &spec),
-                &k.sig,
-            );
-            if let Some(l) = latency {
-                assert_eq!(l, run.cycles, "{p} data set {set}: the report's latency vs Icarus' cycles");
-            }
+    par_each(&kernels, |(i, path)| check_kernel(path, &[], cosim_this_one(*i, path)));
+}
+
+/// Every kernel with a loop that `--pipeline` pipelines, pipelined: the same judges
+/// (lint, Icarus == mlir-cpu-runner on two data sets, report latency == cycles), and
+/// `rmlir-hls cosim --pipeline` on the shared examples. Kernels with `hls.pipeline` in the
+/// file are pipelined (and co-simulated) by the plain test already.
+#[test]
+fn pipelined_kernels_match_mlir_cpu_runner() {
+    let kernels: Vec<PathBuf> = all_kernels()
+        .into_iter()
+        .filter(|path| !asks_for_pipelining(path))
+        .filter(|path| {
+            let p = path.to_str().unwrap();
+            let opts = kernel_options(path);
+            let opts: Vec<&str> = opts.iter().map(String::as_str).collect();
+            let (ok, _, err) =
+                tool(&[&[p, "--emit", "verilog", "--pipeline", "--report", "-"], &opts[..]].concat());
+            assert!(ok, "{p}: synthesis with --pipeline failed:\n{err}");
+            err.contains("pipelined II=")
+        })
+        .collect();
+    assert!(kernels.len() >= 25, "only {} kernels have a pipelined loop", kernels.len());
+    // (../shared's paths start with the repository's path too: look for the `..`.)
+    let shared = |p: &PathBuf| p.components().any(|c| c == std::path::Component::ParentDir);
+    assert!(kernels.iter().any(shared) || shared_kernels().is_empty());
+    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], shared(path)));
+}
+
+/// Synthesizes `path` with its options and `extra`, and judges the circuit (see the file's
+/// header); with `cosim`, `rmlir-hls cosim` as well.
+fn check_kernel(path: &std::path::Path, extra: &[&str], cosim: bool) {
+    let p = path.to_str().unwrap();
+    let opts = kernel_options(path);
+    let opts: Vec<&str> = opts.iter().map(String::as_str).chain(extra.iter().copied()).collect();
+    let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], &opts[..]].concat());
+    assert!(ok, "{p}: synthesis failed:\n{err}");
+    let k = load(path);
+    let latency = report_latency(&err, &k.sig.name);
+    common::verilator_lint(&sv, &k.sig.name);
+    let seeded = data_sets(&k, 2);
+    let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
+        let (_, outcome) = interpret(&k, args);
+        let limit = 10 * outcome.steps + 1000;
+        let spec = tb_spec(&k, args, limit);
+        let run = icarus::run_icarus(&sv, &spec)
+            .unwrap_or_else(|e| panic!("{p} {opts:?} data set {set}: Icarus: {e}"));
+        assert_runs_eq(
+            &format!("{p} {opts:?} data set {set}: Icarus vs mlir-cpu-runner"),
+            expected,
+            &as_ref_run(&run, &k, &spec),
+            &k.sig,
+        );
+        if let Some(l) = latency {
+            assert_eq!(l, run.cycles, "{p} {opts:?} data set {set}: the report's latency vs Icarus' cycles");
         }
-        if cosim_this_one(*i, path) {
-            let seed = seeded[0].0.to_string();
-            let (ok, out, err) = tool(&[&["cosim", p, "--seed", &seed], &opts[..]].concat());
-            assert!(ok, "{p}: rmlir-hls cosim failed:\n{out}{err}");
-            assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
-        }
-    });
+    }
+    if cosim {
+        let seed = seeded[0].0.to_string();
+        let (ok, out, err) = tool(&[&["cosim", p, "--seed", &seed], &opts[..]].concat());
+        assert!(ok, "{p} {opts:?}: rmlir-hls cosim failed:\n{out}{err}");
+        assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
+    }
 }
 
 /// The dot4 kernel in generic form with its memrefs named `A` and `B` as the hand-written

@@ -28,11 +28,14 @@ pub struct Options {
     pub max_mul: Option<u32>,
     /// At most this many dividers busy in any cycle (`--max-div`).
     pub max_div: Option<u32>,
+    /// Pipeline every eligible innermost loop (`--pipeline`), not only those with
+    /// `hls.pipeline`.
+    pub pipeline: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock_period: 10.0, max_mul: None, max_div: None }
+        Options { clock_period: 10.0, max_mul: None, max_div: None, pipeline: false }
     }
 }
 
@@ -43,7 +46,7 @@ pub struct Synthesized {
     pub modules: Vec<comb::Module>,
     /// The schedule report.
     pub report: report::Report,
-    /// Warnings against the source (e.g. `hls.pipeline` not implemented yet).
+    /// Warnings against the source (e.g. a loop with `hls.pipeline` that cannot be pipelined).
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -137,7 +140,8 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
-        let (func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        ir::ifconvert::run(&mut func, opts.pipeline);
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {
@@ -147,6 +151,10 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
             )]);
         }
         let g = gen::generate(&func, opts).map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
+        for (span, msg) in &g.layout.warnings {
+            warnings
+                .push(Diagnostic { severity: mlir_text::Severity::Warning, ..Diagnostic::error(*span, msg) });
+        }
         report.functions.push(report::function_report(&func, &g, opts));
         let design = comb::Design { modules: vec![g.module.clone()], top: Some(comb::ModuleId(0)) };
         if let Some(e) = comb::verify::verify(&design).first() {

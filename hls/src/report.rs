@@ -66,6 +66,8 @@ pub struct LoopReport {
     pub latency: Option<u64>,
     /// States of its body.
     pub states: u32,
+    /// `pipelined II=k, depth d, s stages`, or why a loop asked to be pipelined is not.
+    pub pipeline: Option<String>,
 }
 
 /// Builds the report of one generated function.
@@ -77,7 +79,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
     }
     // The longest chain within a cycle, then the cycle's fixed register/multiplexer cost.
     let mut cp: f64 = 0.0;
-    for b in &l.blocks {
+    for b in l.blocks.iter().chain(l.pipes.iter().map(|p| &p.plan.block)) {
         let p = &b.problem;
         for (i, op) in p.ops.iter().enumerate() {
             let t = &p.types[op.ty];
@@ -119,8 +121,17 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 depth: li.depth,
                 trip_count: li.trip,
                 cycles_per_iteration: li.body_latency,
-                latency: li.trip.zip(li.body_latency).map(|(t, b)| t * b),
+                latency: match li.pipelined {
+                    // Iterations start every II cycles; the last drains through the stages.
+                    Some((ii, _, s)) => li.trip.map(|t| (t + u64::from(s) - 1) * u64::from(ii)),
+                    None => li.trip.zip(li.body_latency).map(|(t, b)| t * b),
+                },
                 states: li.states.1 + 1 - li.states.0,
+                pipeline: match (&li.pipelined, &li.not_pipelined) {
+                    (Some((ii, d, s)), _) => Some(format!("pipelined II={ii}, depth {d}, {s} stages")),
+                    (None, Some(why)) => Some(format!("not pipelined: {why}")),
+                    _ => None,
+                },
             })
             .collect(),
     }
@@ -185,14 +196,15 @@ impl Report {
             for (li, l) in f.loops.iter().enumerate() {
                 let _ = write!(
                     o,
-                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}}}",
+                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}}}",
                     l.name,
                     l.kind,
                     l.depth,
                     opt(l.trip_count),
                     opt(l.cycles_per_iteration),
                     opt(l.latency),
-                    l.states
+                    l.states,
+                    l.pipeline.as_deref().map_or("null".into(), json_str)
                 );
                 let _ = writeln!(o, "{}", if li + 1 < f.loops.len() { "," } else { "" });
             }
@@ -242,6 +254,9 @@ impl Report {
                         dash(l.latency),
                         l.states
                     );
+                    if let Some(p) = &l.pipeline {
+                        let _ = writeln!(o, "  {:<10} {p}", "");
+                    }
                 }
             }
         }

@@ -12,7 +12,7 @@ use crate::ir::{BinOp, OpId, OpKind};
 use comb::{CellKind, NetId};
 use std::collections::BTreeMap;
 
-fn bin_kind(b: BinOp) -> CellKind {
+pub(crate) fn bin_kind(b: BinOp) -> CellKind {
     match b {
         BinOp::Add => CellKind::Add,
         BinOp::Sub => CellKind::Sub,
@@ -131,46 +131,14 @@ impl Gen<'_> {
             if unit_of.contains_key(&p.op) {
                 continue;
             }
-            let w = op.result.map_or(1, |r| self.f.width(r));
             // A multi-cycle op's operands must hold for all its cycles: each state reads
             // them where they are then (a chained wire first, registers after).
             let a: Vec<NetId> = op.operands.iter().map(|&o| self.held(o, st, p.occupancy)).collect();
             let net = match &op.kind {
-                OpKind::Const(c) => self.konst(*c, w),
-                OpKind::Bin(b) => {
-                    // A shift by a constant is wiring, not a unit.
-                    let wiring = matches!(b, BinOp::Shl | BinOp::ShrS | BinOp::ShrU)
-                        && self.consts.contains_key(&op.operands[1]);
-                    if !wiring {
-                        // A multiply by a constant is reported as `mulc` (shifts and adds).
-                        let by_const =
-                            *b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
-                        let kind =
-                            if by_const { "mulc".to_string() } else { format!("{b:?}").to_lowercase() };
-                        self.units.push(Unit { kind, width: w, ops: 1 });
-                    }
-                    self.cell(bin_kind(*b), w, &a, None)
-                }
-                OpKind::Cmp(pr) => {
-                    let ow = self.m.width(a[0]);
-                    self.units.push(Unit { kind: "cmp".into(), width: ow, ops: 1 });
-                    self.cell(CellKind::Icmp(*pr), 1, &a, None)
-                }
-                OpKind::Select => self.cell(CellKind::Mux, w, &a, None),
-                OpKind::ZExt => {
-                    let z = self.konst(0, w - self.m.width(a[0]));
-                    self.cell(CellKind::Concat, w, &[z, a[0]], None)
-                }
-                OpKind::SExt => {
-                    let xw = self.m.width(a[0]);
-                    let sign = self.cell(CellKind::Extract { low: xw - 1 }, 1, &[a[0]], None);
-                    let ext = self.cell(CellKind::Replicate, w - xw, &[sign], None);
-                    self.cell(CellKind::Concat, w, &[ext, a[0]], None)
-                }
-                OpKind::Trunc => self.cell(CellKind::Extract { low: 0 }, w, &[a[0]], None),
                 OpKind::Load(m) => {
+                    let cond = self.state_eq[st as usize];
                     self.accesses.entry(m.index()).or_default().push(Access {
-                        state: st,
+                        cond,
                         addr: a[0],
                         wdata: None,
                     });
@@ -181,13 +149,18 @@ impl Gen<'_> {
                     continue;
                 }
                 OpKind::Store(m) => {
+                    let mut cond = self.state_eq[st as usize];
+                    if let Some(&en) = a.get(2) {
+                        cond = self.and(cond, en);
+                    }
                     self.accesses.entry(m.index()).or_default().push(Access {
-                        state: st,
+                        cond,
                         addr: a[0],
                         wdata: Some(a[1]),
                     });
                     continue;
                 }
+                _ => self.plain_cell(&op, &a),
             };
             if let Some(r) = op.result {
                 if let Some(name) = &self.f.values[r.index()].name {
@@ -209,6 +182,46 @@ impl Gen<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The cell of a plain op that is neither a memory access nor on a shared unit, from
+    /// its operand nets; records it as a unit for the report.
+    pub(crate) fn plain_cell(&mut self, op: &crate::ir::Op, a: &[NetId]) -> NetId {
+        let w = op.result.map_or(1, |r| self.f.width(r));
+        match &op.kind {
+            OpKind::Const(c) => self.konst(*c, w),
+            OpKind::Bin(b) => {
+                // A shift by a constant is wiring, not a unit.
+                let wiring = matches!(b, BinOp::Shl | BinOp::ShrS | BinOp::ShrU)
+                    && self.consts.contains_key(&op.operands[1]);
+                if !wiring {
+                    // A multiply by a constant is reported as `mulc` (shifts and adds).
+                    let by_const =
+                        *b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
+                    let kind = if by_const { "mulc".to_string() } else { format!("{b:?}").to_lowercase() };
+                    self.units.push(Unit { kind, width: w, ops: 1 });
+                }
+                self.cell(bin_kind(*b), w, a, None)
+            }
+            OpKind::Cmp(pr) => {
+                let ow = self.m.width(a[0]);
+                self.units.push(Unit { kind: "cmp".into(), width: ow, ops: 1 });
+                self.cell(CellKind::Icmp(*pr), 1, a, None)
+            }
+            OpKind::Select => self.cell(CellKind::Mux, w, a, None),
+            OpKind::ZExt => {
+                let z = self.konst(0, w - self.m.width(a[0]));
+                self.cell(CellKind::Concat, w, &[z, a[0]], None)
+            }
+            OpKind::SExt => {
+                let xw = self.m.width(a[0]);
+                let sign = self.cell(CellKind::Extract { low: xw - 1 }, 1, &[a[0]], None);
+                let ext = self.cell(CellKind::Replicate, w - xw, &[sign], None);
+                self.cell(CellKind::Concat, w, &[ext, a[0]], None)
+            }
+            OpKind::Trunc => self.cell(CellKind::Extract { low: 0 }, w, &[a[0]], None),
+            OpKind::Load(_) | OpKind::Store(_) => unreachable!("memory accesses have no cell"),
+        }
     }
 
     /// `v` as seen in states `start..start + cycles`, multiplexed by state when it differs.

@@ -11,7 +11,9 @@
 
 use crate::ir::{Cfg, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, Terminator, ValId, WhileLoop};
 use crate::schedule::block::{schedule_block, BlockSchedule};
+use crate::schedule::pipeline::{self, PipelinePlan};
 use crate::Options;
+use mlir_text::Span;
 
 /// An index into [`Layout::labels`].
 pub type Label = usize;
@@ -26,6 +28,11 @@ pub enum Src {
     /// The loop's induction variable (as the current writes see it) is below its upper
     /// bound (signed): after the init it enters, after the latch it continues.
     InRange(usize),
+    /// A pipelined loop ([`Layout::pipes`]) has an iteration in a stage before its last.
+    PipeBusy(usize),
+    /// A pipelined loop's carried value `.1` as it leaves the loop (the last write may
+    /// happen on the exit edge itself).
+    PipeResult(usize, usize),
 }
 
 /// What happens at the end of a state: a decision tree of register writes and branches.
@@ -64,6 +71,21 @@ pub struct LoopInfo {
     pub unstructured: bool,
     /// `for`, `while` or `cfg`.
     pub kind: &'static str,
+    /// Pipelined: (II, depth, stages).
+    pub pipelined: Option<(u32, u32, u32)>,
+    /// Why a loop asked to be pipelined is not.
+    pub not_pipelined: Option<String>,
+}
+
+/// A pipelined loop: its II slot states and its modulo schedule.
+#[derive(Debug)]
+pub struct Pipe {
+    /// Index into [`Layout::fors`].
+    pub for_k: usize,
+    /// The first of its II states (slot 0).
+    pub first: u32,
+    /// The schedule.
+    pub plan: PipelinePlan,
 }
 
 /// The FSM skeleton of a function.
@@ -85,6 +107,10 @@ pub struct Layout {
     pub loops: Vec<LoopInfo>,
     /// Cycles from the first state to the final transition when static.
     pub body_latency: Option<u64>,
+    /// Pipelined loops.
+    pub pipes: Vec<Pipe>,
+    /// Warnings: loops with `hls.pipeline` that are not pipelined as asked.
+    pub warnings: Vec<(Span, String)>,
 }
 
 struct Builder<'f> {
@@ -219,6 +245,8 @@ impl Builder<'_> {
             depth: self.depth,
             unstructured: true,
             kind: "cfg",
+            pipelined: None,
+            not_pipelined: None,
         });
         let entries: Vec<Label> = g.blocks.iter().map(|_| self.label(Next::Finish)).collect();
         let first = self.states();
@@ -242,6 +270,58 @@ impl Builder<'_> {
     }
 
     fn for_loop(&mut self, l: &ForLoop, after: Label) -> Result<(Next, Option<u64>), String> {
+        let mut not_pipelined = None;
+        if l.pipeline.is_some() || self.opts.pipeline {
+            let innermost = !l.body.items.iter().any(|i| matches!(i, Item::For(_) | Item::While(_)));
+            match pipeline::ineligible(self.f, l) {
+                None => {
+                    let target = l.pipeline.and_then(|r| r.ii).unwrap_or(1);
+                    let plan = pipeline::plan(self.f, l, self.opts, target)?;
+                    if let Some(r) = l.pipeline.filter(|r| r.ii.is_some_and(|t| t < plan.ii())) {
+                        self.l.warnings.push((
+                            r.span,
+                            format!(
+                                "hls.pipeline: II = {} is not reachable; pipelined at II = {} (minimum {})",
+                                target,
+                                plan.ii(),
+                                plan.modulo.mii
+                            ),
+                        ));
+                    }
+                    // `--pipeline` alone leaves a loop whose pipeline would be no faster
+                    // (a short trip count against the fill and drain).
+                    let gain = match (l.pipeline, l.trip) {
+                        (None, Some(t)) => {
+                            let ops: Vec<OpId> = pipeline::body_ops(l)
+                                .into_iter()
+                                .filter(|&o| !matches!(self.f.op(o).kind, OpKind::Const(_)))
+                                .collect();
+                            let plain = t * u64::from(
+                                schedule_block(self.f, &ops, self.opts)?.solution.length.max(1),
+                            );
+                            let piped = (t + u64::from(plan.stages()) - 1) * u64::from(plan.ii());
+                            (piped >= plain)
+                                .then(|| format!("no faster ({piped} cycles pipelined, {plain} not)"))
+                        }
+                        _ => None,
+                    };
+                    match gain {
+                        None => return self.pipelined_for(l, after, plan),
+                        Some(why) => not_pipelined = Some(why),
+                    }
+                }
+                // `--pipeline` asks for innermost loops only; say why one of those is not.
+                Some(why) if l.pipeline.is_some() || innermost => {
+                    if let Some(r) = l.pipeline {
+                        self.l
+                            .warnings
+                            .push((r.span, format!("hls.pipeline: the loop is not pipelined: {why}")));
+                    }
+                    not_pipelined = Some(why);
+                }
+                Some(_) => {}
+            }
+        }
         let k = self.l.fors.len();
         self.l.fors.push(l.clone());
         let info_at = self.l.loops.len();
@@ -254,6 +334,8 @@ impl Builder<'_> {
             depth: self.depth,
             unstructured: false,
             kind: "for",
+            pipelined: None,
+            not_pipelined,
         });
         let body_label = self.label(Next::Finish);
         let exit = act(&l.results, &l.yields, Next::Jump(after));
@@ -288,6 +370,67 @@ impl Builder<'_> {
         Ok((enter, lat))
     }
 
+    /// A pipelined loop: II states, slot 0 to II - 1, repeated while any stage holds an
+    /// iteration. The transition out of the last slot issues the next iteration (induction
+    /// variable + step, while in range), and leaves when no stage will hold one.
+    fn pipelined_for(
+        &mut self,
+        l: &ForLoop,
+        after: Label,
+        plan: PipelinePlan,
+    ) -> Result<(Next, Option<u64>), String> {
+        let k = self.l.fors.len();
+        self.l.fors.push(l.clone());
+        let p = self.l.pipes.len();
+        let (ii, depth, stages) = (plan.ii(), plan.depth(), plan.stages());
+        let first = self.states();
+        let exit = Next::Act(
+            l.results.iter().enumerate().map(|(j, &r)| (r, Src::PipeResult(p, j))).collect(),
+            Box::new(Next::Jump(after)),
+        );
+        let goto = Next::Goto(first);
+        let issue_next = if stages >= 2 {
+            goto.clone()
+        } else {
+            Next::Branch(Src::InRange(k), Box::new(goto.clone()), Box::new(exit.clone()))
+        };
+        let latch = Next::Branch(
+            Src::InRange(k),
+            Box::new(Next::Act(vec![(l.iv, Src::IvNext(k))], Box::new(issue_next))),
+            Box::new(Next::Branch(Src::PipeBusy(p), Box::new(goto), Box::new(exit))),
+        );
+        for s in 0..ii {
+            self.l.next.push(if s + 1 < ii { Next::Goto(first + s + 1) } else { latch.clone() });
+        }
+        self.l.loops.push(LoopInfo {
+            id: l.id,
+            states: (first, first + ii - 1),
+            trip: l.trip,
+            carried: std::iter::once(l.iv).chain(l.iter_args.iter().copied()).collect(),
+            body_latency: Some(u64::from(ii)),
+            depth: self.depth,
+            unstructured: true,
+            kind: "for",
+            pipelined: Some((ii, depth, stages)),
+            not_pipelined: None,
+        });
+        self.l.pipes.push(Pipe { for_k: k, first, plan });
+        let body_label = self.label(Next::Goto(first));
+        let mut init: Vec<(ValId, Src)> = vec![(l.iv, Src::Val(l.lb))];
+        init.extend(l.iter_args.iter().zip(&l.inits).map(|(&a, &i)| (a, Src::Val(i))));
+        let skip = act(&l.results, &l.inits, Next::Jump(after));
+        let enter = match l.trip {
+            Some(_) => Next::Act(init, Box::new(Next::Jump(body_label))),
+            None => Next::Act(
+                init,
+                Box::new(Next::Branch(Src::InRange(k), Box::new(Next::Jump(body_label)), Box::new(skip))),
+            ),
+        };
+        // Iterations issue every II cycles; the last one drains through the other stages.
+        let lat = l.trip.map(|t| (t + u64::from(stages) - 1) * u64::from(ii));
+        Ok((enter, lat))
+    }
+
     fn while_loop(&mut self, w: &WhileLoop, after: Label) -> Result<(Next, Option<u64>), String> {
         let info_at = self.l.loops.len();
         self.l.loops.push(LoopInfo {
@@ -299,6 +442,8 @@ impl Builder<'_> {
             depth: self.depth,
             unstructured: false,
             kind: "while",
+            pipelined: None,
+            not_pipelined: None,
         });
         let before_label = self.label(Next::Finish);
         let after_label = self.label(Next::Finish);

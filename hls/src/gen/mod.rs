@@ -14,6 +14,8 @@
 mod bind;
 mod expand;
 pub mod layout;
+mod pipeline;
+mod pipeline_units;
 mod regs;
 mod seqdiv;
 
@@ -49,9 +51,9 @@ pub struct Generated {
     pub registers: Vec<u32>,
 }
 
-/// An access of a memory port in one state.
+/// An access of a memory port: when (`state == S`, and a pipeline stage's valid bit).
 struct Access {
-    state: u32,
+    cond: NetId,
     addr: NetId,
     wdata: Option<NetId>,
 }
@@ -61,6 +63,7 @@ pub(crate) struct Gen<'f> {
     l: &'f Layout,
     m: Module,
     clk: NetId,
+    rst: NetId,
     state_eq: Vec<NetId>,
     consts: HashMap<ValId, u64>,
     const_nets: HashMap<(u64, u32), NetId>,
@@ -71,6 +74,10 @@ pub(crate) struct Gen<'f> {
     rdata: HashMap<usize, NetId>,
     accesses: BTreeMap<usize, Vec<Access>>,
     units: Vec<Unit>,
+    /// Control nets of each pipelined loop (`pipeline.rs`).
+    pipe_nets: Vec<pipeline::PipeNets>,
+    /// Widths of registers made outside the shared allocation (pipeline stages).
+    own_regs: Vec<u32>,
 }
 
 fn port(m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool, span: Span) -> comb::PortId {
@@ -125,8 +132,9 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     let mut g = Gen {
         f,
         l: &layout,
-        m,
         clk,
+        rst: m.port_net(rst_p).expect("input"),
+        m,
         state_eq: Vec::new(),
         consts,
         const_nets: HashMap::new(),
@@ -137,6 +145,8 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         rdata,
         accesses: BTreeMap::new(),
         units: Vec::new(),
+        pipe_nets: Vec::new(),
+        own_regs: Vec::new(),
     };
     let zero_s = g.konst(0, sw);
     let state = g.cell(
@@ -168,6 +178,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         }
     }
     g.datapath()?;
+    g.pipelines()?;
     g.local_memories(&locals);
     let scalars: Vec<(ValId, NetId)> =
         scalar_ports.iter().map(|&(v, p)| (v, g.m.port_net(p).expect("input"))).collect();
@@ -204,6 +215,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     }
     g.memory_ports(&mem_ports);
     registers.extend(g.finish_registers()?);
+    registers.extend(std::mem::take(&mut g.own_regs));
     let units = std::mem::take(&mut g.units);
     Ok(Generated { module: g.m, layout, units, registers })
 }
@@ -294,16 +306,14 @@ impl Gen<'_> {
             let w = self.f.mems[mem].width;
             let acc = self.accesses.remove(&mem).unwrap_or_default();
             let (reads, writes): (Vec<&Access>, Vec<&Access>) = acc.iter().partition(|a| a.wdata.is_none());
-            let ren_c: Vec<NetId> = reads.iter().map(|a| self.state_eq[a.state as usize]).collect();
+            let ren_c: Vec<NetId> = reads.iter().map(|a| a.cond).collect();
             let ren = self.or(&ren_c);
-            let we_c: Vec<NetId> = writes.iter().map(|a| self.state_eq[a.state as usize]).collect();
+            let we_c: Vec<NetId> = writes.iter().map(|a| a.cond).collect();
             let we = self.or(&we_c);
-            let ra: Vec<(NetId, NetId)> =
-                reads.iter().map(|a| (self.state_eq[a.state as usize], a.addr)).collect();
-            let wa: Vec<(NetId, NetId)> =
-                writes.iter().map(|a| (self.state_eq[a.state as usize], a.addr)).collect();
+            let ra: Vec<(NetId, NetId)> = reads.iter().map(|a| (a.cond, a.addr)).collect();
+            let wa: Vec<(NetId, NetId)> = writes.iter().map(|a| (a.cond, a.addr)).collect();
             let wd: Vec<(NetId, NetId)> =
-                writes.iter().map(|a| (self.state_eq[a.state as usize], a.wdata.expect("a write"))).collect();
+                writes.iter().map(|a| (a.cond, a.wdata.expect("a write"))).collect();
             let (raddr, _) = self.write_logic(&ra, 32);
             let (waddr, _) = self.write_logic(&wa, 32);
             let (wdata, _) = self.write_logic(&wd, w);
@@ -327,18 +337,15 @@ impl Gen<'_> {
             let memo = &self.f.mems[mem];
             let (aw, w) = (memo.addr_width(), memo.width);
             let acc = self.accesses.remove(&mem).unwrap_or_default();
-            let ce_conds: Vec<NetId> = acc.iter().map(|a| self.state_eq[a.state as usize]).collect();
+            let ce_conds: Vec<NetId> = acc.iter().map(|a| a.cond).collect();
             let ce = self.or(&ce_conds);
-            let we_conds: Vec<NetId> =
-                acc.iter().filter(|a| a.wdata.is_some()).map(|a| self.state_eq[a.state as usize]).collect();
+            let we_conds: Vec<NetId> = acc.iter().filter(|a| a.wdata.is_some()).map(|a| a.cond).collect();
             let we = self.or(&we_conds);
-            let addrs: Vec<(NetId, NetId)> =
-                acc.iter().map(|a| (self.state_eq[a.state as usize], a.addr)).collect();
+            let addrs: Vec<(NetId, NetId)> = acc.iter().map(|a| (a.cond, a.addr)).collect();
             let (addr32, _) = self.write_logic(&addrs, 32);
             let addr =
                 if aw < 32 { self.cell(CellKind::Extract { low: 0 }, aw, &[addr32], None) } else { addr32 };
-            let wds: Vec<(NetId, NetId)> =
-                acc.iter().filter_map(|a| a.wdata.map(|d| (self.state_eq[a.state as usize], d))).collect();
+            let wds: Vec<(NetId, NetId)> = acc.iter().filter_map(|a| a.wdata.map(|d| (a.cond, d))).collect();
             let (wd, _) = self.write_logic(&wds, w);
             self.m.set_output(addr_p, addr);
             self.m.set_output(ce_p, ce);

@@ -13,6 +13,7 @@
 //! same values, conservative otherwise. [`verify`] checks the invariants between steps.
 
 pub mod deps;
+pub mod ifconvert;
 pub mod verify;
 
 use comb::IcmpPred;
@@ -127,7 +128,8 @@ pub enum OpKind {
     Trunc,
     /// Read `mem[operands[0]]`.
     Load(MemId),
-    /// `mem[operands[0]] = operands[1]`; no result.
+    /// `mem[operands[0]] = operands[1]`, if `operands[2]` (1 bit, optional: predicated by
+    /// if-conversion) is 1; no result.
     Store(MemId),
 }
 
@@ -227,7 +229,18 @@ pub struct ForLoop {
     pub results: Vec<ValId>,
     /// Trip count when the bounds are constants.
     pub trip: Option<u64>,
+    /// `hls.pipeline` on the loop, if given.
+    pub pipeline: Option<PipelineRequest>,
     /// The `for` op.
+    pub span: Span,
+}
+
+/// An `hls.pipeline` attribute: pipeline this loop, at a target II if given.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PipelineRequest {
+    /// `hls.pipeline = N : i64`: the target initiation interval.
+    pub ii: Option<u32>,
+    /// The attribute.
     pub span: Span,
 }
 

@@ -240,7 +240,7 @@ impl Checker<'_> {
                 ws == [INDEX_WIDTH] && self.f.mems.get(m.index()).is_some_and(|mem| Some(mem.width) == rw)
             }
             OpKind::Store(m) => {
-                ws.len() == 2
+                (ws.len() == 2 || ws.len() == 3 && ws[2] == 1)
                     && ws[0] == INDEX_WIDTH
                     && rw.is_none()
                     && self.f.mems.get(m.index()).is_some_and(|mem| mem.width == ws[1])

@@ -8,7 +8,7 @@
 
 use super::{Lower, Res};
 use crate::ir::deps::Linear;
-use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, ValId, WhileLoop, INDEX_WIDTH};
+use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, PipelineRequest, ValId, WhileLoop, INDEX_WIDTH};
 use comb::IcmpPred;
 use mlir_text::{Attr, Block, Diagnostic, Operation, Span, Type};
 
@@ -23,6 +23,7 @@ struct ForSpec<'o> {
     inits: Vec<ValId>,
     body: &'o Block,
     unroll: Option<u64>,
+    pipeline: Option<PipelineRequest>,
     op: &'o Operation,
 }
 
@@ -61,11 +62,26 @@ impl Lower<'_> {
         r.blocks.first().ok_or_else(|| Diagnostic::error(r.span, "empty region"))
     }
 
+    /// `hls.pipeline` (a unit attribute) or `hls.pipeline = N : i64` (target II N).
+    fn pipeline_attr(&mut self, op: &Operation) -> Res<Option<PipelineRequest>> {
+        let Some(a) = op.named_attr("hls.pipeline") else { return Ok(None) };
+        let ii = match &a.value {
+            Attr::Unit => None,
+            Attr::Int(v, _) => match v.to_i128() {
+                Some(n) if (1..=1 << 16).contains(&n) => Some(n as u32),
+                _ => return Err(Diagnostic::error(a.span, "hls.pipeline must be a positive integer II")),
+            },
+            _ => {
+                return Err(Diagnostic::error(
+                    a.span,
+                    "hls.pipeline must be a unit attribute or an integer II (hls.pipeline = 2 : i64)",
+                ))
+            }
+        };
+        Ok(Some(PipelineRequest { ii, span: a.span }))
+    }
+
     fn unroll_attr(&mut self, op: &Operation) -> Res<Option<u64>> {
-        if op.attr("hls.pipeline").is_some() {
-            let span = op.named_attr("hls.pipeline").map_or(op.span, |a| a.span);
-            self.warn(span, "hls.pipeline is not implemented yet; the loop is not pipelined");
-        }
         match op.named_attr("hls.unroll") {
             None => Ok(None),
             Some(a) => match &a.value {
@@ -110,6 +126,7 @@ impl Lower<'_> {
             inits: inits.to_vec(),
             body: self.body_block(op, 0)?,
             unroll: self.unroll_attr(op)?,
+            pipeline: self.pipeline_attr(op)?,
             op,
         };
         let results = self.lower_for(spec)?;
@@ -147,6 +164,7 @@ impl Lower<'_> {
             inits: vals[3..].to_vec(),
             body: self.body_block(op, 0)?,
             unroll: self.unroll_attr(op)?,
+            pipeline: self.pipeline_attr(op)?,
             op,
         };
         let results = self.lower_for(spec)?;
@@ -175,6 +193,12 @@ impl Lower<'_> {
                 ));
             }
             if n >= t {
+                if let Some(r) = spec.pipeline {
+                    self.warn(
+                        r.span,
+                        "hls.pipeline: the loop is unrolled fully, there is no loop to pipeline",
+                    );
+                }
                 let mut iters = spec.inits.clone();
                 for k in 0..t {
                     let iv = self.konst(l + (k * spec.step) as i64, INDEX_WIDTH, s);
@@ -185,6 +209,7 @@ impl Lower<'_> {
             let main = t / n * n;
             let mid = self.konst(l + (main * spec.step) as i64, INDEX_WIDTH, s);
             let step = spec.step;
+            self.pipeline = spec.pipeline;
             let results =
                 self.make_loop(spec.lb, mid, step * n, &spec.inits, Some(t / n), s, |lw, iv, iters| {
                     let mut iters = iters.to_vec();
@@ -202,10 +227,12 @@ impl Lower<'_> {
             if t == main {
                 return Ok(results);
             }
+            self.pipeline = spec.pipeline;
             return self.make_loop(mid, spec.ub, step, &results, Some(t - main), s, |lw, iv, iters| {
                 lw.body_copy(spec.body, iv, iters, s)
             });
         }
+        self.pipeline = spec.pipeline;
         self.make_loop(spec.lb, spec.ub, spec.step, &spec.inits, trip, s, |lw, iv, iters| {
             lw.body_copy(spec.body, iv, iters, s)
         })
@@ -222,6 +249,7 @@ impl Lower<'_> {
         s: Span,
         body: impl FnOnce(&mut Self, ValId, &[ValId]) -> Res<Vec<ValId>>,
     ) -> Res<Vec<ValId>> {
+        let req = self.pipeline.take();
         let iv = self.f.new_value(INDEX_WIDTH, Some("iv".into()));
         let iter_args: Vec<ValId> = inits.iter().map(|&i| self.f.new_value(self.f.width(i), None)).collect();
         let (region, yields) = self.sub_region(|lw| body(lw, iv, &iter_args))?;
@@ -239,6 +267,7 @@ impl Lower<'_> {
             yields,
             results: results.clone(),
             trip,
+            pipeline: req,
             span: s,
         })));
         Ok(results)

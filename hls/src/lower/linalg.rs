@@ -187,6 +187,7 @@ impl Lower<'_> {
                 yields: Vec::new(),
                 results: Vec::new(),
                 trip: Some(extent[ivs.len()]),
+                pipeline: None,
                 span: s,
             })));
             return Ok(());

@@ -41,6 +41,8 @@ pub(crate) struct Lower<'a> {
     /// Loop indices of the `linalg.generic` bodies being lowered, innermost last
     /// (what `linalg.index` reads).
     pub linalg_ivs: Vec<Vec<ValId>>,
+    /// The `hls.pipeline` request of the loop being lowered (taken by the next loop made).
+    pub pipeline: Option<crate::ir::PipelineRequest>,
 }
 
 /// What a block's terminator hands back.
@@ -77,6 +79,7 @@ pub fn lower_func(
         calls: vec![name],
         warnings: Vec::new(),
         linalg_ivs: Vec::new(),
+        pipeline: None,
     };
     let Some(block) = op.regions().first().and_then(|r| r.blocks.first()) else {
         return Err(Diagnostic::error(op.name_span, "a function without a body cannot be synthesized"));

@@ -153,6 +153,18 @@ fn multi_cycle(name: String, d: f64, p: f64) -> OperatorType {
 
 /// States and solves the scheduling problem of the block `ops` (program order).
 pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSchedule, String> {
+    let p = block_problem(f, ops, opts)?;
+    let solution = list::schedule(&p)?;
+    let errs = super::verify(&p, &solution);
+    if let Some(e) = errs.first() {
+        return Err(format!("internal error: the list scheduler produced an invalid schedule: {e}"));
+    }
+    Ok(BlockSchedule { ops: ops.to_vec(), problem: p, solution })
+}
+
+/// The scheduling problem of the block `ops` (program order): one iteration's ops and
+/// their dependences inside the block.
+pub fn block_problem(f: &Func, ops: &[OpId], opts: &Options) -> Result<Problem, String> {
     if opts.clock_period < delays::min_period() - 1e-9 {
         return Err(format!(
             "--clock-period {} ns is shorter than the shortest iCE40 cycle the delay model allows \
@@ -215,10 +227,5 @@ pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSch
     for d in deps::mem_deps(f, ops) {
         p.deps.push(Dependence { from: index[&d.from], to: index[&d.to], data: false, distance: d.distance });
     }
-    let solution = list::schedule(&p)?;
-    let errs = super::verify(&p, &solution);
-    if let Some(e) = errs.first() {
-        return Err(format!("internal error: the list scheduler produced an invalid schedule: {e}"));
-    }
-    Ok(BlockSchedule { ops: ops.to_vec(), problem: p, solution })
+    Ok(p)
 }

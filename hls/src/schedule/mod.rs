@@ -21,6 +21,8 @@ pub mod block;
 pub mod delays;
 pub mod ice40;
 pub mod list;
+pub mod modulo;
+pub mod pipeline;
 
 /// An operator type.
 #[derive(Clone, Debug, PartialEq)]

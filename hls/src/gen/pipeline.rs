@@ -1,0 +1,368 @@
+//! Generation of a pipelined loop: II slot states, stage-valid bits, rotating registers.
+//!
+//! The loop's states are its II slots; the FSM runs slot 0 .. II-1 once per *period* and
+//! starts a new iteration every period. An op scheduled at cycle `t` of its iteration runs
+//! in slot `t mod II` on behalf of the iteration in stage `t div II`. Stage 0's iteration is
+//! the one whose induction variable is in the loop's register (`valid[0] = iv < ub`); the
+//! bits `valid[1..S)` are a shift register that takes `valid[0]` at every period's end, so
+//! prologue and epilogue need no copies of the body: stores, loads and register writes of
+//! an op are guarded by its stage's valid bit.
+//!
+//! A value produced in cycle `w` of its iteration (its *wire* cycle: the op's cell, a
+//! read's data, a divider's result register) is seen by a use at cycle `t`: in the cell if
+//! `t == w` (chaining), else in copy `k = ceil((t - w) / II) - 1` of a register chain: copy
+//! 0 loads the cell at the end of cycle `w` (slot `w mod II`), copy `k` loads copy `k-1` at
+//! the end of cycle `w + k II`; each holds its value for exactly the II cycles until its
+//! next load, so a value living longer than II cycles rotates through its copies. The
+//! induction variable is "produced" at cycle -1 (its register loads at the previous
+//! period's end); a loop-carried value is produced at its yield's wire cycle minus II (the
+//! previous iteration's yield), its copy 0 being the shared register allocation's register
+//! (written at loop entry with its init and by the yield under its stage's valid bit).
+
+use super::{Access, Gen, Unit};
+use crate::gen::layout::Pipe;
+use crate::ir::{BinOp, ForLoop, OpKind, ValId};
+use comb::{CellKind, IcmpPred, NetId};
+use std::collections::{BTreeMap, HashMap};
+
+/// What the transitions read from a pipelined loop.
+pub(crate) struct PipeNets {
+    /// Some iteration is in a stage before the last (besides stage 0).
+    pub busy: NetId,
+    /// Each carried value as the loop exits.
+    pub results: Vec<NetId>,
+}
+
+/// Where a value of the loop comes from.
+#[derive(Clone, Copy)]
+enum Origin {
+    /// Produced by a body op: its wire cycle and cell.
+    Op(i64, NetId),
+    /// Induction variable or carried value: produced at this cycle; copy 0 is its register.
+    Carried(i64),
+    /// Loop-invariant (defined before the loop, or a carried value passed through).
+    Invariant,
+}
+
+pub(crate) struct Ctx<'p> {
+    pub(crate) pipe: &'p Pipe,
+    lp: &'p ForLoop,
+    ii: i64,
+    valid: Vec<NetId>,
+    origin: HashMap<ValId, Origin>,
+    /// Period counters modulo r (for replicated multi-cycle paths), by r.
+    counters: BTreeMap<u32, NetId>,
+    /// Register chains: copy k of a value.
+    copies: BTreeMap<(ValId, usize), NetId>,
+    /// Copy registers whose input is connected once every cell exists: (reg, value, k).
+    pending: Vec<(NetId, ValId, usize)>,
+}
+
+impl Ctx<'_> {
+    pub(crate) fn slot(&self, t: i64) -> u32 {
+        self.pipe.first + t.rem_euclid(self.ii) as u32
+    }
+    fn stage(&self, t: i64) -> usize {
+        t.div_euclid(self.ii).max(0) as usize
+    }
+}
+
+impl Gen<'_> {
+    /// Builds every pipelined loop of the layout.
+    pub(crate) fn pipelines(&mut self) -> Result<(), String> {
+        let l = self.l;
+        for pipe in &l.pipes {
+            let nets = self.pipeline(pipe)?;
+            self.pipe_nets.push(nets);
+        }
+        Ok(())
+    }
+
+    fn own_reg(&mut self, width: u32, name: &str, reset: bool) -> NetId {
+        let z = self.konst(0, width);
+        let z1 = self.konst(0, 1);
+        let clk = self.clk;
+        self.own_regs.push(width);
+        let ops: Vec<NetId> = if reset { vec![z, clk, z1, z1, z] } else { vec![z, clk, z1] };
+        self.cell(
+            CellKind::Reg { reset, enable: true, async_reset: false, init: None },
+            width,
+            &ops,
+            Some(name),
+        )
+    }
+
+    /// The guard of a write or access at cycle `t`: its slot state and its stage valid.
+    fn guard(&mut self, c: &Ctx, t: i64) -> NetId {
+        let s = self.state_eq[c.slot(t) as usize];
+        let v = c.valid[c.stage(t)];
+        self.and(s, v)
+    }
+
+    fn pipeline(&mut self, pipe: &Pipe) -> Result<PipeNets, String> {
+        let l = self.l;
+        let lp = &l.fors[pipe.for_k];
+        let plan = &pipe.plan;
+        let ii = plan.ii();
+        let stages = plan.stages() as usize;
+        let last = pipe.first + ii - 1;
+        let mut c = Ctx {
+            pipe,
+            lp,
+            ii: i64::from(ii),
+            valid: Vec::new(),
+            origin: HashMap::new(),
+            counters: BTreeMap::new(),
+            copies: BTreeMap::new(),
+            pending: Vec::new(),
+        };
+        // Stage-valid bits: valid[0] = iv < ub; the rest shift at the period's end.
+        let ivr = self.value_in(lp.iv, pipe.first);
+        let ub = self.value_in(lp.ub, pipe.first);
+        let v0 = self.cell(CellKind::Icmp(IcmpPred::Slt), 1, &[ivr, ub], Some("stage0_valid"));
+        c.valid.push(v0);
+        let (rst_net, z1) = (self.rst, self.konst(0, 1));
+        let clk = self.clk;
+        for k in 1..stages {
+            let r = self.own_reg(1, &format!("{}_stage{k}_valid", lp.id), true);
+            let prev = c.valid[k - 1];
+            let en = self.state_eq[last as usize];
+            self.m.set_operands(r, &[prev, clk, en, rst_net, z1]);
+            c.valid.push(r);
+        }
+        let busy_bits: Vec<NetId> = c.valid[1..stages.saturating_sub(1).max(1)].to_vec();
+        let busy = self.or(&busy_bits);
+        // Origins of the loop's values.
+        c.origin.insert(lp.iv, Origin::Carried(-1));
+        let sched = &plan.block;
+        let at: HashMap<ValId, usize> =
+            sched.ops.iter().enumerate().filter_map(|(i, &o)| self.f.op(o).result.map(|r| (r, i))).collect();
+        let wire_cycle = |i: usize| {
+            let t = &sched.problem.types[sched.problem.ops[i].ty];
+            i64::from(sched.start(i)) + i64::from(t.span.max(1)) - 1
+        };
+        for (a, y) in lp.iter_args.iter().zip(&lp.yields) {
+            let o = match at.get(y) {
+                Some(&i) => Origin::Carried(wire_cycle(i) - c.ii),
+                None => Origin::Invariant,
+            };
+            c.origin.insert(*a, o);
+        }
+        // The ops, in their topological order (limited multipliers/dividers on shared units).
+        let shared = self.shared_units(pipe);
+        for (i, &id) in sched.ops.iter().enumerate() {
+            let op = self.f.op(id).clone();
+            let t = i64::from(sched.start(i));
+            if let (Some(&u), Some(r)) = (shared.of.get(&i), op.result) {
+                c.origin.insert(r, Origin::Op(wire_cycle(i), shared.net(u)));
+                continue;
+            }
+            let ty = sched.problem.types[sched.problem.ops[i].ty].clone();
+            let w = op.result.map_or(1, |r| self.f.width(r));
+            let net = match op.kind {
+                OpKind::Load(m) => {
+                    let addr = self.pv(&mut c, op.operands[0], t)?;
+                    let cond = self.guard(&c, t);
+                    self.accesses.entry(m.index()).or_default().push(Access { cond, addr, wdata: None });
+                    let Some(&rd) = self.rdata.get(&m.index()) else {
+                        return Err(format!("internal error: no read port for {m}"));
+                    };
+                    rd
+                }
+                OpKind::Store(m) => {
+                    let addr = self.pv(&mut c, op.operands[0], t)?;
+                    let data = self.pv(&mut c, op.operands[1], t)?;
+                    let mut cond = self.guard(&c, t);
+                    if let Some(&en) = op.operands.get(2) {
+                        let en = self.pv(&mut c, en, t)?;
+                        cond = self.and(cond, en);
+                    }
+                    self.accesses.entry(m.index()).or_default().push(Access {
+                        cond,
+                        addr,
+                        wdata: Some(data),
+                    });
+                    continue;
+                }
+                OpKind::Bin(b) if ty.sequential => {
+                    let a0 = self.pv(&mut c, op.operands[0], t)?;
+                    let a1 = self.pv(&mut c, op.operands[1], t)?;
+                    let signed = matches!(b, BinOp::DivS | BinOp::RemS);
+                    let s1 = i64::from(signed);
+                    let lat = i64::from(ty.latency);
+                    let rows = w / (ty.latency - if signed { 3 } else { 1 }).max(1);
+                    let tag = format!("{}{w}_{}_op{i}", format!("{b:?}").to_lowercase(), lp.id);
+                    let (unit, out) = self.seq_div_unit(b, w, rows, &tag);
+                    let eq = |g: &Self, t: i64| g.state_eq[c.slot(t) as usize];
+                    let steps: Vec<NetId> = (t + 1 + s1..t + lat - s1).map(|x| eq(self, x)).collect();
+                    let ph = super::seqdiv::Phases {
+                        load: eq(self, t),
+                        abs: signed.then(|| eq(self, t + 1)),
+                        step: self.or(&steps),
+                        fix: signed.then(|| eq(self, t + lat - 1)),
+                    };
+                    self.seq_div_connect(&unit, a0, a1, &ph);
+                    self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
+                    out
+                }
+                _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,
+                _ => {
+                    // Operands held over the op's cycles (a multi-cycle path), by slot.
+                    let mut a = Vec::new();
+                    for &o in &op.operands {
+                        let mut d: Option<NetId> = None;
+                        for k in (0..i64::from(ty.occupancy.max(1))).rev() {
+                            let n = self.pv(&mut c, o, t + k)?;
+                            d = Some(match d {
+                                None => n,
+                                Some(prev) => {
+                                    let s = self.state_eq[c.slot(t + k) as usize];
+                                    self.mux(s, n, prev)
+                                }
+                            });
+                        }
+                        a.push(d.expect("at least one cycle"));
+                    }
+                    self.plain_cell(&op, &a)
+                }
+            };
+            if let Some(r) = op.result {
+                c.origin.insert(r, Origin::Op(wire_cycle(i), net));
+            }
+        }
+        self.connect_shared(&mut c, &shared)?;
+        // Copy registers' inputs, in creation order (a chain's later copies read earlier ones).
+        let mut k = 0;
+        while k < c.pending.len() {
+            let (reg, v, j) = c.pending[k];
+            let (base, src) = match c.origin[&v] {
+                Origin::Op(w, net) if j == 0 => (w, net),
+                Origin::Op(w, _) => (w, self.copy(&mut c, v, j - 1)?),
+                Origin::Carried(w) => (w, self.copy(&mut c, v, j - 1)?),
+                Origin::Invariant => return Err("internal error: a copy of an invariant".into()),
+            };
+            let t = base + j as i64 * c.ii;
+            let en = self.guard(&c, t);
+            self.m.set_operands(reg, &[src, clk, en]);
+            k += 1;
+        }
+        // Carried values: the yield writes copy 0 (the shared allocation's register).
+        let mut results = Vec::new();
+        for (a, y) in lp.iter_args.iter().zip(&lp.yields) {
+            let reg = self.value_in(*a, last);
+            let Origin::Carried(base) = c.origin[a] else {
+                results.push(reg);
+                continue;
+            };
+            let wy = base + c.ii;
+            let data = self.pv(&mut c, *y, wy)?;
+            let g = self.guard(&c, wy);
+            self.write(*a, c.slot(wy), g, data);
+            // The last iteration's yield may be written on the exit edge itself.
+            let out = if c.slot(wy) == last {
+                let v = c.valid[c.stage(wy)];
+                self.mux(v, data, reg)
+            } else {
+                reg
+            };
+            results.push(out);
+        }
+        Ok(PipeNets { busy, results })
+    }
+
+    /// A counter of periods modulo `r` (any start value: only differences matter).
+    fn period_counter(&mut self, c: &mut Ctx, r: u32) -> NetId {
+        if let Some(&k) = c.counters.get(&r) {
+            return k;
+        }
+        let w = (32 - (r - 1).leading_zeros()).max(1);
+        let k = self.own_reg(w, &format!("{}_period_mod{r}", c.lp.id), true);
+        let one = self.konst(1, w);
+        let inc = self.cell(CellKind::Add, w, &[k, one], None);
+        let top = self.konst(u64::from(r - 1), w);
+        let wrap = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[k, top], None);
+        let zero = self.konst(0, w);
+        let d = self.mux(wrap, zero, inc);
+        let en = self.state_eq[(c.pipe.first + c.ii as u32 - 1) as usize];
+        let (clk, rst) = (self.clk, self.rst);
+        self.m.set_operands(k, &[d, clk, en, rst, zero]);
+        c.counters.insert(r, k);
+        k
+    }
+
+    /// A multi-cycle path longer than II: `r = ceil(occupancy / II)` copies, iteration `q`
+    /// on copy `q mod r`. In period `p` (counter `p mod r`) and slot `s`, copy `k` serves the
+    /// iteration at cycle `t + j` with `(t + j) mod II = s` and `(t + j) div II = (p - k) mod
+    /// r`; its operands are held from where they are then, and the result is taken from the
+    /// copy of the iteration in its last cycle.
+    fn replicated(&mut self, c: &mut Ctx, op: &crate::ir::Op, t: i64, occ: u32) -> Result<NetId, String> {
+        let ii = c.ii;
+        let r = (i64::from(occ) + ii - 1) / ii;
+        let kappa = self.period_counter(c, r as u32);
+        let kw = self.m.width(kappa);
+        let mut outs = Vec::new();
+        for copy in 0..r {
+            let mut a = Vec::new();
+            for &o in &op.operands {
+                let mut d = self.pv(c, o, t)?;
+                for j in 1..i64::from(occ) {
+                    let k = ((t + j).div_euclid(ii) + copy).rem_euclid(r);
+                    let kv = self.konst(k as u64, kw);
+                    let is_k = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[kappa, kv], None);
+                    let s = self.state_eq[c.slot(t + j) as usize];
+                    let cond = self.and(s, is_k);
+                    let n = self.pv(c, o, t + j)?;
+                    d = self.mux(cond, n, d);
+                }
+                a.push(d);
+            }
+            outs.push(self.plain_cell(op, &a));
+        }
+        // At the last cycle w, period counter k: the iteration's copy is (k - w div II) mod r.
+        let w = t + i64::from(occ) - 1;
+        let mut out = outs[0];
+        for k in 0..r {
+            let copy = (k - w.div_euclid(ii)).rem_euclid(r) as usize;
+            let kv = self.konst(k as u64, kw);
+            let is_k = self.cell(CellKind::Icmp(IcmpPred::Eq), 1, &[kappa, kv], None);
+            out = self.mux(is_k, outs[copy], out);
+        }
+        Ok(out)
+    }
+
+    /// Copy `k` of `v`'s register chain (created on first use).
+    fn copy(&mut self, c: &mut Ctx, v: ValId, k: usize) -> Result<NetId, String> {
+        if let Some(&r) = c.copies.get(&(v, k)) {
+            return Ok(r);
+        }
+        let r = match (c.origin.get(&v), k) {
+            (Some(Origin::Carried(_)), 0) => self.value_in(v, c.pipe.first),
+            _ => {
+                let name = self.f.values[v.index()].name.clone().unwrap_or_else(|| format!("{v}"));
+                let r = self.own_reg(self.f.width(v), &format!("{name}_{}_c{k}", c.lp.id), false);
+                c.pending.push((r, v, k));
+                r
+            }
+        };
+        c.copies.insert((v, k), r);
+        Ok(r)
+    }
+
+    /// `v` as seen at cycle `t` of an iteration of the pipelined loop.
+    pub(crate) fn pv(&mut self, c: &mut Ctx, v: ValId, t: i64) -> Result<NetId, String> {
+        if let Some(&k) = self.consts.get(&v) {
+            let w = self.f.width(v);
+            return Ok(self.konst(k, w));
+        }
+        let base = match c.origin.get(&v).copied() {
+            None | Some(Origin::Invariant) => return Ok(self.value_in(v, c.slot(t))),
+            Some(Origin::Op(w, net)) if w == t => return Ok(net),
+            Some(Origin::Op(w, _)) | Some(Origin::Carried(w)) => w,
+        };
+        if t <= base {
+            return Err(format!("internal error: {v} is used at cycle {t} before it is ready ({base})"));
+        }
+        let k = ((t - base + c.ii - 1) / c.ii - 1) as usize;
+        self.copy(c, v, k)
+    }
+}

@@ -1,0 +1,161 @@
+//! Which loops are pipelined, and their modulo scheduling problem.
+//!
+//! Eligible: a `for` loop whose body (after unrolling and if-conversion) is one basic
+//! block of plain ops with at least one op that needs a cycle, whose yields are computed
+//! in the body (or pass an iter_arg through unchanged). The problem is the body's block
+//! problem ([`super::block::block_problem`]: one iteration) plus the dependences between
+//! iterations ([`CarriedDep`]):
+//! - a loop-carried value: the op computing the yield must have its result in a register
+//!   before the next iteration's first use (`t_use + II >= t_yield + span`, where the
+//!   yield's result is in its cell in cycle `t_yield + span - 1`);
+//! - memory: two accesses to one memory, at least one a store, that may touch one address
+//!   `d >= 1` iterations apart keep the iteration order (`t_b + d * II >= t_a + 1` after a
+//!   store, `+ 0` after a load: a store may share the cycle of an earlier read). Addresses
+//!   are compared as linear forms in the induction variable and loop-invariant values: with
+//!   equal invariant terms and coefficient `k` of the induction variable, `a` of iteration
+//!   `i` and `b` of iteration `i + d` meet only if `c_a - c_b = k * step * d`, which gives
+//!   the one distance `d` (or none); anything else is ordered at distance 1 (conservative).
+
+use super::block::{block_problem, BlockSchedule};
+use super::modulo::{self, CarriedDep, ModuloSolution};
+use crate::ir::deps::{LinForm, Linear};
+use crate::ir::{ForLoop, Func, Item, OpId, OpKind, ValId};
+use crate::Options;
+use std::collections::{BTreeSet, HashMap};
+
+/// A modulo-scheduled loop body.
+#[derive(Clone, Debug)]
+pub struct PipelinePlan {
+    /// The body's ops (without constants), problem and one iteration's schedule.
+    pub block: BlockSchedule,
+    /// The initiation interval and minimum.
+    pub modulo: ModuloSolution,
+    /// The dependences between iterations it satisfies.
+    pub carried: Vec<CarriedDep>,
+}
+
+impl PipelinePlan {
+    /// Initiation interval.
+    pub fn ii(&self) -> u32 {
+        self.modulo.ii
+    }
+    /// Cycles of one iteration.
+    pub fn depth(&self) -> u32 {
+        self.modulo.sol.length
+    }
+    /// Stages: `ceil(depth / II)`.
+    pub fn stages(&self) -> u32 {
+        self.modulo.stages()
+    }
+}
+
+/// Why `l` cannot be pipelined, or None if it can.
+pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
+    for item in &l.body.items {
+        let why = match item {
+            Item::Op(_) => continue,
+            Item::For(_) | Item::While(_) => "it contains a loop (only innermost loops are pipelined)",
+            Item::If(_) => "its body has a conditional with memory accesses or loops (not if-converted)",
+            Item::Cfg(_) => "its body has branches",
+        };
+        return Some(why.into());
+    }
+    if l.trip == Some(0) {
+        return Some("it never runs (trip count 0)".into());
+    }
+    let defined: BTreeSet<ValId> = body_ops(l).iter().filter_map(|&o| f.op(o).result).collect();
+    for (a, y) in l.iter_args.iter().zip(&l.yields) {
+        if a != y && !defined.contains(y) {
+            return Some("it yields a value that is not computed in its body".into());
+        }
+    }
+    None
+}
+
+/// The body's plain ops in program order.
+pub fn body_ops(l: &ForLoop) -> Vec<OpId> {
+    l.body.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect()
+}
+
+/// Modulo-schedules the body of the eligible loop `l` at a target II (at least 1).
+pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<PipelinePlan, String> {
+    let ops: Vec<OpId> =
+        body_ops(l).into_iter().filter(|&o| !matches!(f.op(o).kind, OpKind::Const(_))).collect();
+    let p = block_problem(f, &ops, opts)?;
+    let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
+    let def: HashMap<ValId, usize> =
+        ops.iter().enumerate().filter_map(|(i, &o)| f.op(o).result.map(|r| (r, i))).collect();
+    let mut carried = Vec::new();
+    // Loop-carried values: the yield's op before the next iteration's uses.
+    for (a, y) in l.iter_args.iter().zip(&l.yields) {
+        let Some(&from) = def.get(y) else { continue };
+        let span = p.types[p.ops[from].ty].span.max(1);
+        for (to, &o) in ops.iter().enumerate() {
+            if f.op(o).operands.contains(a) {
+                carried.push(CarriedDep { from, to, delay: span, iterations: 1 });
+            }
+        }
+    }
+    // Memory: accesses in different iterations.
+    let varying: BTreeSet<ValId> =
+        body_ops(l).iter().filter_map(|&o| f.op(o).result).chain(l.iter_args.iter().copied()).collect();
+    let mut lin = Linear::new(f);
+    for (i, &a) in ops.iter().enumerate() {
+        for &b in &ops {
+            let (Some((ma, wa)), Some((mb, wb))) = (access(f, a), access(f, b)) else { continue };
+            if ma != mb || !(wa || wb) || a == b {
+                continue;
+            }
+            let fa = lin.form(f.op(a).operands[0]);
+            let fb = lin.form(f.op(b).operands[0]);
+            if let Some(d) = distance(&fa, &fb, l, &varying) {
+                carried.push(CarriedDep { from: i, to: index[&b], delay: u32::from(wa), iterations: d });
+            }
+        }
+    }
+    let m = modulo::schedule(&p, &carried, target_ii)?;
+    let errs = modulo::verify(&p, &carried, &m);
+    if let Some(e) = errs.first() {
+        return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
+    }
+    let block = BlockSchedule { ops, problem: p, solution: m.sol.clone() };
+    Ok(PipelinePlan { block, modulo: m, carried })
+}
+
+fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {
+    match f.op(o).kind {
+        OpKind::Load(m) => Some((m, false)),
+        OpKind::Store(m) => Some((m, true)),
+        _ => None,
+    }
+}
+
+/// The smallest `d >= 1` at which address `fa` of iteration `i` may equal `fb` of
+/// iteration `i + d` (None: never; 1 when unknown).
+fn distance(fa: &LinForm, fb: &LinForm, l: &ForLoop, varying: &BTreeSet<ValId>) -> Option<u32> {
+    let rest = |f: &LinForm| -> Vec<(ValId, i64)> {
+        f.terms.iter().filter(|(v, _)| **v != l.iv).map(|(&v, &k)| (v, k)).collect()
+    };
+    let (ra, rb) = (rest(fa), rest(fb));
+    if ra != rb || ra.iter().any(|(v, _)| varying.contains(v)) {
+        return Some(1);
+    }
+    let ka = fa.terms.get(&l.iv).copied().unwrap_or(0);
+    let kb = fb.terms.get(&l.iv).copied().unwrap_or(0);
+    if ka != kb {
+        return Some(1);
+    }
+    let diff = i128::from(fa.constant) - i128::from(fb.constant);
+    let per = i128::from(ka) * i128::from(l.step);
+    if per == 0 {
+        return (diff == 0).then_some(1);
+    }
+    if diff % per != 0 || diff / per < 1 {
+        return None;
+    }
+    let d = diff / per;
+    if l.trip.is_some_and(|t| d >= i128::from(t)) {
+        return None;
+    }
+    Some(u32::try_from(d.min(1 << 16)).unwrap_or(1 << 16))
+}
