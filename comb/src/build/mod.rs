@@ -24,6 +24,7 @@ mod extern_module;
 mod initial;
 mod memory;
 mod ops;
+mod param_types;
 mod secret;
 mod seq;
 mod shiftreg;
