@@ -191,6 +191,9 @@ impl<'f> Builder<'f> {
         if let CellKind::Memory { .. } = cell.kind {
             return self.connect_memory(mid, o, net, net_of);
         }
+        if o.name.starts_with("seq.firmem.") {
+            return self.connect_reg_memory_port(mid, o, net_of); // memory_regs.rs
+        }
         let width = cell.width;
         let is_reg = matches!(cell.kind, CellKind::Reg { .. });
         let is_from_clock = matches!(cell.kind, CellKind::FromClock);

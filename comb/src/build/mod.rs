@@ -23,6 +23,7 @@ mod datapath;
 mod extern_module;
 mod initial;
 mod memory;
+mod memory_regs;
 mod ops;
 mod param_types;
 mod secret;
