@@ -181,6 +181,9 @@ impl<'f> Builder<'f> {
         if &*o.name == "seq.shiftreg" {
             return self.connect_shiftreg(mid, o, net, net_of);
         }
+        if &*o.name == "seq.fifo" {
+            return self.connect_fifo(mid, o, net_of); // fifo.rs
+        }
         if &*o.name == "seq.const_clock" {
             return self.connect_const_clock(mid, o, net);
         }

@@ -21,6 +21,7 @@ mod circt_verify;
 mod const_clock;
 mod datapath;
 mod extern_module;
+mod fifo;
 mod initial;
 mod memory;
 mod memory_regs;

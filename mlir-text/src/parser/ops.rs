@@ -117,6 +117,7 @@ impl<'a> Parser<'a> {
             | "seq.firmem.write_port"
             | "seq.firmem.read_write_port" => self.parse_firmem(d),
             "seq.firreg" => self.parse_firreg(d),
+            "seq.fifo" => self.parse_fifo(d),
             "seq.initial" | "seq.yield" | "seq.from_immutable" | "seq.const_clock" | "seq.shiftreg" => {
                 self.parse_seq_init(d)
             }
