@@ -11,7 +11,8 @@ Runs with the Python of the virtual environment that scripts/install-tools.sh cr
 line). `export` prints `ok FILE OUTDIR/N.sv` or `error FILE: MESSAGE`. The exit status is 0
 when the batch ran (whatever the files' verdicts), 2 on bad usage.
 
-Export runs CIRCT's lowering (`lower-seq-shiftreg`, `lower-seq-to-sv`, then `hw.module(lower-hw-to-sv)`) and
+Export runs CIRCT's lowering (`lower-seq-shiftreg`, `lower-seq-fifo`, `lower-seq-hlmem`, `lower-seq-to-sv`, `hw-memory-sim` (the
+simulation model of each `seq.firmem`), then `hw.module(lower-hw-to-sv)`) and
 `circt.export_verilog`. ExportVerilog aborts the process on some inputs it does not lower
 (in 1.62, `comb.truth_table`), so each export runs in a forked child of this one process:
 an abort there is reported as an error for that file and the batch goes on.
@@ -54,7 +55,10 @@ def export_one(circt, ir, PassManager, src, dst):
         circt.register_dialects(ctx)
         with open(src, encoding="utf-8") as fh:
             m = ir.Module.parse(fh.read())
-        pm = PassManager.parse("builtin.module(hw.module(lower-seq-shiftreg), lower-seq-to-sv, hw.module(lower-hw-to-sv))")
+        pm = PassManager.parse(
+            "builtin.module(hw.module(lower-seq-shiftreg), hw.module(lower-seq-fifo), hw.module(lower-seq-hlmem), "
+            "lower-seq-to-sv, hw-memory-sim, hw.module(lower-hw-to-sv))"
+        )
         pm.run(m.operation)
         out = io.StringIO()
         circt.export_verilog(m, out)

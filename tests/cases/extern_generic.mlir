@@ -4,6 +4,6 @@
 hw.module.extern @Adder<WIDTH: i32 = 8, NAME: none = "add">(in %a : i8, in %b : i8, out sum : i8) attributes {verilogName = "adder_model"}
 
 hw.module @top(in %a : i8, in %b : i8, out y : i8) {
-  %s = hw.instance "u0" @Adder<WIDTH: i32 = 4>(a: %a : i8, b: %b : i8) -> (sum : i8)
+  %s = hw.instance "u0" @Adder<WIDTH: i32 = 4, NAME: none = "add">(a: %a : i8, b: %b : i8) -> (sum : i8)
   hw.output %s : i8
 }

@@ -1,4 +1,4 @@
-// expect: gives no value for parameter 'N', which has no default
+// expect: omits parameter 'N'
 hw.module @inc<N: i8>(in %a : i8, out y : i8) {
   %n = hw.param.value i8 = #hw.param.decl.ref<"N">
   %s = comb.add %a, %n : i8

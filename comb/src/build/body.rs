@@ -181,6 +181,9 @@ impl<'f> Builder<'f> {
         if &*o.name == "seq.shiftreg" {
             return self.connect_shiftreg(mid, o, net, net_of);
         }
+        if &*o.name == "seq.fifo" {
+            return self.connect_fifo(mid, o, net_of); // fifo.rs
+        }
         if &*o.name == "seq.const_clock" {
             return self.connect_const_clock(mid, o, net);
         }
@@ -190,6 +193,9 @@ impl<'f> Builder<'f> {
         let cell = self.design.module(mid).cell(net);
         if let CellKind::Memory { .. } = cell.kind {
             return self.connect_memory(mid, o, net, net_of);
+        }
+        if o.name.starts_with("seq.firmem.") {
+            return self.connect_reg_memory_port(mid, o, net_of); // memory_regs.rs
         }
         let width = cell.width;
         let is_reg = matches!(cell.kind, CellKind::Reg { .. });

@@ -3,9 +3,8 @@
 //! An extern module becomes a [`Module`](crate::Module) with its ports, no cells and
 //! [`ExternInfo`] (its `verilogName` and parameter declarations). An instance of it gets one
 //! [`ParamValue`] per declared parameter, in declaration order: the value the instance
-//! names, else the declared default. CIRCT's verifier wants all of them written; we accept
-//! a subset and fill in defaults, so a missing parameter is an error only when it has no
-//! default. Every mistake is a located diagnostic: a duplicate parameter name, an unknown
+//! names. CIRCT's verifier wants all of them written, defaulted ones too, and so do we (a
+//! missing parameter is an error whether or not it has a default). Every mistake is a located diagnostic: a duplicate parameter name, an unknown
 //! one, a type that differs from the declaration, a value we cannot print.
 
 use super::Builder;
@@ -107,13 +106,17 @@ impl Builder<'_> {
         }
         let mut out = Vec::with_capacity(given.len());
         for (g, d) in given.into_iter().zip(&info.params) {
-            match g.or_else(|| d.default.clone()) {
+            match g {
                 Some(v) => out.push(v),
+                None if !ok => {}
                 None => {
+                    let hint = d.default.as_ref().map_or(String::new(), |_| {
+                        format!(", even one with a default: write `{}: {} = ...`", d.name, d.ty)
+                    });
                     self.error(
                         at,
                         format!(
-                            "instance of '@{cname}' gives no value for parameter '{}', which has no default",
+                            "instance of '@{cname}' omits parameter '{}' (CIRCT's verifier wants every parameter listed{hint})",
                             d.name
                         ),
                     );

@@ -3,9 +3,9 @@
 //! (its result is the cell's net, the read data) and connected from both ports.
 //!
 //! The cell's meaning is CIRCT's read latency 1, write latency 1, read-under-write `old`
-//! (`undefined` is accepted too: read-first is one of its behaviors). Anything else, a
-//! write mask, a read-write port, or other than exactly one read and one write port gets a
-//! located error. A port may omit its enable (CIRCT: always enabled); the builder then adds
+//! (`undefined` is accepted too: read-first is one of its behaviors). Any other memory
+//! (other latencies, `new`, a write mask, read-write ports, other port counts) is built
+//! from registers by `memory_regs.rs`, with CIRCT's simulation model. A port may omit its enable (CIRCT: always enabled); the builder then adds
 //! a constant `true`. The two ports must share one clock. Addresses may have any width in
 //! the generic form; the custom form spells none, so there they are CIRCT's
 //! `max(1, ceil(log2(depth)))` bits.
@@ -26,6 +26,10 @@ pub(crate) struct MemOps<'f> {
     reads: Vec<&'f Operation>,
     writes: Vec<&'f Operation>,
     read_writes: usize,
+    /// Every port, in textual order (the register path's write order).
+    all: Vec<&'f Operation>,
+    /// The register path has built this memory.
+    built: bool,
 }
 
 /// The memory ops of one body, by memory value (looked up, never iterated).
@@ -44,6 +48,7 @@ pub(crate) fn scan<'f>(ops: &'f [Operation]) -> Memories<'f> {
             "seq.firmem.read_port" | "seq.firmem.write_port" | "seq.firmem.read_write_port" => {
                 let Some(m) = o.operands.first() else { continue };
                 let e = mems.entry(m.value).or_default();
+                e.all.push(o);
                 match &*o.name {
                     "seq.firmem.read_port" => e.reads.push(o),
                     "seq.firmem.write_port" => e.writes.push(o),
@@ -93,42 +98,59 @@ impl<'f> Builder<'f> {
         ok.then_some((ty.depth as u32, ty.width as u32))
     }
 
+    /// The shape of a memory that takes the register path (`memory_regs.rs`), if `decl`
+    /// does and passes its checks.
+    fn reg_memory(&self, decl: &Operation) -> Option<FirMemType> {
+        let ty = shape(&self.file.value(*decl.results.first()?).ty)?;
+        if self.memory_shape(decl).is_some() || ty.depth == 0 {
+            return None;
+        }
+        let rl = int_of(decl.attr("readLatency"))?;
+        let wl = int_of(decl.attr("writeLatency"))?;
+        let ok = (0..=super::memory_regs::MAX_LATENCY).contains(&rl)
+            && (1..=super::memory_regs::MAX_LATENCY).contains(&wl)
+            && ty.depth <= 1 << 12
+            && ty.depth.saturating_mul(ty.width) <= super::memory_regs::MAX_REG_BITS
+            && ty.mask.is_none_or(|m| m > 0 && ty.width.is_multiple_of(m));
+        ok.then_some(ty)
+    }
+
     /// Checks a `seq.firmem` op and reports what makes it unbuildable. It makes no cell.
     pub(crate) fn plan_firmem(&mut self, op: &Operation) {
         let Some(ty) = op.results.first().and_then(|r| shape(&self.file.value(*r).ty)) else {
             self.error(op.span, "'seq.firmem' must have one result of a '!seq.firmem<D x W>' type");
             return;
         };
-        let at = |name: &str| op.named_attr(name).map(|a| a.span).unwrap_or(op.span);
         if ty.depth == 0 {
             self.error(op.span, "'seq.firmem' depth must be at least 1");
-        } else if ty.depth > u32::MAX as u64 || ty.depth.saturating_mul(ty.width) > MAX_MEMORY_BITS {
+            return;
+        }
+        if self.memory_shape(op).is_some() {
+            return;
+        }
+        let rl = int_of(op.attr("readLatency"));
+        let wl = int_of(op.attr("writeLatency"));
+        if ty.depth > u32::MAX as u64 || ty.depth.saturating_mul(ty.width) > MAX_MEMORY_BITS {
             self.error(
                 op.span,
                 format!("a memory of {} x {} bits is larger than the limit of 2^30 bits", ty.depth, ty.width),
             );
+            return;
         }
-        if ty.mask.is_some() {
-            self.error(op.span, "memories with a write mask are not supported");
+        self.check_reg_memory(op, &ty, (rl, wl));
+    }
+
+    /// Builds a register-path memory when its first port is connected.
+    pub(crate) fn connect_reg_memory_port(&mut self, mid: ModuleId, o: &Operation, net_of: &NetOf) {
+        let Some(m) = o.operands.first().map(|m| m.value) else { return };
+        let Some(ops) = self.mems.get_mut(&m) else { return };
+        if ops.built {
+            return;
         }
-        for (name, what) in [("readLatency", "read latency"), ("writeLatency", "write latency")] {
-            if int_of(op.attr(name)) != Some(1) {
-                self.error(at(name), format!("'seq.firmem' supports a {what} of 1 only"));
-            }
-        }
-        if !matches!(int_of(op.attr("ruw")), Some(0 | 1)) {
-            self.error(at("ruw"), "'seq.firmem' supports read-under-write 'old' (or 'undefined') only");
-        }
-        let counts = self.mems.get(&op.results[0]).map(|m| (m.reads.len(), m.writes.len(), m.read_writes));
-        let (r, w, rw) = counts.unwrap_or_default();
-        if (r, w, rw) != (1, 1, 0) {
-            let rw = if rw > 0 { format!(" and {rw} read-write") } else { String::new() };
-            self.error(
-                op.span,
-                format!(
-                    "'seq.firmem' supports one read and one write port; this one has {r} read, {w} write{rw} ports"
-                ),
-            );
+        ops.built = true;
+        let (Some(decl), all) = (ops.decl, ops.all.clone()) else { return };
+        if let Some(ty) = self.reg_memory(decl) {
+            self.build_reg_memory(mid, decl, ty, &all, net_of);
         }
     }
 
@@ -142,16 +164,24 @@ impl<'f> Builder<'f> {
         decl
     }
 
-    /// Plans a port op: the read port makes the memory's cell, the write port nothing.
+    /// Plans a port op: the read port makes the memory's cell, the write port nothing. On
+    /// the register path every port with a result gets a one-operand `comb.concat` cell
+    /// (the read data, wired by `memory_regs.rs`); the first write port is pending too.
     pub(crate) fn plan_mem_port(&mut self, op: &Operation) -> Option<super::ops::Plan> {
-        if &*op.name == "seq.firmem.read_write_port" {
-            self.error(
-                op.name_span,
-                "'seq.firmem.read_write_port' is not supported; use one read and one write port",
-            );
-            return None;
-        }
         let decl = self.port_memory(op)?;
+        if let Some(ty) = self.reg_memory(decl) {
+            let width = ty.width as u32;
+            if &*op.name == "seq.firmem.write_port" {
+                return None;
+            }
+            let r = self.file.value(*op.results.first()?);
+            if r.ty.int_width() != Some(width) || op.results.len() != 1 {
+                self.error(op.span, format!("'{}' must give one i{width} result", op.name));
+                return None;
+            }
+            let name = cell_name(&r.name);
+            return Some(super::ops::Plan::Cell { kind: CellKind::Concat, width, name });
+        }
         let (depth, width) = self.memory_shape(decl)?;
         if &*op.name != "seq.firmem.read_port" {
             return None;

@@ -9,15 +9,19 @@
 //! the parameters an instance passes are evaluated in the instantiating module's
 //! assignment, so parameters flow down through the hierarchy. Values are integers:
 //! literals, `#hw.param.decl.ref<"NAME">` and `#hw.param.expr.OP<...>` (add, mul, sub,
-//! and, or, xor, shl, shru, divu, modu, clog2). Parametric widths (`!hw.int<...>`) are not
-//! read yet. Errors, each located: an unknown parameter, a parameter without value and
-//! default, a non-integer value, and recursion through instances (more than
-//! [`MAX_SPECIALIZATIONS`] specializations).
+//! and, or, xor, shl, shru, divu, modu, clog2). Parametric widths (`!hw.int<...>`) are
+//! resolved per specialization by `param_types.rs`. An instance lists every parameter of
+//! its module, in order, as CIRCT's verifier requires (defaults are not filled in). Errors,
+//! each located: an unknown or missing parameter, a parameter without value and default on
+//! the top, a non-integer value, a width that is not a positive constant, and recursion
+//! through instances (more than [`MAX_SPECIALIZATIONS`] specializations).
 //!
 //! Clones share the `ValueId`s of their original: the builder numbers nets per body and
 //! sets every value's net before it connects a use, so bodies built one after the other
-//! never see each other's nets.
+//! never see each other's nets. A module with parametric widths is the exception: each of
+//! its clones gets fresh ids, since the clones' values differ in type.
 
+use super::param_types;
 use mlir_text::{Attr, BigInt, Diagnostic, NamedAttr, OpName, Operation, Span, Type, ValueInfo};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -43,6 +47,7 @@ pub(crate) fn has_module_params(ops: &[Operation]) -> bool {
         "builtin.module" => op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_module_params(&b.ops)),
         "hw.module" => {
             matches!(op.attr("parameters"), Some(Attr::Array(a)) if !a.is_empty())
+                || matches!(op.attr("module_type"), Some(Attr::Type(t)) if param_types::is_parametric(t))
                 || op
                     .regions()
                     .iter()
@@ -57,12 +62,12 @@ pub(crate) fn has_module_params(ops: &[Operation]) -> bool {
 /// Specializes the parametric modules of every op list (the file's, each `builtin.module`'s).
 pub(crate) fn specialize(file: &mut mlir_text::File) -> Result<(), Vec<Diagnostic>> {
     let mut ops = std::mem::take(&mut file.ops);
-    let r = specialize_ops(&mut ops, &file.values);
+    let r = specialize_ops(&mut ops, &mut file.values);
     file.ops = ops;
     r
 }
 
-fn specialize_ops(ops: &mut Vec<Operation>, values: &[ValueInfo]) -> Result<(), Vec<Diagnostic>> {
+fn specialize_ops(ops: &mut Vec<Operation>, values: &mut Vec<ValueInfo>) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     for op in ops.iter_mut().filter(|o| &*o.name == "builtin.module") {
         if let Some(extra) = op.extra.as_deref_mut() {
@@ -160,7 +165,7 @@ fn special_name(base: &str, decls: &[Decl], values: &[i128]) -> String {
     s
 }
 
-fn specialize_list(ops: &mut Vec<Operation>, values: &[ValueInfo]) -> Result<(), Vec<Diagnostic>> {
+fn specialize_list(ops: &mut Vec<Operation>, values: &mut Vec<ValueInfo>) -> Result<(), Vec<Diagnostic>> {
     let mut errors = Vec::new();
     // The parametric modules, by name: index and declarations.
     let mut generic: HashMap<String, (usize, Vec<Decl>)> = HashMap::new();
@@ -199,6 +204,9 @@ fn specialize_list(ops: &mut Vec<Operation>, values: &[ValueInfo]) -> Result<(),
         match generic.get(&n) {
             None => {
                 let mut op = ops[i].clone();
+                if param_types::module_has_param_types(&op, values) {
+                    param_types::renumber_resolved(&mut op, &[], values, &mut errors);
+                }
                 rewrite_body(&mut op, &[], &[], &generic, values, &mut queue, &mut seen, &mut errors);
                 made.entry(i).or_default().push(op);
             }
@@ -231,6 +239,9 @@ fn specialize_list(ops: &mut Vec<Operation>, values: &[ValueInfo]) -> Result<(),
             break;
         }
         let mut op = ops[i].clone();
+        if param_types::module_has_param_types(&op, values) {
+            param_types::renumber_resolved(&mut op, &env, values, &mut errors);
+        }
         let own = sym_name(&op).and_then(|n| generic.get(n)).map_or(&[][..], |g| &g.1[..]);
         rewrite_body(&mut op, &env, own, &generic, values, &mut queue, &mut seen, &mut errors);
         if let Some(extra) = op.extra.as_deref_mut() {
@@ -347,6 +358,12 @@ fn eval(a: &Attr, env: &[(String, i128)], at: Span, errors: &mut Vec<Diagnostic>
     r.map_err(|m| errors.push(Diagnostic::error(at, m))).ok()
 }
 
+/// Evaluates the text of a parameter expression (`#hw.param.decl.ref<"W">`, a literal,
+/// `#hw.param.expr.OP<...>`) under `env`.
+pub(super) fn eval_text(text: &str, env: &[(String, i128)]) -> Result<i128, String> {
+    Expr { s: text.as_bytes(), pos: 0, env }.parse_all()
+}
+
 /// The instance takes its child's specialization.
 fn instance(
     o: &mut Operation,
@@ -360,26 +377,56 @@ fn instance(
     let Some(child) = path.last().cloned() else { return };
     let Some((ci, ds)) = generic.get(&child) else { return };
     let at = o.named_attr("parameters").map_or(o.name_span, |a| a.span);
-    let mut values: Vec<Option<i128>> = ds.iter().map(|d| d.default).collect();
-    for (name, _ty, value, span) in param_list(o) {
+    let mut values: Vec<Option<i128>> = vec![None; ds.len()];
+    let list = param_list(o);
+    let before = errors.len();
+    for (pos, (name, ty, value, span)) in list.into_iter().enumerate() {
         let Some(k) = ds.iter().position(|d| d.name == name) else {
             errors.push(Diagnostic::error(span, format!("module '@{child}' has no parameter '{name}'")));
             continue;
         };
-        if let Some(v) = value.and_then(|v| eval(&v, env, span, errors)) {
+        // CIRCT's InstanceOp verifier: the module's parameters, in its order, same types.
+        if k != pos {
+            errors.push(Diagnostic::error(
+                span,
+                format!(
+                    "parameter #{pos} of this instance is '{name}', but '@{child}' declares '{}' there (CIRCT wants the module's order)",
+                    ds.get(pos).map_or("nothing", |d| d.name.as_str())
+                ),
+            ));
+            continue;
+        }
+        if let Some(w) = ty.as_ref().and_then(Type::int_width).filter(|w| *w != ds[k].width) {
+            errors.push(Diagnostic::error(
+                span,
+                format!("parameter '{name}' of '@{child}' has type 'i{}', not 'i{w}'", ds[k].width),
+            ));
+            continue;
+        }
+        let Some(value) = value else {
+            errors.push(Diagnostic::error(span, format!("parameter '{name}' needs a value")));
+            continue;
+        };
+        if let Some(v) = eval(&value, env, span, errors) {
             values[k] = Some(truncate(v, ds[k].width));
         }
+    }
+    if errors.len() > before {
+        return;
     }
     let mut full = Vec::new();
     for (d, v) in ds.iter().zip(&values) {
         match v {
             Some(v) => full.push(*v),
             None => {
+                let default = d.default.map_or(String::new(), |v| {
+                    format!(", even one with a default: write `{}: i{} = {v}`", d.name, d.width)
+                });
                 errors.push(
                     Diagnostic::error(
                         at,
                         format!(
-                            "instance of '@{child}' gives no value for parameter '{}', which has no default",
+                            "instance of '@{child}' omits parameter '{}' (CIRCT's verifier wants every parameter listed{default})",
                             d.name
                         ),
                     )

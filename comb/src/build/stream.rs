@@ -143,6 +143,7 @@ impl mlir_text::OpSink for Stream {
             || !o.regions().is_empty()
             || mlir_text::dialect::is_hls_op(&o.name)
             || o.name.starts_with("seq.firmem")
+            || &*o.name == "seq.fifo"
             // Constant clocks, shift registers and initial values look at the whole body.
             || matches!(&*o.name, "seq.const_clock" | "seq.to_clock" | "seq.shiftreg" | "seq.from_immutable")
             || super::initial::has_initial_operand(&o)

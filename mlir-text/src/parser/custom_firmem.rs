@@ -4,6 +4,7 @@
 //! %mem = seq.firmem 1, 1, old, port_order : <256 x 16>
 //! %q = seq.firmem.read_port %mem[%raddr], clock %clk enable %ren : <256 x 16>
 //! seq.firmem.write_port %mem[%waddr] = %wdata, clock %clk enable %we : <256 x 16>
+//! %rw = seq.firmem.read_write_port %mem[%a] = %wdata if %mode, clock %clk enable %en : <256 x 16>
 //! ```
 //!
 //! As in CIRCT, the custom forms do not spell the address and data types: the address is
@@ -115,6 +116,47 @@ impl<'a> Parser<'a> {
                     vec![firmem_ty(&ty), Type::int(ty.address_width()), Type::Clock, Type::int(1)];
                 types.truncate(uses.len());
                 self.resolve_all(&mut d, &uses, &types, span)?;
+                d.result_types.push(Type::int(ty.width as u32));
+            }
+            "seq.firmem.read_write_port" => {
+                // %mem[%addr] = %wdata if %mode, clock %clk [enable %en] [mask %m] : <...>[, iM]
+                // Operands in CIRCT's order: mem, addr, clk, en?, wdata, mode, mask?.
+                let mem = self.parse_use()?;
+                self.expect(Tok::LSquare)?;
+                let addr = self.parse_use()?;
+                self.expect(Tok::RSquare)?;
+                self.expect(Tok::Equal)?;
+                let data = self.parse_use()?;
+                self.expect_kw("if")?;
+                let mode = self.parse_use()?;
+                self.expect(Tok::Comma)?;
+                self.expect_kw("clock")?;
+                let clk = self.parse_use()?;
+                let en = if self.eat_kw("enable")? { Some(self.parse_use()?) } else { None };
+                let mask = if self.eat_kw("mask")? { Some(self.parse_use()?) } else { None };
+                let (ty, span) = self.colon_firmem_type(&mut d)?;
+                let mask_ty = if mask.is_some() {
+                    self.expect(Tok::Comma)?;
+                    Some(self.parse_type()?)
+                } else {
+                    None
+                };
+                let mut uses = vec![mem, addr, clk];
+                let mut types = vec![firmem_ty(&ty), Type::int(ty.address_width()), Type::Clock];
+                if let Some(e) = en {
+                    uses.push(e);
+                    types.push(Type::int(1));
+                }
+                uses.extend([data, mode]);
+                types.extend([Type::int(ty.width as u32), Type::int(1)]);
+                if let (Some(m), Some(t)) = (mask, mask_ty) {
+                    uses.push(m);
+                    types.push(t);
+                }
+                self.resolve_all(&mut d, &uses, &types, span)?;
+                let segs = [1, 1, 1, en.is_some() as i128, 1, 1, mask.is_some() as i128];
+                let segs = segs.iter().map(|&v| BigInt::from_i128(v)).collect();
+                d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
                 d.result_types.push(Type::int(ty.width as u32));
             }
             _ => {

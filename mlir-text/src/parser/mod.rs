@@ -11,6 +11,7 @@ mod attr;
 mod cursor;
 mod custom_comb;
 mod custom_core;
+mod custom_fifo;
 mod custom_firmem;
 mod custom_hls;
 mod custom_hw_agg;

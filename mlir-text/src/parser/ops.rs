@@ -112,8 +112,12 @@ impl<'a> Parser<'a> {
             _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
-            "seq.firmem" | "seq.firmem.read_port" | "seq.firmem.write_port" => self.parse_firmem(d),
+            "seq.firmem"
+            | "seq.firmem.read_port"
+            | "seq.firmem.write_port"
+            | "seq.firmem.read_write_port" => self.parse_firmem(d),
             "seq.firreg" => self.parse_firreg(d),
+            "seq.fifo" => self.parse_fifo(d),
             "seq.initial" | "seq.yield" | "seq.from_immutable" | "seq.const_clock" | "seq.shiftreg" => {
                 self.parse_seq_init(d)
             }

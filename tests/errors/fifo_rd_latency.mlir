@@ -1,0 +1,5 @@
+// expect: supports read latency 0 only
+hw.module @f(in %clk : !seq.clock, in %rst : i1, in %in : i8, in %rd : i1, in %wr : i1, out out : i8, out full : i1, out empty : i1) {
+  %out, %full, %empty = seq.fifo depth 4 rd_latency 1 in %in rdEn %rd wrEn %wr clk %clk rst %rst : i8
+  hw.output %out, %full, %empty : i8, i1, i1
+}

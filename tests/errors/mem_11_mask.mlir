@@ -1,7 +1,0 @@
-// expect: write mask
-hw.module @m(in %clk : !seq.clock, in %a : i3, in %d : i8, in %k : i2, out q : i8) {
-  %mem = seq.firmem 1, 1, old, port_order : <8 x 8, mask 2>
-  %q = seq.firmem.read_port %mem[%a], clock %clk : <8 x 8, mask 2>
-  seq.firmem.write_port %mem[%a] = %d, clock %clk mask %k : <8 x 8, mask 2>, i2
-  hw.output %q : i8
-}
