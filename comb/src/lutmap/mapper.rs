@@ -151,7 +151,18 @@ fn map_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
     }
     let (luts_depth_pass, depth) = m.cover();
     debug_assert!(depth <= depth_bound);
-    let (luts, depth) = m.recover(&[Mode::Flow, Mode::Exact, Mode::Exact], depth_bound);
+    // Recovery with every output required at D, and without a constraint: the latter is
+    // kept only if it has fewer LUTs and still meets D (greedy recovery under tight
+    // required times can miss covers an area-only pass finds at the same depth).
+    let rounds = [Mode::Flow, Mode::Exact, Mode::Exact];
+    let mut free = m.clone();
+    let (luts, depth) = m.recover(&rounds, depth_bound);
+    let (free_luts, free_depth) = free.recover(&rounds, INF);
+    let (m, luts, depth) = if free_depth <= depth_bound && free_luts < luts {
+        (free, free_luts, free_depth)
+    } else {
+        (m, luts, depth)
+    };
     let mut cover = vec![None; n];
     for node in g.nodes() {
         if m.refs[node.0 as usize] > 0 && g.is_and(node) {
