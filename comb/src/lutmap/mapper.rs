@@ -114,6 +114,9 @@ struct Mapper<'a> {
 
 /// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node.
 pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
+    if large(g) {
+        return map_from(g, k, cuts, Rank::DelayFlow);
+    }
     let strict = map_from(g, k, cuts, Rank::Delay);
     let loose = map_from(g, k, cuts, Rank::DelayFlow);
     if (loose.luts, loose.depth) < (strict.luts, strict.depth) {
@@ -121,6 +124,11 @@ pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
     } else {
         strict
     }
+}
+
+/// Whether `g` is over the size at which only one start and one recovery run.
+fn large(g: &Aig) -> bool {
+    g.len() > super::script::MAX_NODES
 }
 
 /// One mapping whose first depth round ranks cuts by `first`.
@@ -155,13 +163,18 @@ fn map_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
     // kept only if it has fewer LUTs and still meets D (greedy recovery under tight
     // required times can miss covers an area-only pass finds at the same depth).
     let rounds = [Mode::Flow, Mode::Exact, Mode::Exact];
-    let mut free = m.clone();
+    let free = (!large(g)).then(|| m.clone());
     let (luts, depth) = m.recover(&rounds, depth_bound);
-    let (free_luts, free_depth) = free.recover(&rounds, INF);
-    let (m, luts, depth) = if free_depth <= depth_bound && free_luts < luts {
-        (free, free_luts, free_depth)
-    } else {
-        (m, luts, depth)
+    let (m, luts, depth) = match free {
+        Some(mut free) => {
+            let (free_luts, free_depth) = free.recover(&rounds, INF);
+            if free_depth <= depth_bound && free_luts < luts {
+                (free, free_luts, free_depth)
+            } else {
+                (m, luts, depth)
+            }
+        }
+        None => (m, luts, depth),
     };
     let mut cover = vec![None; n];
     for node in g.nodes() {
