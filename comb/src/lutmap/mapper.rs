@@ -1,21 +1,28 @@
-//! Cut-based K-LUT mapping of an [`Aig`]: depth-optimal first, then area recovery.
+//! Cut-based K-LUT mapping of an [`Aig`]: depth-optimal first, then area recovery, in the
+//! manner of ABC's priority-cut mapper `if`.
 //!
-//! Each pass visits the AND nodes in topological order and recomputes their priority cuts
-//! (at most `cuts` per node) from the fanins' cuts, choosing one as the node's best:
-//! 1. depth: the cut with the smallest arrival time (1 + latest leaf), ties by area flow.
-//!    The largest arrival over the outputs is the optimal depth D for these cuts, and
-//!    every output is required at D.
-//! 2. area flow (twice): among the cuts that meet the node's required time, the one with
-//!    the least area flow (the LUTs of the cone, each shared one divided among its
-//!    fanouts).
-//! 3. exact local area (twice): for a node in the cover, the cut whose LUTs not shared with
-//!    the rest of the cover (found by referencing and dereferencing the cover) are
-//!    fewest, again only among cuts meeting the required time.
+//! Each round visits the AND nodes in topological order and recomputes their priority cuts
+//! (at most `cuts` per node, each list followed by the node's trivial cut) from the fanins'
+//! cuts, choosing the first after sorting as the node's best:
+//! 1. depth (three rounds): the least arrival time (1 + latest leaf), ties by fewer
+//!    leaves, then area flow, then edge flow. The largest arrival over the outputs is the
+//!    optimal depth D for these cuts, and every output is required at D. Two more rounds
+//!    look for a cheaper start at the same depth: one ranks by arrival then area flow, one
+//!    by area flow first; a node takes the new first cut only if it meets its required
+//!    time (so D holds), and the reference counts are reset to the AIG fanouts before each.
+//! 2. area flow (one round): only cuts meeting the node's required time are kept; ranked by
+//!    area flow (the LUTs of the cone, a shared leaf's share divided among its estimated
+//!    fanouts, an unused leaf counted whole), then edge flow, then more referenced leaves,
+//!    fewer leaves, arrival.
+//! 3. exact local area (two rounds): ranked by the LUTs (then edges) the cut adds to the
+//!    current cover (reference it, count what becomes used, dereference it), for every
+//!    node; a node in the cover has its own cut dereferenced while it chooses.
 //!
-//! Between passes the cover is traced back from the outputs and the required times
-//! propagated through it. A node keeps its previous best cut as a candidate, so a required
-//! time it met before stays met: the final depth never exceeds D. Orders are total
-//! (ties broken by the leaves), so the result is deterministic.
+//! After each round the cover is traced back from the outputs (reference counts) and the
+//! required times propagated through it. In the area rounds a node keeps its previous
+//! best cut as a candidate, so a required time it met before stays met: the final depth
+//! never exceeds D. Area values are compared on a fixed-point grid and ties end on the
+//! leaves, so every order is total and the result deterministic.
 
 use super::aig::{Aig, Node};
 use super::cuts::{merge_cuts, Cut};
@@ -35,15 +42,55 @@ pub struct Mapping {
     pub luts_depth_pass: usize,
 }
 
-/// What a pass optimizes.
+/// How a depth round ranks cuts (all start with the arrival time but `Area`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rank {
+    /// Arrival, leaves, area flow, edge flow.
+    Delay,
+    /// Arrival, area flow, edge flow, leaves.
+    DelayFlow,
+    /// Area flow, edge flow, average leaf references, leaves, arrival.
+    Area,
+}
+
+/// What a round optimizes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
-    Depth,
+    /// Depth; with `guarded`, the new best cut is taken only when it meets the required time.
+    Depth { rank: Rank, guarded: bool },
+    /// Area flow.
     Flow,
+    /// Exact local area.
     Exact,
 }
 
 const INF: u32 = u32::MAX;
+
+/// Fixed-point scale for comparing area and edge values.
+const GRID: f64 = 4096.0;
+
+/// A candidate cut with its costs.
+#[derive(Clone, Copy)]
+struct Cand {
+    cut: Cut,
+    delay: u32,
+    area: f64,
+    edge: f64,
+    refs: f64,
+}
+
+impl Cand {
+    fn key(&self, rank: Rank) -> [i64; 5] {
+        let q = |x: f64| (x * GRID).round() as i64;
+        let (d, a, e, r, l) =
+            (self.delay as i64, q(self.area), q(self.edge), -q(self.refs), self.cut.len() as i64);
+        match rank {
+            Rank::Delay => [d, l, a, e, 0],
+            Rank::DelayFlow => [d, a, e, l, 0],
+            Rank::Area => [a, e, r, l, d],
+        }
+    }
+}
 
 #[derive(Clone)]
 struct Mapper<'a> {
@@ -54,15 +101,40 @@ struct Mapper<'a> {
     best: Vec<Option<Cut>>,
     arrival: Vec<u32>,
     required: Vec<u32>,
-    flow: Vec<f64>,
+    /// Area of the best cut in the mode of the round that chose it.
+    area: Vec<f64>,
+    /// Edge count of the best cut, likewise.
+    edge: Vec<f64>,
+    /// Estimated fanouts in the final cover.
     est: Vec<f64>,
+    /// References: AIG fanouts in the depth rounds, cover references afterwards.
     refs: Vec<u32>,
+    fanouts: Vec<u32>,
 }
 
 /// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node.
 pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
+    if large(g) {
+        return map_from(g, k, cuts, Rank::DelayFlow);
+    }
+    let strict = map_from(g, k, cuts, Rank::Delay);
+    let loose = map_from(g, k, cuts, Rank::DelayFlow);
+    if (loose.luts, loose.depth) < (strict.luts, strict.depth) {
+        loose
+    } else {
+        strict
+    }
+}
+
+/// Whether `g` is over the size at which only one start and one recovery run.
+fn large(g: &Aig) -> bool {
+    g.len() > super::script::MAX_NODES
+}
+
+/// One mapping whose first depth round ranks cuts by `first`.
+fn map_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
     let n = g.len();
-    let est = g.fanout_counts().iter().map(|&r| r.max(1) as f64).collect();
+    let fanouts = g.fanout_counts();
     let mut m = Mapper {
         g,
         k,
@@ -71,23 +143,38 @@ pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
         best: vec![None; n],
         arrival: vec![0; n],
         required: vec![INF; n],
-        flow: vec![0.0; n],
-        est,
-        refs: vec![0; n],
+        area: vec![0.0; n],
+        edge: vec![0.0; n],
+        est: vec![1.0; n],
+        refs: fanouts.clone(),
+        fanouts,
     };
-    m.pass(Mode::Depth);
-    let (luts_depth_pass, depth_bound) = m.cover();
-    // Area recovery twice from the depth-optimal mapping: with every output required at
-    // the optimal depth, and unconstrained; the unconstrained result wins only if it has
-    // fewer LUTs and still meets the optimal depth (greedy recovery under tight required
-    // times can miss covers that an area-only pass finds at the same depth).
-    let mut free = m.clone();
-    let (luts, depth) = m.recover(depth_bound);
-    let (free_luts, free_depth) = free.recover(INF);
-    let (m, luts, depth) = if free_depth <= depth_bound && free_luts < luts {
-        (free, free_luts, free_depth)
-    } else {
-        (m, luts, depth)
+    m.round(Mode::Depth { rank: first, guarded: false });
+    let (_, depth_bound) = m.cover();
+    for rank in [Rank::DelayFlow, Rank::Area] {
+        m.set_required(depth_bound);
+        m.refs.clone_from(&m.fanouts);
+        m.round(Mode::Depth { rank, guarded: true });
+        m.cover();
+    }
+    let (luts_depth_pass, depth) = m.cover();
+    debug_assert!(depth <= depth_bound);
+    // Recovery with every output required at D, and without a constraint: the latter is
+    // kept only if it has fewer LUTs and still meets D (greedy recovery under tight
+    // required times can miss covers an area-only pass finds at the same depth).
+    let rounds = [Mode::Flow, Mode::Exact, Mode::Exact];
+    let free = (!large(g)).then(|| m.clone());
+    let (luts, depth) = m.recover(&rounds, depth_bound);
+    let (m, luts, depth) = match free {
+        Some(mut free) => {
+            let (free_luts, free_depth) = free.recover(&rounds, INF);
+            if free_depth <= depth_bound && free_luts < luts {
+                (free, free_luts, free_depth)
+            } else {
+                (m, luts, depth)
+            }
+        }
+        None => (m, luts, depth),
     };
     let mut cover = vec![None; n];
     for node in g.nodes() {
@@ -99,12 +186,12 @@ pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
 }
 
 impl Mapper<'_> {
-    /// Area flow twice, then exact area twice, every output required at `target`;
-    /// returns (LUT count, depth).
-    fn recover(&mut self, target: u32) -> (usize, u32) {
-        for mode in [Mode::Flow, Mode::Flow, Mode::Exact, Mode::Exact] {
+    /// Area recovery: the rounds of `modes`, every output required at `target`; returns
+    /// (LUT count, depth).
+    fn recover(&mut self, modes: &[Mode], target: u32) -> (usize, u32) {
+        for &mode in modes {
             self.set_required(target);
-            self.pass(mode);
+            self.round(mode);
             self.cover();
         }
         self.cover()
@@ -112,16 +199,28 @@ impl Mapper<'_> {
     fn cut_arrival(&self, c: &Cut) -> u32 {
         1 + c.leaves().iter().map(|&l| self.arrival[l as usize]).max().unwrap_or(0)
     }
-    fn cut_flow(&self, c: &Cut) -> f64 {
-        1.0 + c.leaves().iter().map(|&l| self.flow[l as usize] / self.est[l as usize]).sum::<f64>()
+    /// Area and edge flow: a leaf used elsewhere contributes its share, an unused one
+    /// its whole flow.
+    fn cut_flow(&self, c: &Cut) -> (f64, f64) {
+        let (mut a, mut e) = (1.0, c.len() as f64);
+        for &l in c.leaves() {
+            let i = l as usize;
+            let div = if self.refs[i] == 0 { 1.0 } else { self.est[i] };
+            a += self.area[i] / div;
+            e += self.edge[i] / div;
+        }
+        (a, e)
+    }
+    fn cut_avg_refs(&self, c: &Cut) -> f64 {
+        c.leaves().iter().map(|&l| self.refs[l as usize] as f64).sum::<f64>() / c.len().max(1) as f64
     }
     fn is_and(&self, l: u32) -> bool {
         self.g.is_and(Node(l))
     }
 
-    /// References the cut's cone in the cover; returns the LUTs newly referenced.
-    fn cut_ref(&mut self, c: &Cut) -> u32 {
-        let mut area = 1;
+    /// References the cut's cone in the cover; returns the LUTs and edges newly used.
+    fn cut_ref(&mut self, c: &Cut) -> (u32, u32) {
+        let (mut area, mut edges) = (1, c.len() as u32);
         let mut stack: Vec<u32> = c.leaves().to_vec();
         while let Some(l) = stack.pop() {
             if !self.is_and(l) {
@@ -129,16 +228,17 @@ impl Mapper<'_> {
             }
             self.refs[l as usize] += 1;
             if self.refs[l as usize] == 1 {
-                area += 1;
                 let b = self.best[l as usize].expect("a node's fanins are mapped before it");
+                area += 1;
+                edges += b.len() as u32;
                 stack.extend_from_slice(b.leaves());
             }
         }
-        area
+        (area, edges)
     }
-    /// Dereferences the cut's cone; returns the LUTs freed.
-    fn cut_deref(&mut self, c: &Cut) -> u32 {
-        let mut area = 1;
+    /// Dereferences the cut's cone; returns the LUTs and edges freed.
+    fn cut_deref(&mut self, c: &Cut) -> (u32, u32) {
+        let (mut area, mut edges) = (1, c.len() as u32);
         let mut stack: Vec<u32> = c.leaves().to_vec();
         while let Some(l) = stack.pop() {
             if !self.is_and(l) {
@@ -146,20 +246,49 @@ impl Mapper<'_> {
             }
             self.refs[l as usize] -= 1;
             if self.refs[l as usize] == 0 {
-                area += 1;
                 let b = self.best[l as usize].expect("a node's fanins are mapped before it");
+                area += 1;
+                edges += b.len() as u32;
                 stack.extend_from_slice(b.leaves());
             }
         }
-        area
+        (area, edges)
     }
 
-    fn pass(&mut self, mode: Mode) {
+    /// The costs of cut `c` in `mode` (exact area: the cone is referenced and released).
+    fn score(&mut self, c: Cut, mode: Mode) -> Cand {
+        let delay = self.cut_arrival(&c);
+        let (area, edge) = if mode == Mode::Exact {
+            let (a, e) = self.cut_ref(&c);
+            self.cut_deref(&c);
+            (a as f64, e as f64)
+        } else {
+            self.cut_flow(&c)
+        };
+        let refs = if matches!(mode, Mode::Depth { .. }) { 0.0 } else { self.cut_avg_refs(&c) };
+        Cand { cut: c, delay, area, edge, refs }
+    }
+
+    fn round(&mut self, mode: Mode) {
         let g = self.g;
+        let rank = match mode {
+            Mode::Depth { rank, .. } => rank,
+            Mode::Flow | Mode::Exact => Rank::Area,
+        };
         for node in g.nodes() {
             let i = node.0 as usize;
             if !g.is_and(node) {
                 continue;
+            }
+            match mode {
+                Mode::Depth { .. } => self.est[i] = self.refs[i].max(1) as f64,
+                Mode::Flow => self.est[i] = ((2.0 * self.est[i] + self.refs[i] as f64) / 3.0).max(1.0),
+                Mode::Exact => {}
+            }
+            let in_cover = mode == Mode::Exact && self.refs[i] > 0;
+            if in_cover {
+                let prev = self.best[i].expect("a node in the cover has a cut");
+                self.cut_deref(&prev);
             }
             let [a, b] = g.fanins(node);
             let with_trivial = |m: &Self, n: Node| {
@@ -169,58 +298,43 @@ impl Mapper<'_> {
             };
             let (ca, cb) = (with_trivial(self, a.node()), with_trivial(self, b.node()));
             let mut cands = merge_cuts(&ca, &cb, self.k);
-            if let Some(prev) = self.best[i] {
-                if !cands.contains(&prev) {
-                    cands.push(prev);
+            let prev = self.best[i];
+            let area_mode = matches!(mode, Mode::Flow | Mode::Exact);
+            if let (true, Some(p)) = (area_mode, prev) {
+                if !cands.contains(&p) {
+                    cands.push(p);
                 }
             }
-            let in_cover = self.refs[i] > 0;
-            if mode == Mode::Exact && in_cover {
-                let prev = self.best[i].expect("a node in the cover has a cut");
-                self.cut_deref(&prev);
-            }
             let req = self.required[i];
-            let mut scored: Vec<(u32, u32, f64, Cut)> = cands
-                .into_iter()
-                .map(|c| {
-                    let arr = self.cut_arrival(&c);
-                    let area = if mode == Mode::Exact && in_cover {
-                        let a = self.cut_ref(&c);
-                        self.cut_deref(&c);
-                        a
-                    } else {
-                        0
-                    };
-                    (arr, area, self.cut_flow(&c), c)
-                })
-                .collect();
-            let key_leaves = |c: &Cut| c.leaves().to_vec();
-            scored.sort_by(|x, y| {
-                let ord = match mode {
-                    Mode::Depth => x.0.cmp(&y.0).then(x.2.total_cmp(&y.2)),
-                    Mode::Flow => (x.0 > req).cmp(&(y.0 > req)).then(x.2.total_cmp(&y.2)).then(x.0.cmp(&y.0)),
-                    Mode::Exact => (x.0 > req)
-                        .cmp(&(y.0 > req))
-                        .then(x.1.cmp(&y.1))
-                        .then(x.2.total_cmp(&y.2))
-                        .then(x.0.cmp(&y.0)),
-                };
-                ord.then(x.3.len().cmp(&y.3.len())).then_with(|| key_leaves(&x.3).cmp(&key_leaves(&y.3)))
-            });
-            let chosen = scored[0];
-            self.best[i] = Some(chosen.3);
-            self.arrival[i] = chosen.0;
-            self.flow[i] = chosen.2;
-            if mode == Mode::Exact && in_cover {
-                self.cut_ref(&chosen.3);
+            let mut scored: Vec<Cand> = Vec::with_capacity(cands.len());
+            for c in cands {
+                let s = self.score(c, mode);
+                if area_mode && s.delay > req && Some(c) != prev {
+                    continue;
+                }
+                scored.push(s);
             }
-            // Keep the best few, dropping trivial-sized repeats of the fanins.
-            self.cuts[i] = scored.into_iter().take(self.keep).map(|s| s.3).collect();
+            scored.sort_by(|x, y| {
+                x.key(rank).cmp(&y.key(rank)).then_with(|| x.cut.leaves().cmp(y.cut.leaves()))
+            });
+            let chosen = match (mode, prev) {
+                (Mode::Depth { guarded: true, .. }, Some(p)) if scored[0].delay > req => self.score(p, mode),
+                _ => scored[0],
+            };
+            self.best[i] = Some(chosen.cut);
+            self.arrival[i] = chosen.delay;
+            self.area[i] = chosen.area;
+            self.edge[i] = chosen.edge;
+            if in_cover {
+                self.cut_ref(&chosen.cut);
+            }
+            scored.truncate(self.keep);
+            self.cuts[i] = scored.into_iter().map(|s| s.cut).collect();
         }
     }
 
-    /// Recomputes the cover from the outputs (reference counts) and the fanout estimates;
-    /// returns (LUT count, depth).
+    /// Recomputes the cover from the outputs (reference counts); returns (LUT count,
+    /// depth).
     fn cover(&mut self) -> (usize, u32) {
         let g = self.g;
         self.refs.iter_mut().for_each(|r| *r = 0);
@@ -240,11 +354,8 @@ impl Mapper<'_> {
             self.refs[n as usize] += 1;
             if self.refs[n as usize] == 1 {
                 let b = self.best[n as usize].expect("mapped");
-                luts += self.cut_ref(&b) as usize;
+                luts += self.cut_ref(&b).0 as usize;
             }
-        }
-        for (e, &r) in self.est.iter_mut().zip(&self.refs) {
-            *e = ((*e + 2.0 * r as f64) / 3.0).max(1.0);
         }
         (luts, depth)
     }

@@ -8,7 +8,8 @@
 //! instance outputs, clock conversions, any state element) its inputs. The graph is
 //! balanced ([`balance`]), optimized by rounds of DAG-aware rewriting ([`script`],
 //! [`rewrite`], [`factor`]), mapped depth-optimally and then for area ([`cuts`],
-//! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`]) and the module rebuilt
+//! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`], [`lutnet`]), the LUT
+//! network resynthesized window by window ([`lutpack`]) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
 
@@ -19,6 +20,8 @@ pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
 pub mod factor;
+pub mod lutnet;
+pub mod lutpack;
 pub mod mapper;
 mod rebuild;
 pub mod rewrite;
@@ -140,8 +143,10 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
     let g = balance::balance(&b.aig);
     aiger::dump_if_asked(&g);
     let (g, mapping) = script::choose(g, k, CUTS_PER_NODE);
+    let mut net = lutnet::LutNet::from_mapping(&g, &mapping);
+    lutpack::pack(&mut net, k);
     let m: &mut Module = design.module_mut(mid);
-    let mut r = rebuild::Rebuild::new(m, &g, &b.input_src, &mapping);
+    let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
     let mut at = 0;
     let mut new_nets = Vec::with_capacity(b.sinks.len());
     for &s in &b.sinks {

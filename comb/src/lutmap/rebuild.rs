@@ -1,4 +1,4 @@
-//! Rebuilding a module's netlist from a mapped [`Aig`]: one `comb.truth_table` cell per
+//! Rebuilding a module's netlist from the mapped LUT network ([`LutNet`]): one `comb.truth_table` cell per
 //! LUT of the cover (its unused inputs dropped; a constant becomes a constant and a
 //! projection a wire), single bits of boundary words taken with `comb.extract`, and every
 //! word the rest of the module reads (a "sink": an operand of a register, instance or
@@ -10,9 +10,9 @@
 //! the output is deterministic; a sink's user name moves to the cell now driving it when
 //! that cell was made here and has no name yet.
 
-use super::aig::{Aig, Lit};
-use super::mapper::Mapping;
-use super::truth::{cut_function, mask, shrink, VARS};
+use super::aig::Lit;
+use super::lutnet::LutNet;
+use super::truth::{mask, VARS};
 use crate::bits::Bits;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Module};
@@ -56,38 +56,33 @@ fn flip_var(tt: u64, n: usize, v: usize) -> u64 {
 }
 
 impl<'a> Rebuild<'a> {
-    /// Creates the LUTs of `mapping` that the outputs of `g` need. `input_src` gives, per
+    /// Creates the LUTs of `net` that its outputs need. `input_src` gives, per
     /// AIG input by position, the boundary net and bit it stands for. A cover node that
     /// only outputs read complemented gets the complemented table (its LUT readers
     /// complement that input), so no inverter is needed.
-    pub(crate) fn new(m: &'a mut Module, g: &Aig, input_src: &[(NetId, u32)], mapping: &Mapping) -> Self {
-        let n = g.len();
+    pub(crate) fn new(m: &'a mut Module, net: &LutNet, input_src: &[(NetId, u32)]) -> Self {
+        let n = net.len();
         let mut r = Rebuild {
             m,
             main: vec![None; n],
             negated: vec![false; n],
-            luts: vec![None; n],
+            luts: net.luts.clone(),
             other: HashMap::new(),
             bits: HashMap::new(),
             slices: HashMap::new(),
             consts: HashMap::new(),
             made: HashSet::new(),
         };
-        for (i, node) in g.inputs().iter().enumerate() {
-            let (net, bit) = input_src[i];
+        for (i, node) in net.inputs.iter().enumerate() {
+            let (net_id, bit) = input_src[i];
             r.main[node.0 as usize] =
-                Some(if r.m.width(net) == 1 { Piece::Net(net) } else { Piece::Slice(net, bit) });
+                Some(if r.m.width(net_id) == 1 { Piece::Net(net_id) } else { Piece::Slice(net_id, bit) });
         }
         r.main[0] = Some(Piece::Const(false));
-        for node in g.nodes() {
-            let Some(cut) = mapping.cover[node.0 as usize] else { continue };
-            let tt = cut_function(g, node, cut.leaves());
-            let (tt, kept) = shrink(tt, cut.len());
-            r.luts[node.0 as usize] = Some((tt, kept.iter().map(|&v| cut.leaves()[v]).collect()));
-        }
+        let order = net.order();
         // Which polarities the outputs read, and which nodes LUTs read.
         let (mut pos, mut neg, mut read) = (vec![false; n], vec![false; n], vec![false; n]);
-        for o in &g.outputs {
+        for o in &net.outputs {
             let i = o.node().0 as usize;
             if o.is_neg() {
                 neg[i] = true;
@@ -95,7 +90,8 @@ impl<'a> Rebuild<'a> {
                 pos[i] = true;
             }
         }
-        for i in (0..n).rev() {
+        for &id in order.iter().rev() {
+            let i = id as usize;
             if pos[i] || neg[i] || read[i] {
                 if let Some((_, leaves)) = &r.luts[i] {
                     for &l in leaves {
@@ -104,7 +100,8 @@ impl<'a> Rebuild<'a> {
                 }
             }
         }
-        for i in 0..n {
+        for &id in &order {
+            let i = id as usize;
             let Some((tt, leaves)) = r.luts[i].clone() else { continue };
             if !(pos[i] || neg[i] || read[i]) {
                 continue;
