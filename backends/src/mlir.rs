@@ -103,9 +103,9 @@ pub(crate) fn int_attr(b: &Bits) -> String {
     }
 }
 
-fn dense(ty: u32, vals: impl Iterator<Item = String>) -> String {
-    format!("array<i{ty}: {}>", vals.collect::<Vec<_>>().join(", "))
-}
+/// `Printer::memory`: a memory cell's three ops.
+#[path = "mlir_memory.rs"]
+mod memory;
 
 struct Printer<'a> {
     design: &'a Design,
@@ -419,7 +419,7 @@ impl<'a> Printer<'a> {
             TruthTable(t) => format!("{r} = comb.truth_table {list} -> {} : ui{}", t.to_decimal(), t.width()),
             Lut { coefficients, table } => format!(
                 "{r} = comb.lut {list} {{{}}} : ({}) -> {ty}",
-                lut_attrs(coefficients, table, cell.width),
+                crate::mlir_heir::lut_attrs(coefficients, table, cell.width),
                 op_tys.join(", ")
             ),
             Reg { reset, enable: false, async_reset, init } if *async_reset || init.is_some() => {
@@ -487,54 +487,6 @@ impl<'a> Printer<'a> {
         })
     }
 
-    /// The generic form of the cells CIRCT has no op for (as `mlir_circt` spells them in the
-    /// custom form): NOT as an XOR with all ones, NAND/NOR/XNOR as AND/OR/XOR and that NOT,
-    /// a bit reversal as a concatenation of one-bit extracts.
-    fn generic_circt_spelling(&self, net: NetId, ops: &[&str], ty: &str) -> Option<String> {
-        let cell = self.m.cell(net);
-        let r = &self.refs[net.index()];
-        let w = cell.width;
-        let two = if cell.two_state { " {twoState}" } else { "" };
-        let mut fresh = self.fresh.borrow_mut();
-        let mut lines = Vec::new();
-        let not = |lines: &mut Vec<String>, x: &str, fresh: &mut crate::mlir_circt::Fresh| {
-            let ones = fresh.take();
-            let v = if w == 1 { "true".to_string() } else { format!("-1 : {ty}") };
-            lines.push(format!("{ones} = \"hw.constant\"() {{value = {v}}} : () -> {ty}"));
-            lines.push(format!("{r} = \"comb.xor\"({x}, {ones}){two} : ({ty}, {ty}) -> {ty}"));
-        };
-        match &cell.kind {
-            CellKind::Inv => not(&mut lines, ops[0], &mut fresh),
-            CellKind::Nand | CellKind::Nor | CellKind::Xnor => {
-                let base = match cell.kind {
-                    CellKind::Nand => "and",
-                    CellKind::Nor => "or",
-                    _ => "xor",
-                };
-                let t = fresh.take();
-                let tys = vec![ty; ops.len()].join(", ");
-                lines.push(format!("{t} = \"comb.{base}\"({}){two} : ({tys}) -> {ty}", ops.join(", ")));
-                not(&mut lines, &t, &mut fresh);
-            }
-            CellKind::Reverse => {
-                let bits: Vec<String> = (0..w)
-                    .map(|i| {
-                        let b = fresh.take();
-                        lines.push(format!(
-                            "{b} = \"comb.extract\"({}) {{lowBit = {i} : i32}} : ({ty}) -> i1",
-                            ops[0]
-                        ));
-                        b
-                    })
-                    .collect();
-                let tys = vec!["i1"; bits.len()].join(", ");
-                lines.push(format!("{r} = \"comb.concat\"({}) : ({tys}) -> {ty}", bits.join(", ")));
-            }
-            _ => return None,
-        }
-        Some(lines.join("\n    "))
-    }
-
     fn generic_op(&self, net: NetId, ops: &[&str], op_tys: &[String], ty: &str) -> Option<String> {
         let cell = self.m.cell(net);
         let r = &self.refs[net.index()];
@@ -544,8 +496,10 @@ impl<'a> Printer<'a> {
         }
         use CellKind::*;
         if self.dialect == Dialect::Circt {
-            if let Some(lines) = self.generic_circt_spelling(net, ops, ty) {
-                return Some(lines);
+            let fresh = &mut self.fresh.borrow_mut();
+            let spelled = crate::mlir_circt::lower_generic(cell, r, ops, ty, fresh);
+            if let Some(lines) = spelled {
+                return Some(lines.join("\n    "));
             }
         }
         let mut name = cell.kind.op_name().to_string();
@@ -564,7 +518,9 @@ impl<'a> Printer<'a> {
                     (0..t.width()).map(|i| if t.bit(i) { "true" } else { "false" }).collect();
                 props.push(format!("lookupTable = [{}]", bits.join(", ")));
             }
-            Lut { coefficients, table } => props.push(lut_attrs(coefficients, table, cell.width)),
+            Lut { coefficients, table } => {
+                props.push(crate::mlir_heir::lut_attrs(coefficients, table, cell.width))
+            }
             Reg { enable: false, async_reset, init, .. } if *async_reset || init.is_some() => {
                 if let Some(n) = self.names.get(net) {
                     props.push(format!("name = {n:?}"));
@@ -637,66 +593,4 @@ impl<'a> Printer<'a> {
             op_tys.join(", ")
         ))
     }
-}
-
-impl Printer<'_> {
-    /// The three ops of a memory, on consecutive lines.
-    fn memory(&self, net: NetId, depth: u32, ops: &[&str], tys: &[String]) -> String {
-        let width = self.m.width(net);
-        let shape = mlir_text::firmem::FirMemType { depth: depth as u64, width: width as u64, mask: None };
-        let mem_ty = shape.text();
-        let short = &mem_ty["!seq.firmem".len()..];
-        let (mem, r) = (&self.mem_refs[&net], &self.refs[net.index()]);
-        let [clk, raddr, ren, waddr, we, wdata] = ops else { unreachable!("a memory has six operands") };
-        let fits = |i: usize| tys[i] == format!("i{}", shape.address_width());
-        if self.explicit_circt && !self.generic && !(fits(1) && fits(3)) {
-            // CIRCT's verifier wants exactly its address width (mlir_firmem.rs).
-            let decl = format!("{mem} = seq.firmem 1, 1, old, port_order : {short}");
-            let t = crate::mlir_firmem::MemText {
-                mem,
-                r,
-                short,
-                depth,
-                width,
-                k: shape.address_width(),
-                ops: [clk, raddr, ren, waddr, we, wdata],
-                raw: self.m.width(self.m.cell(net).operands()[1]),
-                waw: self.m.width(self.m.cell(net).operands()[3]),
-            };
-            let ports = crate::mlir_firmem::ports(&t, &mut self.fresh.borrow_mut());
-            return format!("{decl}\n    {}", ports.join("\n    "));
-        }
-        let decl = if self.generic {
-            format!(
-                "{mem} = \"seq.firmem\"() {{readLatency = 1 : i32, ruw = 1 : i32, writeLatency = 1 : i32, wuw = 1 : i32}} : () -> {mem_ty}"
-            )
-        } else {
-            format!("{mem} = seq.firmem 1, 1, old, port_order : {short}")
-        };
-        let read = if self.generic || !fits(1) {
-            format!(
-                "{r} = \"seq.firmem.read_port\"({mem}, {raddr}, {clk}, {ren}) : ({mem_ty}, {}, !seq.clock, i1) -> i{width}",
-                tys[1]
-            )
-        } else {
-            format!("{r} = seq.firmem.read_port {mem}[{raddr}], clock {clk} enable {ren} : {short}")
-        };
-        let write = if self.generic || !fits(3) {
-            format!(
-                "\"seq.firmem.write_port\"({mem}, {waddr}, {clk}, {we}, {wdata}) {{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}} : ({mem_ty}, {}, !seq.clock, i1, i{width}) -> ()",
-                tys[3]
-            )
-        } else {
-            format!("seq.firmem.write_port {mem}[{waddr}] = {wdata}, clock {clk} enable {we} : {short}")
-        };
-        format!("{decl}\n    {read}\n    {write}")
-    }
-}
-
-fn lut_attrs(coefficients: &[u8], table: &[Bits], width: u32) -> String {
-    format!(
-        "coefficients = {}, lookupTable = {}",
-        dense(8, coefficients.iter().map(|&c| (c as i8).to_string())),
-        dense(width, table.iter().map(|t| t.to_signed_decimal()))
-    )
 }

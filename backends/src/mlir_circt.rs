@@ -13,6 +13,8 @@
 //! - `truth_table ... -> [b0, b1, ...]` with `b_i` the output for index `i`.
 //!
 //! Helper values get fresh names `%_cN` that no other value of the module uses.
+//! [`lower_generic`] writes the same spellings of NOT, NAND/NOR/XNOR and reversal in the
+//! generic form.
 
 use comb::{Bits, CellKind};
 use std::collections::HashSet;
@@ -112,6 +114,57 @@ pub(crate) fn lower(c: &CellText, fresh: &mut Fresh) -> Option<Vec<String>> {
         _ => return None,
     }
     Some(out)
+}
+
+/// The generic form of the same spellings for NOT, NAND/NOR/XNOR and bit reversal (cell `c`,
+/// result reference `r`, operand references `ops`, result type `ty`), or `None` if the
+/// ordinary generic op is CIRCT's.
+pub(crate) fn lower_generic(
+    c: &comb::Cell,
+    r: &str,
+    ops: &[&str],
+    ty: &str,
+    fresh: &mut Fresh,
+) -> Option<Vec<String>> {
+    let w = c.width;
+    let two = if c.two_state { " {twoState}" } else { "" };
+    let mut lines = Vec::new();
+    let not = |lines: &mut Vec<String>, x: &str, fresh: &mut Fresh| {
+        let ones = fresh.take();
+        let v = if w == 1 { "true".to_string() } else { format!("-1 : {ty}") };
+        lines.push(format!("{ones} = \"hw.constant\"() {{value = {v}}} : () -> {ty}"));
+        lines.push(format!("{r} = \"comb.xor\"({x}, {ones}){two} : ({ty}, {ty}) -> {ty}"));
+    };
+    match &c.kind {
+        CellKind::Inv => not(&mut lines, ops[0], fresh),
+        CellKind::Nand | CellKind::Nor | CellKind::Xnor => {
+            let base = match c.kind {
+                CellKind::Nand => "and",
+                CellKind::Nor => "or",
+                _ => "xor",
+            };
+            let t = fresh.take();
+            let tys = vec![ty; ops.len()].join(", ");
+            lines.push(format!("{t} = \"comb.{base}\"({}){two} : ({tys}) -> {ty}", ops.join(", ")));
+            not(&mut lines, &t, fresh);
+        }
+        CellKind::Reverse => {
+            let bits: Vec<String> = (0..w)
+                .map(|i| {
+                    let b = fresh.take();
+                    lines.push(format!(
+                        "{b} = \"comb.extract\"({}) {{lowBit = {i} : i32}} : ({ty}) -> i1",
+                        ops[0]
+                    ));
+                    b
+                })
+                .collect();
+            let tys = vec!["i1"; bits.len()].join(", ");
+            lines.push(format!("{r} = \"comb.concat\"({}) : ({tys}) -> {ty}", bits.join(", ")));
+        }
+        _ => return None,
+    }
+    Some(lines)
 }
 
 fn lut(c: &CellText, coefficients: &[u8], table: &[Bits], fresh: &mut Fresh, out: &mut Vec<String>) {

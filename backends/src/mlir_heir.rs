@@ -85,3 +85,13 @@ pub(crate) fn footer(
         format!("    return {} : {}\n  }}\n", vals.join(", "), tys.join(", "))
     }
 }
+
+/// `comb.lut`'s attributes (HEIR's op): coefficients and table as dense integer arrays.
+pub(crate) fn lut_attrs(coefficients: &[u8], table: &[comb::Bits], width: u32) -> String {
+    let dense = |ty: u32, vals: Vec<String>| format!("array<i{ty}: {}>", vals.join(", "));
+    format!(
+        "coefficients = {}, lookupTable = {}",
+        dense(8, coefficients.iter().map(|&c| (c as i8).to_string()).collect()),
+        dense(width, table.iter().map(|t| t.to_signed_decimal()).collect())
+    )
+}
