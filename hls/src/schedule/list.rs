@@ -39,14 +39,7 @@ pub fn schedule(p: &Problem) -> Result<Solution, String> {
             }
         }
         loop {
-            let z = preds[i]
-                .iter()
-                .map(|&k| p.deps[k])
-                .filter(|d| d.data)
-                .map(|d| p.ready(&s, d.from))
-                .filter(|&(rc, _)| rc == c)
-                .map(|(_, t)| t)
-                .fold(0.0f64, f64::max);
+            let z = p.chained_arrival(&s, &preds[i], c);
             if z + ty.delay > p.period + 1e-9 {
                 c += 1;
                 continue;

@@ -105,6 +105,18 @@ pub struct Solution {
 const EPS: f64 = 1e-9;
 
 impl Problem {
+    /// The latest time within cycle `c` at which a data input of an op (its dependences
+    /// `deps`, indices into [`Problem::deps`]) chained in that cycle arrives (0 if none is).
+    pub fn chained_arrival(&self, s: &Solution, deps: &[usize], c: u32) -> f64 {
+        deps.iter()
+            .map(|&k| self.deps[k])
+            .filter(|d| d.data)
+            .map(|d| self.ready(s, d.from))
+            .filter(|&(rc, _)| rc == c)
+            .map(|(_, t)| t)
+            .fold(0.0f64, f64::max)
+    }
+
     /// Cycle and time at which op `i`'s result is available under `s`.
     pub fn ready(&self, s: &Solution, i: usize) -> (u32, f64) {
         let t = &self.types[self.ops[i].ty];

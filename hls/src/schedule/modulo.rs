@@ -185,14 +185,7 @@ fn place(p: &Problem, carried: &[CarriedDep], ii: u32) -> Option<Solution> {
             if c > first + ii + 1 {
                 return None;
             }
-            let z = preds[i]
-                .iter()
-                .map(|&k| p.deps[k])
-                .filter(|d| d.data)
-                .map(|d| p.ready(&s, d.from))
-                .filter(|&(rc, _)| rc == c)
-                .map(|(_, t)| t)
-                .fold(0.0f64, f64::max);
+            let z = p.chained_arrival(&s, &preds[i], c);
             if z + ty.delay > p.period + EPS {
                 c += 1;
                 continue;
