@@ -76,6 +76,15 @@ pub(crate) fn truth_table_array(t: &Bits) -> String {
     format!("[{}]", bits.join(", "))
 }
 
+/// The op NAND, NOR or XNOR negates (`and`, `or`, `xor`).
+fn negated_base(kind: &CellKind) -> &'static str {
+    match kind {
+        CellKind::Nand => "and",
+        CellKind::Nor => "or",
+        _ => "xor",
+    }
+}
+
 /// The lines for a cell in CIRCT's spelling, or `None` if the ordinary form is CIRCT's.
 pub(crate) fn lower(c: &CellText, fresh: &mut Fresh) -> Option<Vec<String>> {
     let mut out = Vec::new();
@@ -86,11 +95,7 @@ pub(crate) fn lower(c: &CellText, fresh: &mut Fresh) -> Option<Vec<String>> {
             out.push(format!("{r} = comb.xor {bin}{}, {ones} : i{w}", c.ops[0]));
         }
         CellKind::Nand | CellKind::Nor | CellKind::Xnor => {
-            let base = match c.kind {
-                CellKind::Nand => "and",
-                CellKind::Nor => "or",
-                _ => "xor",
-            };
+            let base = negated_base(c.kind);
             let t = fresh.take();
             out.push(format!("{t} = comb.{base} {bin}{} : i{w}", c.ops.join(", ")));
             let ones = constant(&mut out, fresh, &Bits::ones(w));
@@ -138,11 +143,7 @@ pub(crate) fn lower_generic(
     match &c.kind {
         CellKind::Inv => not(&mut lines, ops[0], fresh),
         CellKind::Nand | CellKind::Nor | CellKind::Xnor => {
-            let base = match c.kind {
-                CellKind::Nand => "and",
-                CellKind::Nor => "or",
-                _ => "xor",
-            };
+            let base = negated_base(&c.kind);
             let t = fresh.take();
             let tys = vec![ty; ops.len()].join(", ");
             lines.push(format!("{t} = \"comb.{base}\"({}){two} : ({tys}) -> {ty}", ops.join(", ")));
