@@ -12,8 +12,10 @@
 //! [`deps`] from the address expressions: exact where both addresses are affine in the
 //! same values, conservative otherwise. [`verify`] checks the invariants between steps.
 
+pub mod constdiv;
 pub mod deps;
 pub mod ifconvert;
+pub mod magic;
 pub mod verify;
 
 use comb::IcmpPred;
