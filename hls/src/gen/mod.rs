@@ -14,6 +14,7 @@
 mod bind;
 mod expand;
 pub mod layout;
+mod pipediv;
 mod pipeline;
 mod pipeline_units;
 mod regs;

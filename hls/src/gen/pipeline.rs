@@ -184,6 +184,14 @@ impl Gen<'_> {
                     });
                     continue;
                 }
+                OpKind::Bin(b) if crate::schedule::pipediv::is_pipelined(&ty) => {
+                    let a0 = self.pv(&mut c, op.operands[0], t)?;
+                    let a1 = self.pv(&mut c, op.operands[1], t)?;
+                    let tag = format!("{}{w}_{}_op{i}", format!("{b:?}").to_lowercase(), lp.id);
+                    let (unit, out) = self.pipe_div_for(b, w, &ty, &tag, 1);
+                    self.pipe_div_connect(&unit, a0, a1);
+                    out
+                }
                 OpKind::Bin(b) if ty.sequential => {
                     let a0 = self.pv(&mut c, op.operands[0], t)?;
                     let a1 = self.pv(&mut c, op.operands[1], t)?;

@@ -9,6 +9,7 @@
 //! signals are the OR over its ops. Ops occupying more than II cycles (replicated
 //! multi-cycle paths) keep cells of their own.
 
+use super::pipediv::PipeDivUnit;
 use super::pipeline::Ctx;
 use super::seqdiv::{Phases, SeqDivUnit};
 use super::{Gen, Unit};
@@ -33,6 +34,8 @@ struct SharedUnit {
     ops: Vec<usize>,
     net: NetId,
     seq: Option<SeqDivUnit>,
+    /// A pipelined divider (`pipediv.rs`).
+    pipe: Option<PipeDivUnit>,
 }
 
 impl SharedUnits {
@@ -84,7 +87,18 @@ impl Gen<'_> {
             for (_, ops) in us {
                 let i0 = ops[0];
                 let t = &p.types[p.ops[i0].ty];
-                let (net, seq) = if t.sequential {
+                let mut pdiv = None;
+                let (net, seq) = if crate::schedule::pipediv::is_pipelined(t) {
+                    let tag = format!(
+                        "{}{w}_pipe{}_pd{}",
+                        format!("{k:?}").to_lowercase(),
+                        pipe.first,
+                        units.len()
+                    );
+                    let (unit, out) = self.pipe_div_for(k, w, t, &tag, ops.len());
+                    pdiv = Some(unit);
+                    (out, None)
+                } else if t.sequential {
                     let signed = matches!(k, BinOp::DivS | BinOp::RemS);
                     let rows = w / (t.latency - if signed { 3 } else { 1 }).max(1);
                     let tag =
@@ -95,11 +109,13 @@ impl Gen<'_> {
                     let z = self.konst(0, w);
                     (self.cell(super::bind::bin_kind(k), w, &[z, z], None), None)
                 };
-                self.units.push(Unit { kind: format!("{k:?}").to_lowercase(), width: w, ops: ops.len() });
+                if pdiv.is_none() {
+                    self.units.push(Unit { kind: format!("{k:?}").to_lowercase(), width: w, ops: ops.len() });
+                }
                 for &i in &ops {
                     of.insert(i, units.len());
                 }
-                units.push(SharedUnit { ops, net, seq });
+                units.push(SharedUnit { ops, net, seq, pipe: pdiv });
             }
         }
         SharedUnits { of, units }
@@ -131,6 +147,9 @@ impl Gen<'_> {
                 ins.push(d.expect("a unit has an op"));
             }
             match &u.seq {
+                None if u.pipe.is_some() => {
+                    self.pipe_div_connect(u.pipe.as_ref().expect("a unit"), ins[0], ins[1])
+                }
                 None => self.m.set_operands(u.net, &ins),
                 Some(unit) => {
                     let (mut load, mut abs, mut step, mut fix) = (vec![], vec![], vec![], vec![]);

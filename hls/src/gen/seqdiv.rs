@@ -79,7 +79,7 @@ impl Gen<'_> {
     }
 
     /// `c ? 0 - x : x`.
-    fn negate_if(&mut self, c: NetId, x: NetId) -> NetId {
+    pub(crate) fn negate_if(&mut self, c: NetId, x: NetId) -> NetId {
         let w = self.m.width(x);
         let z = self.konst(0, w);
         let n = self.cell(CellKind::Sub, w, &[z, x], None);
@@ -87,7 +87,7 @@ impl Gen<'_> {
     }
 
     /// One restoring row: `(r, q)` to the next `(r, q)` against divisor `d`.
-    fn div_row(&mut self, r: NetId, q: NetId, d: NetId, w: u32) -> (NetId, NetId) {
+    pub(crate) fn div_row(&mut self, r: NetId, q: NetId, d: NetId, w: u32) -> (NetId, NetId) {
         let top = self.cell(CellKind::Extract { low: w - 1 }, 1, &[q], None);
         let t = self.cell(CellKind::Concat, w + 1, &[r, top], None);
         let z1 = self.konst(0, 1);

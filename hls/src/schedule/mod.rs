@@ -22,6 +22,7 @@ pub mod delays;
 pub mod ice40;
 pub mod list;
 pub mod modulo;
+pub mod pipediv;
 pub mod pipeline;
 
 /// An operator type.
@@ -42,6 +43,7 @@ pub struct OperatorType {
     /// A sequential unit (a divider): its own registers hold the result in cycle
     /// `start + latency`, so its operands are needed in the start cycle only. Otherwise a
     /// type with latency >= 1 other than a load is a multi-cycle path (operands held).
+    /// With an occupancy below its latency it is a pipelined unit ([`pipediv`]).
     pub sequential: bool,
 }
 

@@ -113,7 +113,8 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             }
         }
     }
-    let m = modulo::schedule(&p, &carried, target_ii)?;
+    // Sequential or pipelined dividers, whichever gives the smaller II (`pipediv.rs`).
+    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
