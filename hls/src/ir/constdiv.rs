@@ -18,6 +18,8 @@
 //!   MIN`); `|c| = 2^k`: `(x + (x < 0 ? 2^k - 1 : 0)) >> k` arithmetic, negated for `c < 0`;
 //!   otherwise the unsigned rewrite on `|x|` (at most `2^(width-1)`, which often saves the
 //!   fix-up), negated when the signs differ;
+//! - a dividend known to lie in `0..=M` (the induction variable of a loop with constant
+//!   bounds `0 <= lb < ub`) by a positive divisor: the unsigned rewrite at `M`'s width;
 //! - remainders: by 0 or +-1 give 0; unsigned by `2^k` a mask; otherwise `x - q * c` (the
 //!   sign of the dividend follows for signed ones), a multiply by a constant.
 //!
@@ -45,12 +47,17 @@ pub fn run(f: &mut Func) -> usize {
         .collect();
     let mut body = std::mem::take(&mut f.body);
     let mut n = 0;
-    region(f, &consts, &mut body, &mut n);
+    let mut ranges = HashMap::new();
+    region(f, &consts, &mut ranges, &mut body, &mut n);
     f.body = body;
     n
 }
 
-fn region(f: &mut Func, consts: &HashMap<ValId, u64>, r: &mut Region, n: &mut usize) {
+/// Upper bounds of values known to lie in `0..=bound`: induction variables of loops with
+/// constant bounds `0 <= lb < ub`.
+type Ranges = HashMap<ValId, u64>;
+
+fn region(f: &mut Func, consts: &HashMap<ValId, u64>, ranges: &mut Ranges, r: &mut Region, n: &mut usize) {
     let items = std::mem::take(&mut r.items);
     // Quotients computed in this region: (dividend, divisor, signed) -> value.
     let mut quotients: HashMap<(ValId, u64, bool), ValId> = HashMap::new();
@@ -63,7 +70,8 @@ fn region(f: &mut Func, consts: &HashMap<ValId, u64>, r: &mut Region, n: &mut us
                     if b.is_div() {
                         let w = f.width(res);
                         let mut e = Emit::new(f, op.span);
-                        let v = e.rewrite(b, op.operands[0], c, w, &mut quotients);
+                        let xmax = ranges.get(&op.operands[0]).copied();
+                        let v = e.rewrite(b, op.operands[0], c, w, &mut quotients, xmax);
                         e.finish(v, res, &mut quotients);
                         r.items.append(&mut e.out);
                         *n += 1;
@@ -71,18 +79,26 @@ fn region(f: &mut Func, consts: &HashMap<ValId, u64>, r: &mut Region, n: &mut us
                     }
                 }
             }
-            Item::For(l) => region(f, consts, &mut l.body, n),
+            Item::For(l) => {
+                let k = |v: ValId| consts.get(&v).map(|&c| sign_extend(c, f.width(v)));
+                if let (Some(lb), Some(ub)) = (k(l.lb), k(l.ub)) {
+                    if 0 <= lb && lb < ub {
+                        ranges.insert(l.iv, ub as u64 - 1);
+                    }
+                }
+                region(f, consts, ranges, &mut l.body, n)
+            }
             Item::If(x) => {
-                region(f, consts, &mut x.then_region, n);
-                region(f, consts, &mut x.else_region, n);
+                region(f, consts, ranges, &mut x.then_region, n);
+                region(f, consts, ranges, &mut x.else_region, n);
             }
             Item::While(w) => {
-                region(f, consts, &mut w.before, n);
-                region(f, consts, &mut w.after, n);
+                region(f, consts, ranges, &mut w.before, n);
+                region(f, consts, ranges, &mut w.after, n);
             }
             Item::Cfg(g) => {
                 for b in &mut g.blocks {
-                    region(f, consts, &mut b.body, n);
+                    region(f, consts, ranges, &mut b.body, n);
                 }
             }
         }
@@ -185,7 +201,8 @@ impl<'f> Emit<'f> {
         }
     }
 
-    /// The rewrite of `x b c` at width `w`; returns the value holding the result.
+    /// The rewrite of `x b c` at width `w`, where `x` is known to lie in `0..=xmax` if that
+    /// is given; returns the value holding the result.
     pub(crate) fn rewrite(
         &mut self,
         b: BinOp,
@@ -193,13 +210,27 @@ impl<'f> Emit<'f> {
         c: u64,
         w: u32,
         quotients: &mut HashMap<(ValId, u64, bool), ValId>,
+        xmax: Option<u64>,
     ) -> ValId {
         let c = c & mask(w);
         let signed = matches!(b, BinOp::DivS | BinOp::RemS);
+        // A small non-negative dividend (an induction variable) by a positive divisor: an
+        // unsigned division at the dividend's own width.
+        let narrow = xmax.filter(|&m| m < mask(w) / 2 && c != 0 && (!signed || sign_extend(c, w) > 0));
         let q = match quotients.get(&(x, c, signed)) {
             Some(&q) => q,
             None => {
-                let q = if signed { self.sdiv(x, c, w) } else { self.udiv(x, c, mask(w)) };
+                let q = match narrow {
+                    Some(m) if c > m => self.k(0, w),
+                    Some(m) => {
+                        let nb = 64 - m.leading_zeros().min(63);
+                        let xn = self.resize(x, nb);
+                        let qn = self.udiv(xn, c, m);
+                        self.resize(qn, w)
+                    }
+                    None if signed => self.sdiv(x, c, w),
+                    None => self.udiv(x, c, mask(w)),
+                };
                 quotients.insert((x, c, signed), q);
                 q
             }

@@ -182,3 +182,43 @@ fn no_divider_is_left_and_remainders_reuse_the_quotient() {
         .iter()
         .any(|i| matches!(i, Item::Op(o) if f.op(*o).kind == OpKind::Bin(BinOp::Mul))));
 }
+
+#[test]
+fn dividends_with_a_known_range_divide_at_their_own_width() {
+    for w in [8u32, 16, 32] {
+        for xmax in [0u64, 1, 2, 5, 59, 63, 64, 100] {
+            let divisors = (0..=70u64).chain((1..=9).map(|k: u64| k.wrapping_neg()));
+            for c in divisors {
+                let mut f = Func::default();
+                let x = f.new_value(w, Some("x".into()));
+                let mut quotients = HashMap::new();
+                let mut outs = Vec::new();
+                for b in ALL {
+                    let r = f.new_value(w, None);
+                    let mut e = Emit::new(&mut f, Span::default());
+                    let v = e.rewrite(b, x, c, w, &mut quotients, Some(xmax));
+                    e.finish(v, r, &mut quotients);
+                    let items = std::mem::take(&mut e.out);
+                    f.body.items.extend(items);
+                    outs.push(r);
+                }
+                for xv in 0..=xmax {
+                    let got = eval(&f, x, xv, &outs);
+                    for (k, &b) in ALL.iter().enumerate() {
+                        assert_eq!(got[k], reference(b, xv, c, w), "{b:?} w {w} x {xv} <= {xmax} c {c}");
+                    }
+                }
+            }
+        }
+    }
+    // An induction variable of 0..60 divided by 3: a multiply at 6 + 6 bits, not 64.
+    let mut f = Func::default();
+    let x = f.new_value(32, None);
+    let mut e = Emit::new(&mut f, Span::default());
+    e.rewrite(BinOp::RemS, x, 3, 32, &mut HashMap::new(), Some(59));
+    let mul_width = e.out.iter().find_map(|i| match i {
+        Item::Op(o) if e.f.op(*o).kind == OpKind::Bin(BinOp::Mul) => e.f.op(*o).result.map(|r| e.f.width(r)),
+        _ => None,
+    });
+    assert_eq!(mul_width, Some(12));
+}
