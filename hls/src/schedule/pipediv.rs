@@ -53,3 +53,72 @@ pub fn best_schedule(
     }
     Ok((p, m))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schedule::modulo::verify;
+    use crate::schedule::{Dependence, Operation, Resource};
+
+    /// load -> divide (sequential, 9 cycles) -> store, on one port; `stores` extra stores.
+    fn problem(stores: usize, max_div: Option<u32>) -> Problem {
+        let t = |name: &str, latency, occupancy, span, sequential| OperatorType {
+            name: name.into(),
+            latency,
+            delay: 1.0,
+            outgoing_delay: if latency == 1 { 1.0 } else { 0.0 },
+            occupancy,
+            span,
+            sequential,
+        };
+        let mut p = Problem {
+            types: vec![
+                t("load", 1, 1, 2, false),
+                t("div16 seq", 9, 9, 10, true),
+                t("store", 0, 1, 1, false),
+            ],
+            resources: vec![Resource { name: "port".into(), limit: 1 }],
+            period: 7.0,
+            ..Default::default()
+        };
+        p.ops.push(Operation { ty: 0, resource: Some(0) });
+        let div = max_div.map(|l| {
+            p.resources.push(Resource { name: "divider".into(), limit: l });
+            1
+        });
+        p.ops.push(Operation { ty: 1, resource: div });
+        p.ops.push(Operation { ty: 1, resource: div });
+        for _ in 0..=stores {
+            p.ops.push(Operation { ty: 2, resource: Some(0) });
+        }
+        let data = |from, to| Dependence { from, to, data: true, distance: 0 };
+        p.deps = vec![data(0, 1), data(0, 2), data(1, 3), data(2, 3)];
+        p
+    }
+
+    #[test]
+    fn pipelined_dividers_lower_the_ii_to_the_port_bound() {
+        let p = problem(0, None);
+        let (q, m) = best_schedule(p, &[], 1).unwrap();
+        // Two accesses of one port: II = 2 (sequential dividers: 9).
+        assert_eq!(m.ii, 2);
+        assert!(q.types.iter().any(is_pipelined) && q.types[1].name == "div16 pipe");
+        assert!(verify(&q, &[], &m).is_empty());
+        // Same latency: the result is used 9 cycles after the divide starts.
+        assert!(m.sol.start[3] >= m.sol.start[1] + 9);
+        // Under --max-div 1 the two divisions share one unit, one slot each: still II = 2.
+        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1).unwrap();
+        assert_eq!(m.ii, 2);
+        assert_ne!(m.sol.start[1] % 2, m.sol.start[2] % 2);
+        assert!(verify(&q, &[], &m).is_empty());
+    }
+
+    #[test]
+    fn sequential_dividers_stay_where_the_ii_is_no_better() {
+        // Ten accesses of the port: II = 10 >= the divider's 9 busy cycles.
+        let (q, m) = best_schedule(problem(8, None), &[], 1).unwrap();
+        assert_eq!(m.ii, 10);
+        assert!(!q.types.iter().any(is_pipelined));
+        assert!(pipelined(&q).is_some() && pipelined(&pipelined(&q).unwrap()).is_none());
+    }
+}
