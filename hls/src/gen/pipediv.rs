@@ -16,13 +16,17 @@
 //! The result is in a register in cycle `t + latency`. Every register loads every cycle (the
 //! pipeline runs freely): an operation's values move one stage per clock whatever else
 //! happens, which is exactly what the modulo schedule counts on, and a stage holding no
-//! operation computes garbage nobody reads. Results match the sequential divider bit for
+//! operation computes garbage nobody reads. A division and a remainder of the same operands
+//! started in the same cycle (what `floordivsi`/`ceildivsi` by a variable lower to) share one
+//! unit with both outputs. Results match the sequential divider bit for
 //! bit, including division by zero (all-ones quotient, the dividend as remainder) and
 //! `MIN / -1 = MIN`.
 
+use super::pipeline::Ctx;
 use super::Gen;
-use crate::ir::BinOp;
+use crate::ir::{BinOp, OpKind};
 use comb::{CellKind, NetId};
+use std::collections::HashMap;
 
 /// A pipelined divider's input registers; [`Gen::pipe_div_connect`] wires them.
 pub(crate) struct PipeDivUnit {
@@ -44,34 +48,41 @@ impl Gen<'_> {
         )
     }
 
-    /// Builds a pipelined divider for `op` of `width` bits with `steps` stages of `rows`
-    /// rows, named after `tag`; returns it (inputs unconnected) and its result net.
+    /// Builds a pipelined divider of `width` bits (signed or not) with `steps` stages of
+    /// `rows` rows, named after `tag`, giving the quotient and/or the remainder (`want`);
+    /// returns it (inputs unconnected) and the two result nets (None where not wanted).
     pub(crate) fn pipe_div_unit(
         &mut self,
-        op: BinOp,
+        signed: bool,
         width: u32,
-        rows: u32,
-        steps: u32,
+        (rows, steps): (u32, u32),
         tag: &str,
-    ) -> (PipeDivUnit, NetId) {
+        want: (bool, bool),
+    ) -> (PipeDivUnit, Option<NetId>, Option<NetId>) {
         let w = width;
-        let signed = matches!(op, BinOp::DivS | BinOp::RemS);
+        let (want_q, want_r) = want;
         let a = self.stage_reg(None, w, &format!("{tag}_a"));
         let b = self.stage_reg(None, w, &format!("{tag}_b"));
         let zero = self.konst(0, w);
-        // (partial remainder, dividend/quotient, divisor, result sign).
-        let (mut r, mut q, mut d, mut neg) = (zero, a, b, None);
+        // (partial remainder, dividend/quotient, divisor); signed: the quotient's and the
+        // remainder's signs.
+        let (mut r, mut q, mut d) = (zero, a, b);
+        let (mut sq, mut sr) = (None, None);
         if signed {
             let sa = self.cell(CellKind::Extract { low: w - 1 }, 1, &[a], None);
             let sb = self.cell(CellKind::Extract { low: w - 1 }, 1, &[b], None);
-            let s = if op == BinOp::DivS { self.cell(CellKind::Xor, 1, &[sa, sb], None) } else { sa };
             let qa = self.negate_if(sa, a);
             let da = self.negate_if(sb, b);
             q = self.stage_reg(Some(qa), w, &format!("{tag}_abs_q"));
             d = self.stage_reg(Some(da), w, &format!("{tag}_abs_d"));
-            neg = Some(self.stage_reg(Some(s), 1, &format!("{tag}_abs_neg")));
+            if want_q {
+                let x = self.cell(CellKind::Xor, 1, &[sa, sb], None);
+                sq = Some(self.stage_reg(Some(x), 1, &format!("{tag}_abs_sq")));
+            }
+            if want_r {
+                sr = Some(self.stage_reg(Some(sa), 1, &format!("{tag}_abs_sr")));
+            }
         }
-        let want_q = matches!(op, BinOp::DivS | BinOp::DivU);
         for k in 0..steps {
             for _ in 0..rows {
                 (r, q) = self.div_row(r, q, d, w);
@@ -80,41 +91,95 @@ impl Gen<'_> {
             if !last || want_q {
                 q = self.stage_reg(Some(q), w, &format!("{tag}_s{k}_q"));
             }
-            if !last || !want_q {
+            if !last || want_r {
                 r = self.stage_reg(Some(r), w, &format!("{tag}_s{k}_r"));
             }
             if !last {
                 d = self.stage_reg(Some(d), w, &format!("{tag}_s{k}_d"));
             }
-            neg = neg.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_neg")));
+            sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sq")));
+            sr = sr.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sr")));
         }
-        let mag = if want_q { q } else { r };
-        let out = match neg {
-            Some(n) => {
-                let v = self.negate_if(n, mag);
-                self.stage_reg(Some(v), w, &format!("{tag}_res"))
-            }
-            None => mag,
+        let out = |g: &mut Self, wanted: bool, sign: Option<NetId>, mag: NetId, name: &str| {
+            wanted.then(|| match sign {
+                Some(n) => {
+                    let v = g.negate_if(n, mag);
+                    g.stage_reg(Some(v), w, &format!("{tag}_{name}"))
+                }
+                None => mag,
+            })
         };
-        (PipeDivUnit { a, b }, out)
+        let qo = out(self, want_q, sq, q, "quo");
+        let ro = out(self, want_r, sr, r, "rem");
+        (PipeDivUnit { a, b }, qo, ro)
     }
 
     /// A pipelined divider for an op of type `t` (a pipelined `sequential` type: its latency
-    /// gives the steps, as for the sequential unit), recorded as a unit; returns it and its
-    /// result net.
+    /// gives the steps, as for the sequential unit), recorded as a unit; with `both`, it
+    /// gives the quotient and the remainder. Returns it and the op's result net, then the
+    /// other result.
     pub(crate) fn pipe_div_for(
         &mut self,
         op: BinOp,
         width: u32,
         t: &crate::schedule::OperatorType,
         tag: &str,
-        ops: usize,
-    ) -> (PipeDivUnit, NetId) {
+        (ops, both): (usize, bool),
+    ) -> (PipeDivUnit, NetId, Option<NetId>) {
         let signed = matches!(op, BinOp::DivS | BinOp::RemS);
         let steps = (t.latency - if signed { 3 } else { 1 }).max(1);
         let rows = width.div_ceil(steps);
-        self.units.push(super::Unit { kind: format!("{op:?}_pipelined").to_lowercase(), width, ops });
-        self.pipe_div_unit(op, width, rows, steps, tag)
+        let quotient = matches!(op, BinOp::DivS | BinOp::DivU);
+        let kind =
+            if both { format!("{}rem", if signed { "divs" } else { "divu" }) } else { format!("{op:?}") };
+        self.units.push(super::Unit { kind: format!("{kind}_pipelined").to_lowercase(), width, ops });
+        let want = (quotient || both, !quotient || both);
+        let (u, q, r) = self.pipe_div_unit(signed, width, (rows, steps), tag, want);
+        let (main, other) = if quotient { (q, r) } else { (r, q) };
+        (u, main.expect("the op's own result is built"), other)
+    }
+
+    /// The op `i` of a pipelined loop on a pipelined divider (`ty`), `b` at `w` bits. An
+    /// unshared division and remainder of the same operands started in the same cycle share
+    /// one unit: the later op's result is left in `pairs`.
+    pub(crate) fn pipe_div_op(
+        &mut self,
+        c: &mut Ctx,
+        i: usize,
+        (b, w): (BinOp, u32),
+        ty: &crate::schedule::OperatorType,
+        pairs: &mut HashMap<usize, NetId>,
+    ) -> Result<NetId, String> {
+        if let Some(n) = pairs.remove(&i) {
+            return Ok(n);
+        }
+        let sched = &c.pipe.plan.block;
+        let t = sched.start(i);
+        let operands = self.f.op(sched.ops[i]).operands.clone();
+        let partner = (i + 1..sched.ops.len()).find(|&j| {
+            let o = self.f.op(sched.ops[j]);
+            let other = match b {
+                BinOp::DivS => BinOp::RemS,
+                BinOp::RemS => BinOp::DivS,
+                BinOp::DivU => BinOp::RemU,
+                _ => BinOp::DivU,
+            };
+            o.kind == OpKind::Bin(other)
+                && o.operands == operands
+                && sched.start(j) == t
+                && sched.problem.ops[j].ty == sched.problem.ops[i].ty
+                && sched.problem.ops[j].resource.is_none()
+        });
+        let a0 = self.pv(c, operands[0], i64::from(t))?;
+        let a1 = self.pv(c, operands[1], i64::from(t))?;
+        let tag = format!("{}{w}_pipe{}_op{i}", format!("{b:?}").to_lowercase(), c.pipe.first);
+        let n = if partner.is_some() { 2 } else { 1 };
+        let (unit, out, other) = self.pipe_div_for(b, w, ty, &tag, (n, partner.is_some()));
+        self.pipe_div_connect(&unit, a0, a1);
+        if let (Some(j), Some(o)) = (partner, other) {
+            pairs.insert(j, o);
+        }
+        Ok(out)
     }
 
     /// Connects `u`'s operand registers to `a` and `b` (sampled every cycle).

@@ -150,6 +150,7 @@ impl Gen<'_> {
         }
         // The ops, in their topological order (limited multipliers/dividers on shared units).
         let shared = self.shared_units(pipe);
+        let mut div_pairs = HashMap::new();
         for (i, &id) in sched.ops.iter().enumerate() {
             let op = self.f.op(id).clone();
             let t = i64::from(sched.start(i));
@@ -185,12 +186,7 @@ impl Gen<'_> {
                     continue;
                 }
                 OpKind::Bin(b) if crate::schedule::pipediv::is_pipelined(&ty) => {
-                    let a0 = self.pv(&mut c, op.operands[0], t)?;
-                    let a1 = self.pv(&mut c, op.operands[1], t)?;
-                    let tag = format!("{}{w}_{}_op{i}", format!("{b:?}").to_lowercase(), lp.id);
-                    let (unit, out) = self.pipe_div_for(b, w, &ty, &tag, 1);
-                    self.pipe_div_connect(&unit, a0, a1);
-                    out
+                    self.pipe_div_op(&mut c, i, (b, w), &ty, &mut div_pairs)?
                 }
                 OpKind::Bin(b) if ty.sequential => {
                     let a0 = self.pv(&mut c, op.operands[0], t)?;

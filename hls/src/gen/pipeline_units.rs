@@ -95,7 +95,7 @@ impl Gen<'_> {
                         pipe.first,
                         units.len()
                     );
-                    let (unit, out) = self.pipe_div_for(k, w, t, &tag, ops.len());
+                    let (unit, out, _) = self.pipe_div_for(k, w, t, &tag, (ops.len(), false));
                     pdiv = Some(unit);
                     (out, None)
                 } else if t.sequential {
