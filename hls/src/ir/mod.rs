@@ -14,6 +14,7 @@
 
 pub mod deps;
 pub mod ifconvert;
+pub mod scalrep;
 pub mod verify;
 
 use comb::IcmpPred;
@@ -360,6 +361,9 @@ pub struct Func {
     pub loop_count: u32,
     /// The function.
     pub span: Span,
+    /// Memory accumulations replaced by loop-carried registers ([`scalrep`]): the loop and
+    /// the memory, in the order done.
+    pub scalar_replaced: Vec<(LoopId, MemId)>,
 }
 
 impl Func {
