@@ -15,6 +15,7 @@
 pub mod deps;
 pub mod ifconvert;
 pub mod scalrep;
+pub mod unroll_inner;
 pub mod verify;
 
 use comb::IcmpPred;
