@@ -210,10 +210,13 @@ fn report_latency(table: &str, name: &str) -> Option<u64> {
 /// Every third kernel (and every shared example and kernel with options) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i.is_multiple_of(3)
-        || !path.starts_with(common::repo())
-        || !kernel_options(path).is_empty()
-        || asks_for_pipelining(path)
+    i.is_multiple_of(3) || is_shared(path) || !kernel_options(path).is_empty() || asks_for_pipelining(path)
+}
+
+/// A kernel of ../shared (its path is `<repo>/../shared/...`, which starts with the
+/// repository's path: look for the `..`).
+fn is_shared(path: &std::path::Path) -> bool {
+    path.components().any(|c| c == std::path::Component::ParentDir)
 }
 
 /// The kernel has `hls.pipeline` on a loop (its plain run is already pipelined).
@@ -247,13 +250,11 @@ fn pipelined_kernels_match_mlir_cpu_runner() {
         })
         .collect();
     assert!(only().is_some() || kernels.len() >= 25, "only {} kernels have a pipelined loop", kernels.len());
-    // (../shared's paths start with the repository's path too: look for the `..`.)
-    let shared = |p: &PathBuf| p.components().any(|c| c == std::path::Component::ParentDir);
-    assert!(only().is_some() || kernels.iter().any(shared) || shared_kernels().is_empty());
+    assert!(only().is_some() || kernels.iter().any(|p| is_shared(p)) || shared_kernels().is_empty());
     if only().is_some() {
         eprintln!("pipelined: {kernels:?}");
     }
-    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], shared(path)));
+    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], is_shared(path)));
 }
 
 /// Synthesizes `path` with its options and `extra`, and judges the circuit (see the file's

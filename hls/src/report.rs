@@ -68,8 +68,9 @@ pub struct LoopReport {
     pub states: u32,
     /// `pipelined II=k, depth d, s stages`, or why a loop asked to be pipelined is not.
     pub pipeline: Option<String>,
-    /// Pipelined: whether its modulo schedule keeps a dependence between iterations through
-    /// memory (a recurrence through memory that the transforms did not remove).
+    /// Modulo-scheduled (pipelined, or left because it would be no faster): whether its
+    /// schedule keeps a dependence between iterations through memory (a recurrence through
+    /// memory that the transforms did not remove); `None` when not modulo-scheduled.
     pub memory_recurrence: Option<bool>,
     /// Memories whose accumulation in this loop became a loop-carried register
     /// (`ir::scalrep`).
@@ -138,11 +139,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                     (None, Some(why)) => Some(format!("not pipelined: {why}")),
                     _ => None,
                 },
-                memory_recurrence: l
-                    .pipes
-                    .iter()
-                    .find(|p| l.fors[p.for_k].id == li.id)
-                    .map(|p| p.plan.memory_carried > 0),
+                memory_recurrence: li.memory_recurrence,
                 scalar_replaced: f
                     .scalar_replaced
                     .iter()

@@ -169,6 +169,10 @@ fn unroll_children(f: &mut Func, p: &mut ForLoop) -> usize {
             cur = c.yields.iter().map(|v| *subst.get(v).unwrap_or(v)).collect();
         }
         renames.extend(c.results.iter().copied().zip(cur));
+        // What scalar replacement did in the loop is now part of the parent.
+        for e in f.scalar_replaced.iter_mut().filter(|e| e.0 == c.id) {
+            e.0 = p.id;
+        }
         n += 1;
     }
     p.body.items = items;
