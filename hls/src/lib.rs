@@ -141,6 +141,9 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        if opts.pipeline {
+            ir::cfgloop::run(&mut func);
+        }
         ir::ifconvert::run(&mut func, opts.pipeline);
         // Loop structure (with --pipeline or hls.pipeline): accumulations into registers,
         // short inner loops unrolled into their parent, until nothing changes (each

@@ -12,6 +12,7 @@
 //! [`deps`] from the address expressions: exact where both addresses are affine in the
 //! same values, conservative otherwise. [`verify`] checks the invariants between steps.
 
+pub mod cfgloop;
 pub mod deps;
 pub mod ifconvert;
 pub mod scalrep;
