@@ -12,6 +12,13 @@
 #            memory); "-" when the kernel touches no memory
 #   LUT, FF, BRAM  `yosys synth_ice40` on the emitted SystemVerilog (SB_LUT4, SB_DFF*,
 #            SB_RAM40_4K cells)
+#   memrec   "yes" when some modulo-scheduled loop of the design keeps a dependence between
+#            iterations through memory after the loop transforms (the report JSON's
+#            `memory_recurrence`, from the HLS IR's dependence analysis); "no" otherwise
+#            (also when no loop is modulo-scheduled: run with PIPELINE=1)
+#
+# The last line counts the kernels without a memory recurrence (memrec "no", with a
+# ratio) that are within 2x of the port bound (issue 8's target).
 #
 # A failing step prints "fail" in its column. Env: KERNELS (files; default all),
 # BENCH_OUT (default target/hlsbench), PIPELINE=1 (synthesize with `--pipeline`: every
@@ -34,11 +41,12 @@ if [ -z "${KERNELS:-}" ]; then
     [ -f ../shared/examples/$k.mlir ] && KERNELS="$KERNELS ../shared/examples/$k.mlir"
   done
 fi
-printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s |\n' kernel cycles latency bound ratio LUT FF BRAM
-printf '|%s|\n' "------------------------|----------|----------|---------|--------|--------|--------|------"
+printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s | %6s |\n' kernel cycles latency bound ratio LUT FF BRAM memrec
+printf '|%s|\n' "------------------------|----------|----------|---------|--------|--------|--------|------|--------"
+within=0; without=0
 for k in $KERNELS; do
   name=$(basename "$k" .mlir)
-  cycles=fail; latency=fail; bound=fail; ratio=-; luts=fail; ffs=fail; brams=fail
+  cycles=fail; latency=fail; bound=fail; ratio=-; luts=fail; ffs=fail; brams=fail; memrec=fail
   # A kernel's `// hls-options:` line (e.g. --clock-period 5) applies to both runs.
   # shellcheck disable=SC2207
   opts=($(sed -n 's#^// hls-options: ##p' "$k"))
@@ -52,11 +60,12 @@ for k in $KERNELS; do
   fi
   top=$(sed -n 's/^cosim: @\([A-Za-z0-9_]*\).*/\1/p' "$out/$name.cosim")
   if "$bin" "$k" --emit verilog -o "$out/$name.sv" --report "$out/$name.json" "${opts[@]}" 2> "$out/$name.err"; then
-    latency=$(python3 - "$out/$name.json" "$top" <<'EOF'
+    read -r latency memrec < <(python3 - "$out/$name.json" "$top" <<'EOF'
 import json, sys
 funcs = json.load(open(sys.argv[1]))["functions"]
 f = next((f for f in funcs if f["name"] == sys.argv[2]), funcs[-1])
-print("-" if f["latency_cycles"] is None else f["latency_cycles"])
+rec = any(l.get("memory_recurrence") for g in funcs for l in g["loops"])
+print("-" if f["latency_cycles"] is None else f["latency_cycles"], "yes" if rec else "no")
 EOF
 )
     [ -n "$top" ] || top=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["functions"][-1]["name"])' "$out/$name.json")
@@ -73,5 +82,11 @@ EOF
 )
     fi
   fi
-  printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s |\n' "$name" "$cycles" "$latency" "$bound" "$ratio" "$luts" "$ffs" "$brams"
+  printf '| %-22s | %8s | %8s | %7s | %6s | %6s | %6s | %4s | %6s |\n' "$name" "$cycles" "$latency" "$bound" "$ratio" "$luts" "$ffs" "$brams" "$memrec"
+  if [ "$memrec" = no ] && [ "$ratio" != - ]; then
+    without=$((without + 1))
+    awk -v r="$ratio" 'BEGIN { exit !(r <= 2) }' && within=$((within + 1))
+  fi
 done
+echo
+echo "$within of $without kernels without a memory recurrence within 2x of the port bound"

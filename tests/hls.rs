@@ -26,10 +26,19 @@ use std::process::Command;
 
 const SEEDS: [u64; 2] = [1, 2];
 
+/// Every kernel, or with `HLS_ONLY=name,name` (file stems) only those (for iterating on a
+/// few kernels; the count checks then do not apply).
 fn all_kernels() -> Vec<PathBuf> {
     let mut v = own_kernels();
     v.extend(shared_kernels());
+    if let Some(only) = only() {
+        v.retain(|p| p.file_stem().is_some_and(|s| only.iter().any(|o| s.to_str() == Some(o))));
+    }
     v
+}
+
+fn only() -> Option<Vec<String>> {
+    std::env::var("HLS_ONLY").ok().map(|s| s.split(',').map(str::to_string).collect())
 }
 
 /// Runs `f` on every item with two worker threads (the machine has two cores); a panic
@@ -201,10 +210,13 @@ fn report_latency(table: &str, name: &str) -> Option<u64> {
 /// Every third kernel (and every shared example and kernel with options) also goes through `rmlir-hls cosim`: each
 /// cosim builds a Verilator model and a simulator crate, the costliest step of this test.
 fn cosim_this_one(i: usize, path: &std::path::Path) -> bool {
-    i.is_multiple_of(3)
-        || !path.starts_with(common::repo())
-        || !kernel_options(path).is_empty()
-        || asks_for_pipelining(path)
+    i.is_multiple_of(3) || is_shared(path) || !kernel_options(path).is_empty() || asks_for_pipelining(path)
+}
+
+/// A kernel of ../shared (its path is `<repo>/../shared/...`, which starts with the
+/// repository's path: look for the `..`).
+fn is_shared(path: &std::path::Path) -> bool {
+    path.components().any(|c| c == std::path::Component::ParentDir)
 }
 
 /// The kernel has `hls.pipeline` on a loop (its plain run is already pipelined).
@@ -237,11 +249,12 @@ fn pipelined_kernels_match_mlir_cpu_runner() {
             err.contains("pipelined II=")
         })
         .collect();
-    assert!(kernels.len() >= 25, "only {} kernels have a pipelined loop", kernels.len());
-    // (../shared's paths start with the repository's path too: look for the `..`.)
-    let shared = |p: &PathBuf| p.components().any(|c| c == std::path::Component::ParentDir);
-    assert!(kernels.iter().any(shared) || shared_kernels().is_empty());
-    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], shared(path)));
+    assert!(only().is_some() || kernels.len() >= 25, "only {} kernels have a pipelined loop", kernels.len());
+    assert!(only().is_some() || kernels.iter().any(|p| is_shared(p)) || shared_kernels().is_empty());
+    if only().is_some() {
+        eprintln!("pipelined: {kernels:?}");
+    }
+    par_each(&kernels, |path| check_kernel(path, &["--pipeline"], is_shared(path)));
 }
 
 /// Synthesizes `path` with its options and `extra`, and judges the circuit (see the file's

@@ -141,8 +141,18 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        if opts.pipeline {
+            ir::cfgloop::run(&mut func);
+        }
         ir::constdiv::run(&mut func);
         ir::ifconvert::run(&mut func, opts.pipeline);
+        // Loop structure (with --pipeline or hls.pipeline): accumulations into registers,
+        // short inner loops unrolled into their parent, until nothing changes (each
+        // unrolling removes a loop, so this ends).
+        ir::scalrep::run(&mut func, opts.pipeline);
+        while ir::unroll_inner::run(&mut func, opts.pipeline) > 0 {
+            ir::scalrep::run(&mut func, opts.pipeline);
+        }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {

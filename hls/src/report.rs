@@ -68,6 +68,13 @@ pub struct LoopReport {
     pub states: u32,
     /// `pipelined II=k, depth d, s stages`, or why a loop asked to be pipelined is not.
     pub pipeline: Option<String>,
+    /// Modulo-scheduled (pipelined, or left because it would be no faster): whether its
+    /// schedule keeps a dependence between iterations through memory (a recurrence through
+    /// memory that the transforms did not remove); `None` when not modulo-scheduled.
+    pub memory_recurrence: Option<bool>,
+    /// Memories whose accumulation in this loop became a loop-carried register
+    /// (`ir::scalrep`).
+    pub scalar_replaced: Vec<String>,
 }
 
 /// Builds the report of one generated function.
@@ -132,6 +139,13 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                     (None, Some(why)) => Some(format!("not pipelined: {why}")),
                     _ => None,
                 },
+                memory_recurrence: li.memory_recurrence,
+                scalar_replaced: f
+                    .scalar_replaced
+                    .iter()
+                    .filter(|(id, _)| *id == li.id)
+                    .map(|(_, m)| f.mems[m.index()].name.clone())
+                    .collect(),
             })
             .collect(),
     }
@@ -196,7 +210,7 @@ impl Report {
             for (li, l) in f.loops.iter().enumerate() {
                 let _ = write!(
                     o,
-                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}}}",
+                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}, \"memory_recurrence\": {}, \"scalar_replaced\": [{}]}}",
                     l.name,
                     l.kind,
                     l.depth,
@@ -204,7 +218,9 @@ impl Report {
                     opt(l.cycles_per_iteration),
                     opt(l.latency),
                     l.states,
-                    l.pipeline.as_deref().map_or("null".into(), json_str)
+                    l.pipeline.as_deref().map_or("null".into(), json_str),
+                    l.memory_recurrence.map_or("null".into(), |b| b.to_string()),
+                    l.scalar_replaced.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", ")
                 );
                 let _ = writeln!(o, "{}", if li + 1 < f.loops.len() { "," } else { "" });
             }
@@ -255,7 +271,16 @@ impl Report {
                         l.states
                     );
                     if let Some(p) = &l.pipeline {
-                        let _ = writeln!(o, "  {:<10} {p}", "");
+                        let rec = if l.memory_recurrence == Some(true) {
+                            ", recurrence through memory"
+                        } else {
+                            ""
+                        };
+                        let _ = writeln!(o, "  {:<10} {p}{rec}", "");
+                    }
+                    if !l.scalar_replaced.is_empty() {
+                        let _ =
+                            writeln!(o, "  {:<10} scalar replacement: {}", "", l.scalar_replaced.join(", "));
                     }
                 }
             }

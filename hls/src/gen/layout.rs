@@ -75,6 +75,9 @@ pub struct LoopInfo {
     pub pipelined: Option<(u32, u32, u32)>,
     /// Why a loop asked to be pipelined is not.
     pub not_pipelined: Option<String>,
+    /// Modulo-scheduled (pipelined, or found no faster): whether its schedule keeps a
+    /// dependence between iterations through memory.
+    pub memory_recurrence: Option<bool>,
 }
 
 /// A pipelined loop: its II slot states and its modulo schedule.
@@ -247,6 +250,7 @@ impl Builder<'_> {
             kind: "cfg",
             pipelined: None,
             not_pipelined: None,
+            memory_recurrence: None,
         });
         let entries: Vec<Label> = g.blocks.iter().map(|_| self.label(Next::Finish)).collect();
         let first = self.states();
@@ -271,6 +275,7 @@ impl Builder<'_> {
 
     fn for_loop(&mut self, l: &ForLoop, after: Label) -> Result<(Next, Option<u64>), String> {
         let mut not_pipelined = None;
+        let mut memory_recurrence = None;
         if l.pipeline.is_some() || self.opts.pipeline {
             let innermost = !l.body.items.iter().any(|i| matches!(i, Item::For(_) | Item::While(_)));
             match pipeline::ineligible(self.f, l) {
@@ -307,7 +312,10 @@ impl Builder<'_> {
                     };
                     match gain {
                         None => return self.pipelined_for(l, after, plan),
-                        Some(why) => not_pipelined = Some(why),
+                        Some(why) => {
+                            not_pipelined = Some(why);
+                            memory_recurrence = Some(plan.memory_carried > 0);
+                        }
                     }
                 }
                 // `--pipeline` asks for innermost loops only; say why one of those is not.
@@ -336,6 +344,7 @@ impl Builder<'_> {
             kind: "for",
             pipelined: None,
             not_pipelined,
+            memory_recurrence,
         });
         let body_label = self.label(Next::Finish);
         let exit = act(&l.results, &l.yields, Next::Jump(after));
@@ -413,6 +422,7 @@ impl Builder<'_> {
             kind: "for",
             pipelined: Some((ii, depth, stages)),
             not_pipelined: None,
+            memory_recurrence: Some(plan.memory_carried > 0),
         });
         self.l.pipes.push(Pipe { for_k: k, first, plan });
         let body_label = self.label(Next::Goto(first));
@@ -444,6 +454,7 @@ impl Builder<'_> {
             kind: "while",
             pipelined: None,
             not_pipelined: None,
+            memory_recurrence: None,
         });
         let before_label = self.label(Next::Finish);
         let after_label = self.label(Next::Finish);

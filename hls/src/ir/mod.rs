@@ -12,10 +12,13 @@
 //! [`deps`] from the address expressions: exact where both addresses are affine in the
 //! same values, conservative otherwise. [`verify`] checks the invariants between steps.
 
+pub mod cfgloop;
 pub mod constdiv;
 pub mod deps;
 pub mod ifconvert;
 pub mod magic;
+pub mod scalrep;
+pub mod unroll_inner;
 pub mod verify;
 
 use comb::IcmpPred;
@@ -362,6 +365,9 @@ pub struct Func {
     pub loop_count: u32,
     /// The function.
     pub span: Span,
+    /// Memory accumulations replaced by loop-carried registers ([`scalrep`]): the loop and
+    /// the memory, in the order done.
+    pub scalar_replaced: Vec<(LoopId, MemId)>,
 }
 
 impl Func {

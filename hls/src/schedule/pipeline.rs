@@ -32,6 +32,9 @@ pub struct PipelinePlan {
     pub modulo: ModuloSolution,
     /// The dependences between iterations it satisfies.
     pub carried: Vec<CarriedDep>,
+    /// How many of them are through memory (the last ones of `carried`): a recurrence
+    /// through memory that the loop keeps.
+    pub memory_carried: usize,
 }
 
 impl PipelinePlan {
@@ -97,6 +100,7 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         }
     }
     // Memory: accesses in different iterations.
+    let value_carried = carried.len();
     let varying: BTreeSet<ValId> =
         body_ops(l).iter().filter_map(|&o| f.op(o).result).chain(l.iter_args.iter().copied()).collect();
     let mut lin = Linear::new(f);
@@ -120,7 +124,8 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
     }
     let block = BlockSchedule { ops, problem: p, solution: m.sol.clone() };
-    Ok(PipelinePlan { block, modulo: m, carried })
+    let memory_carried = carried.len() - value_carried;
+    Ok(PipelinePlan { block, modulo: m, carried, memory_carried })
 }
 
 fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {
