@@ -424,6 +424,9 @@ impl<'a> Printer<'a> {
             ),
             Reg { reset, enable: false, async_reset, init } if *async_reset || init.is_some() => {
                 let mut s = format!("{r} = seq.firreg {} clock {}", ops[0], ops[1]);
+                if let Some(sym) = &cell.inner_sym {
+                    let _ = write!(s, " sym @{}", bare_or_quoted(sym));
+                }
                 if *reset {
                     let how = if *async_reset { "async" } else { "sync" };
                     let _ = write!(s, " reset {how} {}, {}", ops[2], ops[3]);
@@ -438,10 +441,12 @@ impl<'a> Printer<'a> {
                 let initial = init.as_ref().map(|b| {
                     crate::mlir_initial::initial_op(b, self.explicit_circt, &mut self.fresh.borrow_mut())
                 });
+                let sym =
+                    cell.inner_sym.as_ref().map_or(String::new(), |s| format!("sym @{} ", bare_or_quoted(s)));
                 let mut s = if *enable {
-                    format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
+                    format!("{r} = seq.compreg.ce {sym}{}, {}, {}", ops[0], ops[1], ops[2])
                 } else {
-                    format!("{r} = seq.compreg {}, {}", ops[0], ops[1])
+                    format!("{r} = seq.compreg {sym}{}, {}", ops[0], ops[1])
                 };
                 if *reset {
                     let k = 2 + *enable as usize;
@@ -493,6 +498,9 @@ impl<'a> Printer<'a> {
         let mut props: Vec<String> = Vec::new();
         if cell.two_state {
             props.push("twoState".into());
+        }
+        if let Some(sym) = &cell.inner_sym {
+            props.push(format!("inner_sym = #hw<innerSym@{}>", bare_or_quoted(sym)));
         }
         use CellKind::*;
         if self.dialect == Dialect::Circt {
