@@ -548,9 +548,10 @@ impl<'a> Printer<'a> {
                 let rs = *reset as u8;
                 let i = init.is_some() as u8;
                 if let Some(b) = init {
-                    let (op, v) = crate::mlir_initial::generic_initial_op(b, &mut self.fresh.borrow_mut());
+                    let fresh = &mut self.fresh.borrow_mut();
+                    let (op, v, t) = crate::mlir_initial::generic_initial_op(b, self.explicit_circt, fresh);
                     prefix = format!("{op}\n    ");
-                    extra = Some((v, format!("!seq.immutable<i{}>", b.width())));
+                    extra = Some((v, t));
                 }
                 let segs = if *enable {
                     format!("1, 1, 1, {rs}, {rs}, {i}")
