@@ -16,7 +16,9 @@
 
 mod common;
 use comb::random::{random_batch, RandomConfig};
+use common::random_aggregates::{aggregate_op_counts, spell_aggregates};
 use common::*;
+use std::process::Command;
 
 const BATCHES: u64 = 8;
 const PER_BATCH: usize = 25;
@@ -29,6 +31,30 @@ const ICARUS_VECTORS: usize = 5_000;
 
 fn config() -> RandomConfig {
     RandomConfig { ops: 40, max_width: 200, registers: true, instances: true, memories: true }
+}
+
+/// One op (or top-level port) in this many is re-spelled with aggregates.
+const AGGREGATE_RATE: u64 = 4;
+
+/// A random batch re-spelled with `!hw.array`/`!hw.struct` values and ports
+/// ([`spell_aggregates`]), read back at -O0; with the batch as generated and the text.
+fn with_aggregates(seed: u64, cfg: &RandomConfig) -> (comb::Design, comb::Design, String) {
+    let plain = random_batch(seed, PER_BATCH, cfg);
+    let top = plain.module(plain.top_id()).name.clone();
+    let text = spell_aggregates(&backends::mlir::emit(&plain, false), &top, seed, (1, AGGREGATE_RATE), false);
+    let design = load_text("aggregates.mlir", &text, 0);
+    (plain, design, text)
+}
+
+/// Adds the aggregate ops of `text` to `totals`.
+fn count_aggregates(totals: &mut Vec<(&'static str, usize)>, text: &str) {
+    let counts = aggregate_op_counts(text);
+    if totals.is_empty() {
+        totals.extend(counts.iter().map(|&(op, _)| (op, 0)));
+    }
+    for (t, (_, n)) in totals.iter_mut().zip(counts) {
+        t.1 += n;
+    }
 }
 
 fn optimized(design: &comb::Design) -> comb::Design {
@@ -61,9 +87,11 @@ fn assert_same_sv(what: &str, sv: &str, again: &str, mlir: &str) {
 #[test]
 fn random_netlists_agree_everywhere() {
     let mut total = 0;
+    let mut aggregates = Vec::new();
     for batch in 0..BATCHES {
         let t0 = std::time::Instant::now();
-        let design = random_batch(0xC0FFEE + batch, PER_BATCH, &config());
+        let (plain, design, text) = with_aggregates(0xC0FFEE + batch, &config());
+        count_aggregates(&mut aggregates, &text);
         total += PER_BATCH;
         assert!(comb::verify::verify(&design).is_empty());
         let top = design.module(design.top_id()).name.clone();
@@ -103,6 +131,14 @@ fn random_netlists_agree_everywhere() {
             // REEVAL vectors: both print the SystemVerilog that Icarus and Verilator check
             // on all of theirs.
             let (head, expected_head) = (&stim[..REEVAL], &expected[..REEVAL]);
+            // The aggregate spelling means the same bits as the batch as generated.
+            let plain_trace = eval_trace(&plain, head);
+            assert_traces_eq(
+                &format!("batch {batch}: aggregate spelling"),
+                &design,
+                &plain_trace,
+                expected_head,
+            );
             let o1_trace = eval_trace(&o1, head);
             assert_traces_eq(&format!("batch {batch}: -O1 evaluator"), &design, expected_head, &o1_trace);
             let again_trace = eval_trace(&again, head);
@@ -123,6 +159,7 @@ fn random_netlists_agree_everywhere() {
         eprintln!("TIME batch {:?}", t0.elapsed());
     }
     assert!(total >= 200);
+    assert!(aggregates.iter().all(|&(_, n)| n > 0), "an aggregate op never came up: {aggregates:?}");
 }
 
 #[test]
@@ -130,11 +167,12 @@ fn random_netlists_o1_proven_equivalent_to_o0() {
     // Memories stay out of the ABC proofs for now (sequential proofs of random memories through
     // Yosys `memory` are not yet measured); the simulation tests above cover them.
     let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: false };
+    // -O0 of the batch as generated against -O1 of its aggregate spelling.
     let prove = |batch: u64| {
-        let design = random_batch(0xEC0 + batch, PER_BATCH, &cfg);
+        let (design, spelled, _) = with_aggregates(0xEC0 + batch, &cfg);
         let top = design.module(design.top_id()).name.clone();
         let sv0 = backends::verilog::emit(&design);
-        let sv1 = backends::verilog::emit(&optimized(&design));
+        let sv1 = backends::verilog::emit(&optimized(&spelled));
         prove_equivalent(&sv0, &sv1, &top);
     };
     for pair in (0..BATCHES).collect::<Vec<_>>().chunks(2) {
@@ -159,8 +197,16 @@ fn random_netlists_with_async_resets_cosimulate() {
     assert!(counts.async_resets >= 4 && counts.inits >= 4 && counts.enable_inits >= 1, "{counts:?}");
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("async_batch.mlir");
-    std::fs::write(&f, backends::mlir::emit(&design, false)).unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let top = design.module(design.top_id()).name.clone();
+    let circt = backends::mlir::emit_as(&design, false, Some(backends::mlir::Dialect::Circt)).unwrap();
+    let text = spell_aggregates(&circt, &top, 0xA5EC, (1, AGGREGATE_RATE), true);
+    assert!(aggregate_op_counts(&text).iter().filter(|&&(_, n)| n > 0).count() >= 8, "{text}");
+    std::fs::write(&f, text).unwrap();
+    // CIRCT's own parser and verifier take the aggregate spelling (and the firregs).
+    let verdict =
+        run(Command::new(circt_python()).arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&f));
+    assert!(verdict.starts_with("ok "), "CIRCT rejects the aggregate spelling: {verdict}");
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
         .arg("cosim")
         .arg(&f)
         .args(["--cycles", "1000", "--seed", "5"])

@@ -424,6 +424,9 @@ impl<'a> Printer<'a> {
             ),
             Reg { reset, enable: false, async_reset, init } if *async_reset || init.is_some() => {
                 let mut s = format!("{r} = seq.firreg {} clock {}", ops[0], ops[1]);
+                if let Some(sym) = &cell.inner_sym {
+                    let _ = write!(s, " sym @{}", bare_or_quoted(sym));
+                }
                 if *reset {
                     let how = if *async_reset { "async" } else { "sync" };
                     let _ = write!(s, " reset {how} {}, {}", ops[2], ops[3]);
@@ -438,10 +441,12 @@ impl<'a> Printer<'a> {
                 let initial = init.as_ref().map(|b| {
                     crate::mlir_initial::initial_op(b, self.explicit_circt, &mut self.fresh.borrow_mut())
                 });
+                let sym =
+                    cell.inner_sym.as_ref().map_or(String::new(), |s| format!("sym @{} ", bare_or_quoted(s)));
                 let mut s = if *enable {
-                    format!("{r} = seq.compreg.ce {}, {}, {}", ops[0], ops[1], ops[2])
+                    format!("{r} = seq.compreg.ce {sym}{}, {}, {}", ops[0], ops[1], ops[2])
                 } else {
-                    format!("{r} = seq.compreg {}, {}", ops[0], ops[1])
+                    format!("{r} = seq.compreg {sym}{}, {}", ops[0], ops[1])
                 };
                 if *reset {
                     let k = 2 + *enable as usize;
@@ -494,6 +499,9 @@ impl<'a> Printer<'a> {
         if cell.two_state {
             props.push("twoState".into());
         }
+        if let Some(sym) = &cell.inner_sym {
+            props.push(format!("inner_sym = #hw<innerSym@{}>", bare_or_quoted(sym)));
+        }
         use CellKind::*;
         if self.dialect == Dialect::Circt {
             let fresh = &mut self.fresh.borrow_mut();
@@ -540,9 +548,10 @@ impl<'a> Printer<'a> {
                 let rs = *reset as u8;
                 let i = init.is_some() as u8;
                 if let Some(b) = init {
-                    let (op, v) = crate::mlir_initial::generic_initial_op(b, &mut self.fresh.borrow_mut());
+                    let fresh = &mut self.fresh.borrow_mut();
+                    let (op, v, t) = crate::mlir_initial::generic_initial_op(b, self.explicit_circt, fresh);
                     prefix = format!("{op}\n    ");
-                    extra = Some((v, format!("!seq.immutable<i{}>", b.width())));
+                    extra = Some((v, t));
                 }
                 let segs = if *enable {
                     format!("1, 1, 1, {rs}, {rs}, {i}")

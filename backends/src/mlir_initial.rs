@@ -24,13 +24,23 @@ pub(crate) fn initial_op(value: &Bits, power_on: bool, fresh: &mut Fresh) -> (St
     (text, init)
 }
 
-/// The `seq.initial` giving `value` in generic form, and the name of its result.
-pub(crate) fn generic_initial_op(value: &Bits, fresh: &mut Fresh) -> (String, String) {
-    let (init, c) = (fresh.take(), fresh.take());
+/// The op giving `value` in generic form, the name of its result and that result's type:
+/// a `seq.initial` (`!seq.immutable<iW>`), or when `power_on` (CIRCT 1.62's form, whose
+/// register takes a plain power-on value) an `hw.constant` (`iW`).
+pub(crate) fn generic_initial_op(
+    value: &Bits,
+    power_on: bool,
+    fresh: &mut Fresh,
+) -> (String, String, String) {
     let w = value.width();
     let attr = super::mlir::int_attr(value);
+    if power_on {
+        let c = fresh.take();
+        return (format!("{c} = \"hw.constant\"() {{value = {attr}}} : () -> i{w}"), c, format!("i{w}"));
+    }
+    let (init, c) = (fresh.take(), fresh.take());
     let text = format!(
         "{init} = \"seq.initial\"() ({{\n      {c} = \"hw.constant\"() {{value = {attr}}} : () -> i{w}\n      \"seq.yield\"({c}) : (i{w}) -> ()\n    }}) : () -> !seq.immutable<i{w}>"
     );
-    (text, init)
+    (text, init, format!("!seq.immutable<i{w}>"))
 }

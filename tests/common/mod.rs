@@ -4,6 +4,8 @@
 //! fails the test rather than skipping it.
 #![allow(dead_code)]
 
+pub mod random_aggregates;
+
 use comb::eval::Simulator;
 use comb::rng::Rng;
 use comb::{Bits, Design, Dir};

@@ -88,6 +88,7 @@ impl<'f> Builder<'f> {
                     let m = self.design.module_mut(mid);
                     let net = m.add_cell(kind, width, &[], name, o.span);
                     m.cell_mut(net).two_state = o.attr("twoState").is_some();
+                    m.cell_mut(net).inner_sym = super::ops::reg_inner_sym(o, &m.cell(net).kind);
                     if m.cell(net).name.is_none() {
                         self.unnamed.insert((mid, net), self.file.value(o.results[0]).name.clone());
                     }

@@ -312,12 +312,9 @@ impl<'f> Builder<'f> {
     /// the result's name.
     pub(crate) fn reg_result(&mut self, op: &Operation) -> Option<(u32, Option<Arc<str>>)> {
         let (width, vname) = self.single_result(op)?;
-        let name = match (op.attr("name"), op.attr("inner_sym")) {
+        let name = match (op.attr("name"), inner_sym(op)) {
             (Some(Attr::String(s)), _) if !s.is_empty() => Some(s.as_str().into()),
-            (_, Some(Attr::Opaque(s))) if s.starts_with("#hw<innerSym@") => {
-                let n = s.trim_start_matches("#hw<innerSym@").trim_end_matches('>').trim_matches('"');
-                Some(n.into())
-            }
+            (_, Some(n)) => Some(n),
             _ => vname,
         };
         Some((width, name))
@@ -367,4 +364,19 @@ impl<'f> Builder<'f> {
         let params = self.instance_params(op, child)?;
         Some(Plan::Instance(child, params))
     }
+}
+
+/// The inner symbol of an op (`sym @s`, `inner_sym = #hw<innerSym@s>`), without its `@`.
+fn inner_sym(op: &Operation) -> Option<Arc<str>> {
+    match op.attr("inner_sym") {
+        Some(Attr::Opaque(s)) if s.starts_with("#hw<innerSym@") => {
+            Some(s.trim_start_matches("#hw<innerSym@").trim_end_matches('>').trim_matches('"').into())
+        }
+        _ => None,
+    }
+}
+
+/// The inner symbol a register cell keeps (none for other kinds).
+pub(crate) fn reg_inner_sym(op: &Operation, kind: &CellKind) -> Option<Arc<str>> {
+    matches!(kind, CellKind::Reg { .. }).then(|| inner_sym(op)).flatten()
 }

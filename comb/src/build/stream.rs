@@ -170,6 +170,7 @@ impl mlir_text::OpSink for Stream {
                 let m = b.design.module_mut(mid);
                 let net = m.add_cell(kind, width, &[], name, o.span);
                 m.cell_mut(net).two_state = o.attr("twoState").is_some();
+                m.cell_mut(net).inner_sym = super::ops::reg_inner_sym(&o, &m.cell(net).kind);
                 if m.cell(net).name.is_none() {
                     b.unnamed.insert((mid, net), b.file.value(o.results[0]).name.clone());
                 }

@@ -43,6 +43,9 @@ pub struct Cell {
     pub span: Span,
     /// The `bin` (two-state) flag; has no effect on the meaning (values are two-state).
     pub two_state: bool,
+    /// A register's CIRCT inner symbol (`seq.compreg sym @s`), kept so `--emit mlir`
+    /// prints it back; no effect on the meaning.
+    pub inner_sym: Option<Arc<str>>,
 }
 
 impl Cell {
@@ -191,8 +194,15 @@ impl Module {
         name: Option<Arc<str>>,
         span: Span,
     ) -> NetId {
-        let cell =
-            Cell { kind, width, operands: SmallVec::from_slice(operands), name, span, two_state: false };
+        let cell = Cell {
+            kind,
+            width,
+            operands: SmallVec::from_slice(operands),
+            name,
+            span,
+            two_state: false,
+            inner_sym: None,
+        };
         let id = NetId(self.graph.add_node(cell));
         self.log(id);
         self.uses.grow(id.index());
