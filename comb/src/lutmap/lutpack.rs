@@ -1,371 +1,123 @@
-//! Resynthesis of the mapped LUT network (in the manner of ABC's `lutpack`): a LUT and the
-//! LUTs feeding only it (its fanout-free cone, up to [`MAX_WINDOW`] LUTs) form a window
-//! whose support is at most K + 4 signals; its function, as a truth table over that
-//! support, is re-decomposed into K-LUTs by repeated simple disjoint (Ashenhurst)
-//! decomposition: a bound set B of at most K variables whose decomposition chart has
-//! column multiplicity 2 gives `f = g(h(B), rest)`, with `h` one LUT, and `g` is
-//! decomposed the same way until it fits one LUT. Larger bound sets are tried first, and
-//! among equals the one whose LUT is shallowest. The window is replaced when the new
-//! structure has fewer LUTs and the root's level does not grow, so the depth never grows.
-//! Every replacement is checked by exhaustive simulation of the window over its support
-//! before it is made. Rounds repeat until one changes nothing or [`MAX_ROUNDS`].
+//! Resynthesis of the mapped LUT network (in the manner of ABC's `lutpack`): for each
+//! LUT (a root, in topological order), cuts of the network grow from it
+//! ([`super::packcut`]: up to 16 leaves, LUTs of its fanout-free cone plus a few shared
+//! ones), ranked by how many LUTs they could free; for the best few, the root's function
+//! over the cut's leaves is decomposed into K-LUTs ([`super::lutdec`]: bound sets, MUX
+//! splits) and replaces the LUTs that die with the root when the new structure is
+//! smaller. Required levels (from the network's depth) bound each new root's level, so
+//! the depth never grows though a root may get deeper within its slack. Every
+//! replacement is checked by exhaustive simulation of the cut before it is made; fanout
+//! counts stay exact, so a LUT freed by one replacement can join the next cut. Rounds
+//! repeat until one changes nothing or [`MAX_ROUNDS`].
 
+use super::bigtt::Tt;
+use super::lutdec::{decompose, structure_function, NewLut, Src};
 use super::lutnet::{Lut, LutNet};
+use super::packcut::{self, Cut, Limits};
 
-/// The most LUTs in a window.
-pub const MAX_WINDOW: usize = 4;
-/// The most resynthesis rounds.
-pub const MAX_ROUNDS: usize = 3;
+/// The most LUTs in a cut.
+pub const MAX_WINDOW: usize = 8;
+/// The most LUTs of a cut outside the root's fanout-free cone (ABC's default, 3).
+pub const MAX_DUPS: usize = 3;
+/// The most cuts enumerated per root.
+pub const MAX_CUTS: usize = 64;
+/// The most cuts per root whose function is decomposed (best ranked first).
+pub const MAX_EVALS: usize = 4;
+/// The most resynthesis rounds (until one changes nothing).
+pub const MAX_ROUNDS: usize = 12;
 
-/// A truth table over `n` variables (bit `m` is the value at minterm `m`).
-#[derive(Clone, PartialEq, Eq, Debug)]
-struct Tt {
-    n: usize,
-    w: Vec<u64>,
-}
-
-impl Tt {
-    fn zero(n: usize) -> Tt {
-        Tt { n, w: vec![0; (1usize << n).div_ceil(64)] }
-    }
-    fn bit(&self, m: usize) -> bool {
-        self.w[m / 64] >> (m % 64) & 1 == 1
-    }
-    fn set(&mut self, m: usize) {
-        self.w[m / 64] |= 1 << (m % 64);
-    }
-    fn to_u64(&self) -> u64 {
-        debug_assert!(self.n <= 6);
-        let bits = 1u32 << self.n;
-        if bits >= 64 {
-            self.w[0]
-        } else {
-            self.w[0] & ((1u64 << bits) - 1)
-        }
-    }
-    fn depends_on(&self, v: usize) -> bool {
-        (0..1usize << self.n).any(|m| m >> v & 1 == 0 && self.bit(m) != self.bit(m | 1 << v))
-    }
-    /// The table without variable `v` (which it must not depend on).
-    fn drop_var(&self, v: usize) -> Tt {
-        let mut t = Tt::zero(self.n - 1);
-        for m in 0..1usize << (self.n - 1) {
-            let low = m & ((1 << v) - 1);
-            let old = low | (m >> v) << (v + 1);
-            if self.bit(old) {
-                t.set(m);
-            }
-        }
-        t
-    }
-}
-
-/// An input of a LUT being built: a signal of the network or the LUT `New(i)` of the list.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Src {
-    Sig(u32),
-    New(usize),
-}
-
-/// Decomposes `f` over `vars` (each with its level) into LUTs of at most `k` inputs,
-/// appended to `out`; returns the source computing `f`, or `None` when no decomposition
-/// was found within `budget` LUTs.
-fn decompose(
-    mut f: Tt,
-    mut vars: Vec<(Src, u32)>,
-    k: usize,
-    budget: usize,
-    out: &mut Vec<(u64, Vec<Src>, u32)>,
-) -> Option<(Src, u32)> {
-    // Drop the variables f does not depend on.
-    let mut v = 0;
-    while v < f.n {
-        if f.depends_on(v) {
-            v += 1;
-        } else {
-            f = f.drop_var(v);
-            vars.remove(v);
-        }
-    }
-    if out.len() >= budget {
-        return None;
-    }
-    if f.n <= k {
-        let lv = 1 + vars.iter().map(|x| x.1).max().unwrap_or(0);
-        out.push((f.to_u64(), vars.iter().map(|x| x.0).collect(), lv));
-        return Some((Src::New(out.len() - 1), lv));
-    }
-    let n = f.n;
-    for size in (2..=k.min(n - 1)).rev() {
-        let mut best: Option<(u32, Vec<usize>, Tt, Tt)> = None;
-        for b in subsets(n, size) {
-            let lv = 1 + b.iter().map(|&i| vars[i].1).max().unwrap_or(0);
-            if best.as_ref().is_some_and(|x| x.0 <= lv) {
-                continue;
-            }
-            if let Some((h, g)) = ashenhurst(&f, &b) {
-                best = Some((lv, b, h, g));
-            }
-        }
-        if let Some((lv, b, h, g)) = best {
-            let hvars: Vec<Src> = b.iter().map(|&i| vars[i].0).collect();
-            out.push((h.to_u64(), hvars, lv));
-            let hsrc = (Src::New(out.len() - 1), lv);
-            let mut gvars: Vec<(Src, u32)> = (0..n).filter(|i| !b.contains(i)).map(|i| vars[i]).collect();
-            gvars.push(hsrc);
-            return decompose(g, gvars, k, budget, out);
-        }
-    }
-    None
-}
-
-/// All `size`-subsets of `0..n` in lexicographic order.
-fn subsets(n: usize, size: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur: Vec<usize> = (0..size).collect();
-    loop {
-        out.push(cur.clone());
-        let mut i = size;
-        while i > 0 && cur[i - 1] == n - size + i - 1 {
-            i -= 1;
-        }
-        if i == 0 {
-            return out;
-        }
-        cur[i - 1] += 1;
-        for j in i..size {
-            cur[j] = cur[j - 1] + 1;
-        }
-    }
-}
-
-/// `f = g(h(B), F)` for the bound set `b` if the chart has at most two distinct columns
-/// (columns indexed by the bound variables' values): returns `h` over `b` (in order) and
-/// `g` over the free variables (in order) then `h`.
-fn ashenhurst(f: &Tt, b: &[usize]) -> Option<(Tt, Tt)> {
-    let n = f.n;
-    let free: Vec<usize> = (0..n).filter(|i| !b.contains(i)).collect();
-    let nb = b.len();
-    let nf = free.len();
-    let mut first: Option<Tt> = None;
-    let mut second: Option<Tt> = None;
-    let mut h = Tt::zero(nb);
-    for bv in 0..1usize << nb {
-        let mut base = 0usize;
-        for (j, &v) in b.iter().enumerate() {
-            base |= (bv >> j & 1) << v;
-        }
-        let mut col = Tt::zero(nf);
-        for a in 0..1usize << nf {
-            let mut m = base;
-            for (j, &v) in free.iter().enumerate() {
-                m |= (a >> j & 1) << v;
-            }
-            if f.bit(m) {
-                col.set(a);
-            }
-        }
-        match (&first, &second) {
-            (None, _) => first = Some(col),
-            (Some(x), _) if *x == col => {}
-            (Some(_), None) => {
-                second = Some(col);
-                h.set(bv);
-            }
-            (Some(_), Some(y)) if *y == col => h.set(bv),
-            _ => return None,
-        }
-    }
-    let first = first?;
-    let second = second?;
-    let mut g = Tt::zero(nf + 1);
-    for a in 0..1usize << nf {
-        if first.bit(a) {
-            g.set(a);
-        }
-        if second.bit(a) {
-            g.set(a | 1 << nf);
-        }
-    }
-    Some((h, g))
-}
-
-/// Evaluates a LUT table at the values of its inputs.
-fn lut_value(tt: u64, ins: &[bool]) -> bool {
-    let idx = ins.iter().enumerate().fold(0usize, |acc, (j, &x)| acc | (x as usize) << j);
-    tt >> idx & 1 == 1
-}
-
-/// One window: the root, its LUTs in topological order, and the support.
-struct Window {
-    luts: Vec<u32>,
-    support: Vec<u32>,
-}
-
-fn window(net: &LutNet, fanouts: &[u32], root: u32, k: usize) -> Option<Window> {
-    let max_support = k + 4;
-    let mut luts = vec![root];
-    let support_of = |luts: &[u32]| {
-        let mut s: Vec<u32> = luts
+/// The function of a cut's root over its leaves (variable `i` is `leaves[i]`).
+fn cut_function(net: &LutNet, cut: &Cut) -> Tt {
+    let n = cut.leaves.len();
+    let mut val: Vec<(u32, Tt)> = cut.leaves.iter().enumerate().map(|(i, &s)| (s, Tt::var(n, i))).collect();
+    for &l in cut.nodes.iter().rev() {
+        let (tt, ins) = net.luts[l as usize].as_ref().expect("cut LUTs");
+        let args: Vec<&Tt> = ins
             .iter()
-            .flat_map(|&l| net.luts[l as usize].as_ref().expect("window LUTs").1.iter().copied())
-            .filter(|x| !luts.contains(x))
+            .map(|x| &val.iter().find(|p| p.0 == *x).expect("cut inputs are leaves or LUTs").1)
             .collect();
-        s.sort_unstable();
-        s.dedup();
-        s
-    };
-    let mut support = support_of(&luts);
-    loop {
-        let cand = support.iter().copied().find(|&s| {
-            fanouts[s as usize] == 1 && net.luts[s as usize].is_some() && {
-                let mut l2 = luts.clone();
-                l2.push(s);
-                support_of(&l2).len() <= max_support
-            }
-        });
-        let Some(c) = cand else { break };
-        if luts.len() == MAX_WINDOW {
-            break;
-        }
-        luts.push(c);
-        support = support_of(&luts);
+        let t = Tt::apply(*tt, &args, n);
+        val.push((l, t));
     }
-    if luts.len() < 2 {
-        return None;
-    }
-    // Topological order inside the window: by the network's order (ids of the window
-    // are sorted by a post-order walk from the root).
-    let mut ordered = Vec::new();
-    let mut stack = vec![(root, 0usize)];
-    while let Some(&mut (id, ref mut next)) = stack.last_mut() {
-        let ins = &net.luts[id as usize].as_ref().expect("window LUTs").1;
-        if *next < ins.len() {
-            let c = ins[*next];
-            *next += 1;
-            if luts.contains(&c) && !ordered.contains(&c) && !stack.iter().any(|s| s.0 == c) {
-                stack.push((c, 0));
-            }
-        } else {
-            ordered.push(id);
-            stack.pop();
-        }
-    }
-    Some(Window { luts: ordered, support })
+    val.pop().expect("root").1
 }
 
-/// The window's function over its support (variable `i` is `support[i]`).
-fn window_function(net: &LutNet, w: &Window) -> Tt {
-    let n = w.support.len();
-    let mut f = Tt::zero(n);
-    let mut val = std::collections::BTreeMap::new();
-    for m in 0..1usize << n {
-        val.clear();
-        for (i, &s) in w.support.iter().enumerate() {
-            val.insert(s, m >> i & 1 == 1);
-        }
-        for &l in &w.luts {
-            let (tt, ins) = net.luts[l as usize].as_ref().expect("window LUTs");
-            let bits: Vec<bool> = ins.iter().map(|x| val[x]).collect();
-            val.insert(l, lut_value(*tt, &bits));
-        }
-        if val[w.luts.last().expect("root")] {
-            f.set(m);
-        }
-    }
-    f
-}
-
-/// The function of a decomposition over the window's support.
-fn structure_function(new: &[(u64, Vec<Src>, u32)], support: &[u32]) -> Tt {
-    let n = support.len();
-    let mut f = Tt::zero(n);
-    for m in 0..1usize << n {
-        let mut vals: Vec<bool> = Vec::with_capacity(new.len());
-        for (tt, ins, _) in new {
-            let bits: Vec<bool> = ins
-                .iter()
-                .map(|s| match s {
-                    Src::Sig(x) => m >> support.iter().position(|y| y == x).expect("support") & 1 == 1,
-                    Src::New(i) => vals[*i],
-                })
-                .collect();
-            vals.push(lut_value(*tt, &bits));
-        }
-        if *vals.last().expect("root LUT") {
-            f.set(m);
-        }
-    }
-    f
+/// The cut limits for `k`-LUTs: supports of up to three LUTs' worth of inputs, at most 16
+/// (ABC's `lutpack` limit; tables stay at 1,024 words).
+fn limits(k: usize) -> Limits {
+    let leaves = (3 * k).min(16);
+    Limits { leaves, nodes: MAX_WINDOW, dups: MAX_DUPS, cuts: MAX_CUTS }
 }
 
 /// Resynthesizes `net` in place with `k`-LUTs (see the module doc); returns the number of
-/// windows replaced.
+/// cuts replaced.
 pub fn pack(net: &mut LutNet, k: usize) -> usize {
+    let lim = limits(k);
     let mut total = 0;
+    let mut fanouts = vec![0u32; net.len()];
+    for id in net.order() {
+        for &i in &net.luts[id as usize].as_ref().expect("ordered").1 {
+            fanouts[i as usize] += 1;
+        }
+    }
+    for o in &net.outputs {
+        fanouts[o.node().0 as usize] += 1;
+    }
     for _ in 0..MAX_ROUNDS {
         let mut changed = 0;
+        let order = net.order();
         let mut level = net.levels();
-        let mut fanouts = vec![0u32; net.len()];
-        for id in net.order() {
-            for &i in &net.luts[id as usize].as_ref().expect("ordered").1 {
-                fanouts[i as usize] += 1;
-            }
-        }
-        for o in &net.outputs {
-            fanouts[o.node().0 as usize] += 1;
-        }
-        for root in net.order() {
-            if net.luts[root as usize].is_none() {
+        let mut req = required(net, &order, &level);
+        for root in order {
+            let Some((_, ins)) = &net.luts[root as usize] else { continue };
+            if fanouts[root as usize] == 0 {
                 continue;
             }
-            let Some(w) = window(net, &fanouts, root, k) else { continue };
-            let f = window_function(net, &w);
-            let vars: Vec<(Src, u32)> = w.support.iter().map(|&s| (Src::Sig(s), level[s as usize])).collect();
-            let mut new = Vec::new();
-            let Some((_, lv)) = decompose(f.clone(), vars, k, w.luts.len() - 1, &mut new) else { continue };
-            if new.len() >= w.luts.len() || lv > level[root as usize] {
+            // Inputs replaced earlier in this round may have moved: the level is fresh.
+            level[root as usize] = 1 + ins.iter().map(|&i| level[i as usize]).max().unwrap_or(0);
+            let m = packcut::mffc(net, &fanouts, root);
+            if m.len() < 2 {
                 continue;
             }
-            if structure_function(&new, &w.support) != f {
-                debug_assert!(false, "a decomposition changed the window's function");
-                continue;
-            }
-            // Apply: window LUTs other than the root go; new LUTs get fresh ids, the last
-            // one is the root.
-            for &l in &w.luts {
-                if l != root {
-                    net.luts[l as usize] = None;
+            let ranked = packcut::rank(packcut::cuts(net, root, &m, lim), k);
+            for cut in ranked.iter().take(MAX_EVALS) {
+                let dying = packcut::dead(net, &fanouts, cut);
+                if dying.len() < 2 {
+                    continue;
                 }
-            }
-            let mut ids: Vec<u32> = Vec::with_capacity(new.len());
-            for (j, (tt, ins, lvl)) in new.iter().enumerate() {
-                let ins: Vec<u32> = ins
+                let f = cut_function(net, cut);
+                let vars: Vec<(Src, u32)> = cut
+                    .leaves
                     .iter()
-                    .map(|s| match s {
-                        Src::Sig(x) => *x,
-                        Src::New(i) => ids[*i],
-                    })
+                    .enumerate()
+                    .map(|(i, &s)| (Src::Sig(i as u32), level[s as usize]))
                     .collect();
-                for &i in &ins {
-                    // Counts only grow (old references are not removed): a LUT is never
-                    // taken as fanout-free when it is not.
-                    fanouts[i as usize] += 1;
-                }
-                let lut: Lut = (*tt, ins);
-                let id = if j + 1 == new.len() {
-                    net.luts[root as usize] = Some(lut);
-                    root
-                } else {
-                    net.luts.push(Some(lut));
-                    fanouts.push(0);
-                    level.push(*lvl);
-                    (net.luts.len() - 1) as u32
+                let mut new = Vec::new();
+                let Some((_, lv)) = decompose(f.clone(), vars, k, dying.len() - 1, &mut new) else {
+                    continue;
                 };
-                ids.push(id);
+                if new.len() >= dying.len() || lv > req[root as usize] {
+                    continue;
+                }
+                if structure_function(&new, cut.leaves.len()) != f {
+                    debug_assert!(false, "a decomposition changed the cut's function");
+                    continue;
+                }
+                // The leaves and the new LUTs must not arrive later than the new
+                // structure allows: their required levels tighten by the root's slack.
+                let slack = req[root as usize] - lv;
+                for &x in &cut.leaves {
+                    req[x as usize] = req[x as usize].min(level[x as usize] + slack);
+                }
+                let first_new = net.luts.len();
+                replace(net, &mut fanouts, &mut level, (root, &cut.leaves), &dying, &new, lv);
+                req.resize(net.luts.len(), u32::MAX);
+                for id in first_new..net.luts.len() {
+                    req[id] = level[id] + slack;
+                }
+                changed += 1;
+                break;
             }
-            level[root as usize] = lv;
-            changed += 1;
         }
         total += changed;
         if changed == 0 {
@@ -373,6 +125,67 @@ pub fn pack(net: &mut LutNet, k: usize) -> usize {
         }
     }
     total
+}
+
+/// The latest level each signal may have without deepening the network: the largest
+/// output level at the outputs, one less than the tightest fanout's inward.
+fn required(net: &LutNet, order: &[u32], level: &[u32]) -> Vec<u32> {
+    let depth = net.outputs.iter().map(|o| level[o.node().0 as usize]).max().unwrap_or(0);
+    let mut req = vec![u32::MAX; net.len()];
+    for o in &net.outputs {
+        req[o.node().0 as usize] = depth;
+    }
+    for &id in order.iter().rev() {
+        let r = req[id as usize];
+        for &i in &net.luts[id as usize].as_ref().expect("ordered").1 {
+            req[i as usize] = req[i as usize].min(r.saturating_sub(1));
+        }
+    }
+    req
+}
+
+/// Replaces the dying LUTs (root first) by the new structure, whose last LUT takes the
+/// root's id; keeps fanout counts exact.
+fn replace(
+    net: &mut LutNet,
+    fanouts: &mut Vec<u32>,
+    level: &mut Vec<u32>,
+    (root, leaves): (u32, &[u32]),
+    dying: &[u32],
+    new: &[NewLut],
+    lv: u32,
+) {
+    for &d in dying {
+        let (_, ins) = net.luts[d as usize].take().expect("dying LUTs exist");
+        for i in ins {
+            fanouts[i as usize] -= 1;
+        }
+    }
+    let mut ids: Vec<u32> = Vec::with_capacity(new.len());
+    for (j, (tt, ins, lvl)) in new.iter().enumerate() {
+        let ins: Vec<u32> = ins
+            .iter()
+            .map(|s| match s {
+                Src::Sig(x) => leaves[*x as usize],
+                Src::New(i) => ids[*i],
+            })
+            .collect();
+        for &i in &ins {
+            fanouts[i as usize] += 1;
+        }
+        let lut: Lut = (*tt, ins);
+        let id = if j + 1 == new.len() {
+            net.luts[root as usize] = Some(lut);
+            root
+        } else {
+            net.luts.push(Some(lut));
+            fanouts.push(0);
+            level.push(*lvl);
+            (net.luts.len() - 1) as u32
+        };
+        ids.push(id);
+    }
+    level[root as usize] = lv;
 }
 
 #[cfg(test)]
@@ -469,31 +282,5 @@ mod tests {
         assert_eq!(net.lut_count(), 2);
         assert!(net.depth() <= 3);
         assert_eq!(net.simulate(&p), want);
-    }
-
-    #[test]
-    fn decomposition_finds_a_bound_set_and_refuses_a_prime_function() {
-        // f = (a & b & c) | (d ^ e): bound set {a, b, c} at K = 3.
-        let mut f = Tt::zero(5);
-        for m in 0..32usize {
-            let v = |i: usize| m >> i & 1 == 1;
-            if (v(0) && v(1) && v(2)) || (v(3) ^ v(4)) {
-                f.set(m);
-            }
-        }
-        let vars: Vec<(Src, u32)> = (0..5).map(|i| (Src::Sig(i), 0)).collect();
-        let mut out = Vec::new();
-        assert!(decompose(f.clone(), vars.clone(), 3, 10, &mut out).is_some());
-        assert_eq!(out.len(), 2);
-        assert_eq!(structure_function(&out, &[0, 1, 2, 3, 4]), f);
-        // "Exactly two of four" has no bound set of two with column multiplicity 2.
-        let mut p = Tt::zero(4);
-        for m in 0..16usize {
-            if (m as u32).count_ones() == 2 {
-                p.set(m);
-            }
-        }
-        let vars: Vec<(Src, u32)> = (0..4).map(|i| (Src::Sig(i), 0)).collect();
-        assert!(decompose(p, vars, 2, 10, &mut Vec::new()).is_none());
     }
 }

@@ -16,13 +16,16 @@
 pub mod aig;
 pub mod aiger;
 pub mod balance;
+pub mod bigtt;
 pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
 pub mod factor;
+pub mod lutdec;
 pub mod lutnet;
 pub mod lutpack;
 pub mod mapper;
+pub mod packcut;
 mod rebuild;
 pub mod rewrite;
 pub mod script;
