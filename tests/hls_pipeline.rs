@@ -4,12 +4,7 @@
 
 mod hls_harness;
 
-use hls_harness::{compile, simulate, Lcg, Mem};
-
-fn kernel(name: &str) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
+use hls_harness::{compile, kernel, simulate, Lcg, Mem};
 
 fn piped() -> hls::Options {
     hls::Options { pipeline: true, ..Default::default() }

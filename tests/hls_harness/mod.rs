@@ -8,6 +8,12 @@ use comb::eval::Simulator;
 use comb::{Bits, Design, ModuleId};
 
 /// Compiles `src` (HLS functions only) with `opts`; the top is the last function.
+/// The text of kernel `name` of tests/hls/.
+pub fn kernel(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
 pub fn compile(src: &str, opts: &hls::Options) -> (Design, hls::report::Report) {
     let file = mlir_text::SourceFile::new("k.mlir", src);
     let parsed = mlir_text::parse(&file).unwrap_or_else(|d| panic!("{}", d.render(&file)));
