@@ -42,3 +42,22 @@ fn accepted_file_cases_round_trip_through_mlir() {
     }
     assert!(checked >= 100, "only {checked} case/option pairs were accepted");
 }
+
+/// `-O1` reaches its fixed point in one run: its `--emit mlir` output, run through `-O1`
+/// again, prints the same text. `extract_nested_fold` nests extracts over a concat, which
+/// `simplify` once folded one level per run.
+#[test]
+fn o1_is_idempotent_on_nested_extracts() {
+    let path = repo().join("tests/cases/extract_nested_fold.mlir");
+    let once = cli_output(&[path.to_str().unwrap(), "-O1", "--emit", "mlir"], None);
+    assert!(once.status.success(), "{}", String::from_utf8_lossy(&once.stderr));
+    let twice = cli_output(&["-", "-O1", "--emit", "mlir"], Some(&once.stdout));
+    assert!(twice.status.success(), "{}", String::from_utf8_lossy(&twice.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&twice.stdout),
+        String::from_utf8_lossy(&once.stdout),
+        "-O1 changed its own output"
+    );
+    let text = String::from_utf8_lossy(&once.stdout);
+    assert!(!text.contains("comb.concat"), "the concat should be gone:\n{text}");
+}

@@ -91,6 +91,19 @@ fn generic_mlir_accepted_by_mlir_opt() {
     }
 }
 
+/// A `comb.lut` of 3-bit entries: MLIR has no `array<i3: ...>`, so its table prints as
+/// `array<i8: ...>`, which mlir-opt parses (and `tests/cases/lut_generic_narrow` reads back).
+#[test]
+fn generic_narrow_lut_accepted_by_mlir_opt() {
+    let p = repo().join("tests/cases/lut_generic_narrow.mlir");
+    let generic = cli(&[p.to_str().unwrap(), "--emit", "mlir", "--generic"]);
+    assert!(generic.contains("lookupTable = array<i8: "), "{generic}");
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g.mlir");
+    std::fs::write(&f, &generic).unwrap();
+    run(Command::new("/usr/lib/llvm-19/bin/mlir-opt").arg("--allow-unregistered-dialect").arg(&f));
+}
+
 #[test]
 fn output_is_deterministic() {
     for path in hardware_examples() {

@@ -10,9 +10,9 @@
 //! same SystemVerilog. A named cell prints as `%name` (legalized to MLIR's identifier
 //! characters, uniquified with `_0`, `_1`, ...), an unnamed one as `%0`, `%1`, ...
 //! numbered in print order. An instance prints once with all its results; several
-//! instance-output cells for one port all print as that one result. Limitation: a `comb.lut`
-//! table prints as `array<iW: ...>`, which MLIR's dense arrays support only for W in
-//! {1, 8, 16, 32, 64}.
+//! instance-output cells for one port all print as that one result. A `comb.lut` table of
+//! `iW` entries prints as a dense array of whole-byte entries (`array<i8: ...>` for W <= 8,
+//! then i16, i32, i64), which MLIR parses; the reader truncates them back to W bits.
 //!
 //! A memory prints as CIRCT's `seq.firmem` (read latency 1, write latency 1, read-under-write
 //! `old`) with one `seq.firmem.read_port`, whose result is the cell's net, and one

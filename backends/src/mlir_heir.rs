@@ -87,11 +87,18 @@ pub(crate) fn footer(
 }
 
 /// `comb.lut`'s attributes (HEIR's op): coefficients and table as dense integer arrays.
+///
+/// MLIR's dense arrays (`array<iN: ...>`) take only whole-byte elements (CIRCT 1.62's
+/// parser: "element type bitwidth must be a multiple of 8"), so a table of `iW` entries
+/// prints its entries, sign-extended, as the smallest of `i8`, `i16`, `i32`, `i64` that
+/// holds `W` bits; the reader truncates each entry to the op's result width, so the round
+/// trip is exact. Wider than 64 bits stays `iW` (no dense array holds it).
 pub(crate) fn lut_attrs(coefficients: &[u8], table: &[comb::Bits], width: u32) -> String {
     let dense = |ty: u32, vals: Vec<String>| format!("array<i{ty}: {}>", vals.join(", "));
+    let elem = [8, 16, 32, 64].into_iter().find(|&e| e >= width).unwrap_or(width);
     format!(
         "coefficients = {}, lookupTable = {}",
         dense(8, coefficients.iter().map(|&c| (c as i8).to_string()).collect()),
-        dense(width, table.iter().map(|t| t.to_signed_decimal()).collect())
+        dense(elem, table.iter().map(|t| t.to_signed_decimal()).collect())
     )
 }

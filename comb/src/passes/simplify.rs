@@ -107,7 +107,34 @@ fn simplify_cell(m: &mut Module, id: NetId) -> bool {
     true
 }
 
+/// Folds an extract through the extracts and concats under it, to the end: an extract of
+/// an extract of a concat becomes an extract of the concat's operand in one visit, so one
+/// `-O1` run reaches the fixed point (the pass manager does not revisit a cell whose
+/// operand it just rewrote).
 fn simplify_extract(m: &mut Module, id: NetId, low: u32, w: u32, src: NetId) -> bool {
+    let (mut low, mut src) = (low, src);
+    let mut changed = false;
+    loop {
+        match extract_step(m, id, low, w, src) {
+            Step::Stuck => return changed,
+            Step::Replaced => return true,
+            Step::Moved(new_low, new_src) => (low, src) = (new_low, new_src),
+        }
+        changed = true;
+    }
+}
+
+/// One step of [`simplify_extract`].
+enum Step {
+    /// Nothing folds.
+    Stuck,
+    /// The extract was replaced by a whole net; it is gone.
+    Replaced,
+    /// The extract now reads `(low, src)`.
+    Moved(u32, NetId),
+}
+
+fn extract_step(m: &mut Module, id: NetId, low: u32, w: u32, src: NetId) -> Step {
     let (new_src, new_low) = match &m.cell(src).kind {
         CellKind::Extract { low: inner } => (m.operands(src)[0], low + inner),
         CellKind::Concat => {
@@ -124,17 +151,18 @@ fn simplify_extract(m: &mut Module, id: NetId, low: u32, w: u32, src: NetId) -> 
             }
             match hit {
                 Some(h) => h,
-                None => return false,
+                None => return Step::Stuck,
             }
         }
-        _ => return false,
+        _ => return Step::Stuck,
     };
     if new_low == 0 && m.width(new_src) == w {
         replace(m, id, new_src);
+        Step::Replaced
     } else {
         m.set_operands(id, &[new_src]);
         m.cell_mut(id).kind = CellKind::Extract { low: new_low };
         super::remove_if_dead(m, src);
+        Step::Moved(new_low, new_src)
     }
-    true
 }
