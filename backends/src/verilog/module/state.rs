@@ -113,6 +113,7 @@ impl<'n> Printer<'n> {
                 procedural[p.index()] = true;
             }
         }
+        let mixed = mixed_resets(m);
         let mut lines = Vec::new();
         let n = m.ports.len();
         for (i, port) in m.ports.iter().enumerate() {
@@ -125,8 +126,17 @@ impl<'n> Printer<'n> {
             let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.own.ports[i]);
             let unread = port.dir == Dir::Input
                 && m.port_net(PortId(i as u32)).is_some_and(|net| !self.read[net.index()]);
+            let mixed_here = m.port_net(PortId(i as u32)).is_some_and(|net| mixed.contains(&net));
             if unread {
                 lines.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+            } else if mixed_here {
+                // Verilator warns on the declaration of a signal that is both an asynchronous
+                // reset and read synchronously; the design means both.
+                lines.extend([
+                    "/* verilator lint_off SYNCASYNCNET */".to_string(),
+                    text,
+                    "/* verilator lint_on SYNCASYNCNET */".to_string(),
+                ]);
             } else {
                 lines.push(text);
             }
@@ -142,4 +152,22 @@ impl<'n> Printer<'n> {
             }
         }
     }
+}
+
+/// Nets that are a register's asynchronous reset and are also read some other way (a
+/// synchronous reset, data, logic, an output): Verilator's SYNCASYNCNET.
+fn mixed_resets(m: &comb::Module) -> std::collections::BTreeSet<NetId> {
+    let mut asyncs = std::collections::BTreeSet::new();
+    let mut other = std::collections::BTreeSet::new();
+    for c in m.cells() {
+        let kind = &m.cell(c).kind;
+        for (pos, &o) in m.operands(c).iter().enumerate() {
+            if matches!(kind, CellKind::Reg { async_reset: true, .. }) && pos == 2 {
+                asyncs.insert(o);
+            } else {
+                other.insert(o);
+            }
+        }
+    }
+    asyncs.intersection(&other).copied().collect()
 }
