@@ -20,7 +20,8 @@
 # The last line counts the kernels without a memory recurrence (memrec "no", with a
 # ratio) that are within 2x of the port bound (issue 8's target).
 #
-# A failing step prints "fail" in its column. Env: KERNELS (files; default all),
+# A failing step prints "fail" in its column (Yosys is stopped after YOSYS_TIMEOUT seconds,
+# default 600: const_div's 64-bit constant multiplies take longer). Env: KERNELS (files; default all),
 # BENCH_OUT (default target/hlsbench), PIPELINE=1 (synthesize with `--pipeline`: every
 # eligible innermost loop modulo-scheduled; the table then shows those designs),
 # HLS_BIN (an rmlir-hls binary to use instead of building one).
@@ -69,7 +70,7 @@ print("-" if f["latency_cycles"] is None else f["latency_cycles"], "yes" if rec 
 EOF
 )
     [ -n "$top" ] || top=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["functions"][-1]["name"])' "$out/$name.json")
-    if yosys -q -p "read_verilog -sv $out/$name.sv; synth_ice40 -top $top; tee -q -o $out/$name.stat.json stat -json" > "$out/$name.yosys" 2>&1; then
+    if timeout "${YOSYS_TIMEOUT:-600}" yosys -q -p "read_verilog -sv $out/$name.sv; synth_ice40 -top $top; tee -q -o $out/$name.stat.json stat -json" > "$out/$name.yosys" 2>&1; then
       read -r luts ffs brams < <(python3 - "$out/$name.stat.json" "$top" <<'EOF'
 import json, sys
 mods = json.load(open(sys.argv[1]))["modules"]
