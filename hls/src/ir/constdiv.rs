@@ -37,14 +37,7 @@ use std::collections::HashMap;
 
 /// Rewrites every division and remainder by a constant in `f`; returns how many.
 pub fn run(f: &mut Func) -> usize {
-    let consts: HashMap<ValId, u64> = f
-        .ops
-        .iter()
-        .filter_map(|o| match (&o.kind, o.result) {
-            (OpKind::Const(c), Some(r)) => Some((r, *c)),
-            _ => None,
-        })
-        .collect();
+    let consts: HashMap<ValId, u64> = f.constants();
     let mut body = std::mem::take(&mut f.body);
     let mut n = 0;
     let mut ranges = HashMap::new();
@@ -88,17 +81,9 @@ fn region(f: &mut Func, consts: &HashMap<ValId, u64>, ranges: &mut Ranges, r: &m
                 }
                 region(f, consts, ranges, &mut l.body, n)
             }
-            Item::If(x) => {
-                region(f, consts, ranges, &mut x.then_region, n);
-                region(f, consts, ranges, &mut x.else_region, n);
-            }
-            Item::While(w) => {
-                region(f, consts, ranges, &mut w.before, n);
-                region(f, consts, ranges, &mut w.after, n);
-            }
-            Item::Cfg(g) => {
-                for b in &mut g.blocks {
-                    region(f, consts, ranges, &mut b.body, n);
+            other => {
+                for sub in other.regions_mut() {
+                    region(f, consts, ranges, sub, n);
                 }
             }
         }

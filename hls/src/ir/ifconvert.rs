@@ -29,20 +29,11 @@ fn region(f: &mut Func, r: &mut Region, all: bool) {
                     region(f, &mut l.body, all);
                 }
             }
-            Item::If(i) => {
-                region(f, &mut i.then_region, all);
-                region(f, &mut i.else_region, all);
-            }
-            Item::While(w) => {
-                region(f, &mut w.before, all);
-                region(f, &mut w.after, all);
-            }
-            Item::Cfg(g) => {
-                for b in &mut g.blocks {
-                    region(f, &mut b.body, all);
+            other => {
+                for r in other.regions_mut() {
+                    region(f, r, all);
                 }
             }
-            Item::Op(_) => {}
         }
     }
 }

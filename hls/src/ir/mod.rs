@@ -173,6 +173,20 @@ pub enum Item {
     Cfg(Box<Cfg>),
 }
 
+impl Item {
+    /// The regions directly inside this item (a loop's body, both sides of an `if`, a while
+    /// loop's two regions, each block of a CFG), for passes that walk the nesting.
+    pub fn regions_mut(&mut self) -> Vec<&mut Region> {
+        match self {
+            Item::Op(_) => Vec::new(),
+            Item::For(l) => vec![&mut l.body],
+            Item::If(i) => vec![&mut i.then_region, &mut i.else_region],
+            Item::While(w) => vec![&mut w.before, &mut w.after],
+            Item::Cfg(g) => g.blocks.iter_mut().map(|b| &mut b.body).collect(),
+        }
+    }
+}
+
 /// Where a block of a [`Cfg`] goes when its ops are done.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Terminator {
@@ -371,6 +385,16 @@ pub struct Func {
 }
 
 impl Func {
+    /// Every value defined by a constant op, with its constant.
+    pub fn constants(&self) -> std::collections::HashMap<ValId, u64> {
+        self.ops
+            .iter()
+            .filter_map(|o| match (&o.kind, o.result) {
+                (OpKind::Const(c), Some(r)) => Some((r, *c)),
+                _ => None,
+            })
+            .collect()
+    }
     /// A new value.
     pub fn new_value(&mut self, width: u32, name: Option<String>) -> ValId {
         self.values.push(Value { width, name });

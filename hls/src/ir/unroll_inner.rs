@@ -48,20 +48,11 @@ fn region(f: &mut Func, r: &mut Region, all: bool) -> usize {
                     n += unroll_children(f, l);
                 }
             }
-            Item::If(i) => {
-                n += region(f, &mut i.then_region, all);
-                n += region(f, &mut i.else_region, all);
-            }
-            Item::While(w) => {
-                n += region(f, &mut w.before, all);
-                n += region(f, &mut w.after, all);
-            }
-            Item::Cfg(g) => {
-                for b in &mut g.blocks {
-                    n += region(f, &mut b.body, all);
+            other => {
+                for sub in other.regions_mut() {
+                    n += region(f, sub, all);
                 }
             }
-            Item::Op(_) => {}
         }
     }
     n

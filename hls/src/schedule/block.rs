@@ -182,14 +182,7 @@ pub fn block_problem(f: &Func, ops: &[OpId], opts: &Options) -> Result<Problem, 
             p.resources.len() - 1
         })
     };
-    let consts: HashMap<ValId, u64> = f
-        .ops
-        .iter()
-        .filter_map(|o| match (&o.kind, o.result) {
-            (OpKind::Const(c), Some(r)) => Some((r, *c)),
-            _ => None,
-        })
-        .collect();
+    let consts: HashMap<ValId, u64> = f.constants();
     let mut def: HashMap<ValId, usize> = HashMap::new();
     for (i, &id) in ops.iter().enumerate() {
         let (t, unit) = op_type(f, id, opts, &consts);
