@@ -19,6 +19,7 @@ command -v make >/dev/null 2>&1 || need+=(make)
 command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
 command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
 command -v icebox_vlog >/dev/null 2>&1 || need+=(fpga-icestorm)
+command -v ccache >/dev/null 2>&1 || need+=(ccache)
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
