@@ -146,6 +146,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         ir::constdiv::run(&mut func);
         ir::ifconvert::run(&mut func, opts.pipeline);
+        ir::storemerge::run(&mut func, opts.pipeline);
         // Loop structure (with --pipeline or hls.pipeline): accumulations into registers,
         // short inner loops unrolled into their parent, until nothing changes (each
         // unrolling removes a loop, so this ends).

@@ -18,6 +18,7 @@ pub mod deps;
 pub mod ifconvert;
 pub mod magic;
 pub mod scalrep;
+pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
 
