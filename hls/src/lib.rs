@@ -154,6 +154,9 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         while ir::unroll_inner::run(&mut func, opts.pipeline) > 0 {
             ir::scalrep::run(&mut func, opts.pipeline);
         }
+        if opts.pipeline {
+            ir::whilefuse::run(&mut func, opts);
+        }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {

@@ -472,7 +472,13 @@ impl Builder<'_> {
         self.depth += 1;
         let (b, _) = self.region(&w.before, decide)?;
         self.l.labels[before_label] = b;
-        let (a, _) = self.body(&w.after, back)?;
+        // An empty body (`ir/whilefuse.rs` moved it beside the condition) needs no state of
+        // its own when the condition has one: every iteration passes through that.
+        let (a, _) = if w.after.items.is_empty() && self.states() > first {
+            self.region(&w.after, back)?
+        } else {
+            self.body(&w.after, back)?
+        };
         self.depth -= 1;
         self.l.labels[after_label] = a;
         self.l.loops[info_at].states = (first, self.states() - 1);

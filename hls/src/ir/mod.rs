@@ -21,6 +21,7 @@ pub mod scalrep;
 pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
+pub mod whilefuse;
 
 use comb::IcmpPred;
 use mlir_text::Span;
