@@ -146,12 +146,16 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         ir::constdiv::run(&mut func);
         ir::ifconvert::run(&mut func, opts.pipeline);
+        ir::storemerge::run(&mut func, opts.pipeline);
         // Loop structure (with --pipeline or hls.pipeline): accumulations into registers,
         // short inner loops unrolled into their parent, until nothing changes (each
         // unrolling removes a loop, so this ends).
         ir::scalrep::run(&mut func, opts.pipeline);
         while ir::unroll_inner::run(&mut func, opts.pipeline) > 0 {
             ir::scalrep::run(&mut func, opts.pipeline);
+        }
+        if opts.pipeline {
+            ir::whilefuse::run(&mut func, opts);
         }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);

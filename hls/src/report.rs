@@ -129,8 +129,11 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 trip_count: li.trip,
                 cycles_per_iteration: li.body_latency,
                 latency: match li.pipelined {
-                    // Iterations start every II cycles; the last drains through the stages.
-                    Some((ii, _, s)) => li.trip.map(|t| (t + u64::from(s) - 1) * u64::from(ii)),
+                    // Iterations start every II cycles; the loop ends with the last one's last
+                    // cycle (as `layout` counts it).
+                    Some((ii, d, _)) => {
+                        li.trip.map(|t| t.saturating_sub(1) * u64::from(ii) + u64::from(d.max(1)))
+                    }
                     None => li.trip.zip(li.body_latency).map(|(t, b)| t * b),
                 },
                 states: li.states.1 + 1 - li.states.0,

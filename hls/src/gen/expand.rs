@@ -72,7 +72,7 @@ impl Gen<'_> {
                 let ub = self.src(&Src::Val(ub), s, subst);
                 self.cell(CellKind::Icmp(IcmpPred::Slt), 1, &[cur, ub], None)
             }
-            Src::PipeBusy(p) => self.pipe_nets[*p].busy,
+            Src::PipeFinal(p) => self.pipe_nets[*p].last_period,
             Src::PipeResult(p, j) => self.pipe_nets[*p].results[*j],
         }
     }

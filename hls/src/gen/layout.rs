@@ -28,8 +28,9 @@ pub enum Src {
     /// The loop's induction variable (as the current writes see it) is below its upper
     /// bound (signed): after the init it enters, after the latch it continues.
     InRange(usize),
-    /// A pipelined loop ([`Layout::pipes`]) has an iteration in a stage before its last.
-    PipeBusy(usize),
+    /// A pipelined loop ([`Layout::pipes`]) is in its final period: its last iteration is in
+    /// its last stage (read in the slot where that stage's last cycle runs).
+    PipeFinal(usize),
     /// A pipelined loop's carried value `.1` as it leaves the loop (the last write may
     /// happen on the exit edge itself).
     PipeResult(usize, usize),
@@ -304,7 +305,7 @@ impl Builder<'_> {
                             let plain = t * u64::from(
                                 schedule_block(self.f, &ops, self.opts)?.solution.length.max(1),
                             );
-                            let piped = (t + u64::from(plan.stages()) - 1) * u64::from(plan.ii());
+                            let piped = plan.latency(t);
                             (piped >= plain)
                                 .then(|| format!("no faster ({piped} cycles pipelined, {plain} not)"))
                         }
@@ -379,9 +380,11 @@ impl Builder<'_> {
         Ok((enter, lat))
     }
 
-    /// A pipelined loop: II states, slot 0 to II - 1, repeated while any stage holds an
-    /// iteration. The transition out of the last slot issues the next iteration (induction
-    /// variable + step, while in range), and leaves when no stage will hold one.
+    /// A pipelined loop: II states, slot 0 to II - 1, repeated while an iteration is in
+    /// flight. The transition out of the last slot issues the next iteration (induction
+    /// variable + step, while in range); the loop leaves from the slot of its depth's last
+    /// cycle (`(depth - 1) mod II`) in the period whose last stage holds the last iteration,
+    /// so a static loop of `n` iterations takes `(n - 1) * II + depth` cycles.
     fn pipelined_for(
         &mut self,
         l: &ForLoop,
@@ -398,18 +401,19 @@ impl Builder<'_> {
             Box::new(Next::Jump(after)),
         );
         let goto = Next::Goto(first);
-        let issue_next = if stages >= 2 {
-            goto.clone()
-        } else {
-            Next::Branch(Src::InRange(k), Box::new(goto.clone()), Box::new(exit.clone()))
-        };
         let latch = Next::Branch(
             Src::InRange(k),
-            Box::new(Next::Act(vec![(l.iv, Src::IvNext(k))], Box::new(issue_next))),
-            Box::new(Next::Branch(Src::PipeBusy(p), Box::new(goto), Box::new(exit))),
+            Box::new(Next::Act(vec![(l.iv, Src::IvNext(k))], Box::new(goto.clone()))),
+            Box::new(goto),
         );
+        let exit_slot = (depth.max(1) - 1) % ii;
         for s in 0..ii {
-            self.l.next.push(if s + 1 < ii { Next::Goto(first + s + 1) } else { latch.clone() });
+            let normal = if s + 1 < ii { Next::Goto(first + s + 1) } else { latch.clone() };
+            self.l.next.push(if s == exit_slot {
+                Next::Branch(Src::PipeFinal(p), Box::new(exit.clone()), Box::new(normal))
+            } else {
+                normal
+            });
         }
         self.l.loops.push(LoopInfo {
             id: l.id,
@@ -424,6 +428,7 @@ impl Builder<'_> {
             not_pipelined: None,
             memory_recurrence: Some(plan.memory_carried > 0),
         });
+        let lat = l.trip.map(|t| plan.latency(t));
         self.l.pipes.push(Pipe { for_k: k, first, plan });
         let body_label = self.label(Next::Goto(first));
         let mut init: Vec<(ValId, Src)> = vec![(l.iv, Src::Val(l.lb))];
@@ -436,8 +441,6 @@ impl Builder<'_> {
                 Box::new(Next::Branch(Src::InRange(k), Box::new(Next::Jump(body_label)), Box::new(skip))),
             ),
         };
-        // Iterations issue every II cycles; the last one drains through the other stages.
-        let lat = l.trip.map(|t| (t + u64::from(stages) - 1) * u64::from(ii));
         Ok((enter, lat))
     }
 
@@ -469,7 +472,13 @@ impl Builder<'_> {
         self.depth += 1;
         let (b, _) = self.region(&w.before, decide)?;
         self.l.labels[before_label] = b;
-        let (a, _) = self.body(&w.after, back)?;
+        // An empty body (`ir/whilefuse.rs` moved it beside the condition) needs no state of
+        // its own when the condition has one: every iteration passes through that.
+        let (a, _) = if w.after.items.is_empty() && self.states() > first {
+            self.region(&w.after, back)?
+        } else {
+            self.body(&w.after, back)?
+        };
         self.depth -= 1;
         self.l.labels[after_label] = a;
         self.l.loops[info_at].states = (first, self.states() - 1);

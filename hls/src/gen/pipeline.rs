@@ -6,7 +6,9 @@
 //! the one whose induction variable is in the loop's register (`valid[0] = iv < ub`); the
 //! bits `valid[1..S)` are a shift register that takes `valid[0]` at every period's end, so
 //! prologue and epilogue need no copies of the body: stores, loads and register writes of
-//! an op are guarded by its stage's valid bit.
+//! an op are guarded by its stage's valid bit. The loop leaves in the slot of the last
+//! iteration's last cycle (`(depth - 1) mod II`) of the final period, not at its end, and
+//! clears the valid bits on that edge: `(n - 1) * II + depth` cycles for `n` iterations.
 //!
 //! A value produced in cycle `w` of its iteration (its *wire* cycle: the op's cell, a
 //! read's data, a divider's result register) is seen by a use at cycle `t`: in the cell if
@@ -27,8 +29,8 @@ use std::collections::{BTreeMap, HashMap};
 
 /// What the transitions read from a pipelined loop.
 pub(crate) struct PipeNets {
-    /// Some iteration is in a stage before the last (besides stage 0).
-    pub busy: NetId,
+    /// The final period: the last iteration is in the last stage.
+    pub last_period: NetId,
     /// Each carried value as the loop exits.
     pub results: Vec<NetId>,
 }
@@ -123,15 +125,34 @@ impl Gen<'_> {
         c.valid.push(v0);
         let (rst_net, z1) = (self.rst, self.konst(0, 1));
         let clk = self.clk;
-        for k in 1..stages {
-            let r = self.own_reg(1, &format!("{}_stage{k}_valid", lp.id), true);
-            let prev = c.valid[k - 1];
+        let valid_regs: Vec<NetId> =
+            (1..stages).map(|k| self.own_reg(1, &format!("{}_stage{k}_valid", lp.id), true)).collect();
+        c.valid.extend(&valid_regs);
+        // The final period: the last iteration is in the last stage. Iterations occupy
+        // consecutive stages, so that is "last stage valid, the one before not"; with one
+        // stage, "valid and the next induction value out of range".
+        let exit_slot = pipe.first + (plan.depth().max(1) - 1) % ii;
+        let last_period = if stages >= 2 {
+            let before = self.not(c.valid[stages - 2]);
+            self.and(c.valid[stages - 1], before)
+        } else {
+            let iv = self.value_in(lp.iv, exit_slot);
+            let ub = self.value_in(lp.ub, exit_slot);
+            let step = self.konst(lp.step, crate::ir::INDEX_WIDTH);
+            let next = self.cell(CellKind::Add, crate::ir::INDEX_WIDTH, &[iv, step], None);
+            let more = self.cell(CellKind::Icmp(IcmpPred::Slt), 1, &[next, ub], None);
+            let no_more = self.not(more);
+            self.and(v0, no_more)
+        };
+        // The loop leaves in the middle of a period: its valid bits are cleared on that edge,
+        // so the next entry starts with an empty pipeline.
+        let leave = self.and(self.state_eq[exit_slot as usize], last_period);
+        let clear = self.or(&[rst_net, leave]);
+        for (k, &r) in valid_regs.iter().enumerate() {
+            let prev = c.valid[k];
             let en = self.state_eq[last as usize];
-            self.m.set_operands(r, &[prev, clk, en, rst_net, z1]);
-            c.valid.push(r);
+            self.m.set_operands(r, &[prev, clk, en, clear, z1]);
         }
-        let busy_bits: Vec<NetId> = c.valid[1..stages.saturating_sub(1).max(1)].to_vec();
-        let busy = self.or(&busy_bits);
         // Origins of the loop's values.
         c.origin.insert(lp.iv, Origin::Carried(-1));
         let sched = &plan.block;
@@ -262,16 +283,11 @@ impl Gen<'_> {
             let data = self.pv(&mut c, *y, wy)?;
             let g = self.guard(&c, wy);
             self.write(*a, c.slot(wy), g, data);
-            // The last iteration's yield may be written on the exit edge itself.
-            let out = if c.slot(wy) == last {
-                let v = c.valid[c.stage(wy)];
-                self.mux(v, data, reg)
-            } else {
-                reg
-            };
+            // The last iteration's yield may be written on the exit edge itself (its last cycle).
+            let out = if wy == i64::from(plan.depth()) - 1 { data } else { reg };
             results.push(out);
         }
-        Ok(PipeNets { busy, results })
+        Ok(PipeNets { last_period, results })
     }
 
     /// A counter of periods modulo `r` (any start value: only differences matter).

@@ -18,8 +18,10 @@ pub mod deps;
 pub mod ifconvert;
 pub mod magic;
 pub mod scalrep;
+pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
+pub mod whilefuse;
 
 use comb::IcmpPred;
 use mlir_text::Span;

@@ -1,6 +1,6 @@
 //! Full unrolling of short inner loops into their parent, so the parent is pipelined.
 //!
-//! A pipelined loop of `t` iterations costs about `(t + S - 1) * II` cycles, so an
+//! A pipelined loop of `t` iterations costs `(t - 1) * II + depth` cycles, so an
 //! innermost loop with a short trip count (matmul's `k` loop of 5) spends most of its time
 //! filling and draining, once per iteration of the loop around it. Unrolling the short
 //! loop completely makes the parent loop innermost and one basic block; the parent is then

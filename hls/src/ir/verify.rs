@@ -207,8 +207,9 @@ impl Checker<'_> {
                 for &v in &l.forwarded {
                     self.use_(v, "a while condition");
                 }
-                self.scope.truncate(mark);
-                let mark = self.scope.len();
+                // The after region runs after the before region in the same iteration, so it
+                // may use its values (MLIR does not allow it; `ir/whilefuse.rs` moves the
+                // body's ops there, and the yields with them).
                 for &a in &l.after_args {
                     self.define(a);
                 }

@@ -20,6 +20,7 @@
 pub mod block;
 pub mod delays;
 pub mod ice40;
+pub mod ims;
 pub mod list;
 pub mod modulo;
 pub mod pipediv;

@@ -12,12 +12,15 @@
 //! multi-cycle path, which the generator replicates `ceil(occupancy / II)` times (iterations
 //! take the copies in turn), so it does not bound II.
 //!
-//! The algorithm is modulo list scheduling with an increasing II (Rau's iterative modulo
-//! scheduling without eviction): MII = max(ResMII, RecMII); for II = MII, MII + 1, ... ops
-//! are placed in their topological order at the earliest cycle their placed predecessors,
-//! chaining and the reservation table allow (at most II tries: the table repeats); II fails
-//! if an op finds no slot or a carried dependence is violated. At II = the body's non-
-//! pipelined length + its longest span every constraint holds, so the search ends.
+//! The algorithm, for II = MII, MII + 1, ... (MII = max(ResMII, RecMII)): first modulo list
+//! scheduling: ops placed in their topological order at the earliest cycle their placed
+//! predecessors, chaining and the reservation table allow (at most II tries: the table
+//! repeats); this fails if an op finds no slot or a carried dependence is violated. Then, at
+//! the same II, iterative modulo scheduling with eviction ([`super::ims`], Rau's algorithm:
+//! height priority, a step budget, conflicting ops evicted and placed again). The first
+//! that succeeds gives the schedule, so IMS only changes loops the list scheduler could not
+//! place at that II. At II = the body's non-pipelined length + its longest span every
+//! constraint holds, so the search ends.
 //! [`verify`] checks any solution against every constraint.
 
 use super::{Problem, Solution};
@@ -83,7 +86,7 @@ pub fn res_mii(p: &Problem) -> u32 {
 }
 
 /// Minimum cycles between the starts of `d.from` and `d.to` of one iteration.
-fn intra_delay(p: &Problem, d: &super::Dependence) -> i64 {
+pub(super) fn intra_delay(p: &Problem, d: &super::Dependence) -> i64 {
     let lat = if d.data { p.types[p.ops[d.from].ty].latency } else { 0 };
     i64::from(d.distance.max(lat))
 }
@@ -143,7 +146,7 @@ pub fn schedule(p: &Problem, carried: &[CarriedDep], min_ii: u32) -> Result<Modu
     let mii = res_mii(p).max(rec);
     let limit = upper_ii(p, carried) + res_mii(p);
     for ii in mii.max(min_ii.max(1))..=limit {
-        if let Some(sol) = place(p, carried, ii) {
+        if let Some(sol) = place(p, carried, ii).or_else(|| super::ims::place(p, carried, ii)) {
             return Ok(ModuloSolution { ii, mii, sol });
         }
     }

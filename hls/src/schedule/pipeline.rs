@@ -50,6 +50,11 @@ impl PipelinePlan {
     pub fn stages(&self) -> u32 {
         self.modulo.stages()
     }
+    /// Cycles of a run of `n >= 1` iterations: one starts every II cycles and the loop
+    /// ends with the last one's last cycle, `(n - 1) * II + depth`.
+    pub fn latency(&self, n: u64) -> u64 {
+        n.saturating_sub(1) * u64::from(self.ii()) + u64::from(self.depth().max(1))
+    }
 }
 
 /// Why `l` cannot be pipelined, or None if it can.
