@@ -18,9 +18,11 @@
 //! happens, which is exactly what the modulo schedule counts on, and a stage holding no
 //! operation computes garbage nobody reads. A division and a remainder of the same operands
 //! started in the same cycle (what `floordivsi`/`ceildivsi` by a variable lower to) share one
-//! unit with both outputs. Results match the sequential divider bit for
-//! bit, including division by zero (all-ones quotient, the dividend as remainder) and
-//! `MIN / -1 = MIN`.
+//! unit with both outputs. Results match the sequential divider bit for bit and SPEC
+//! section 3: division and remainder by zero give 0 (the unit's very last row selects 0 when
+//! the divisor register feeding it is 0; the select folds into the row's multiplexer),
+//! `MIN / -1 = MIN` and `MIN % -1 = 0`. Absolute values and the final negation are
+//! `(x ^ s) + s` (a LUT level and an adder, within a 10 ns cycle at 32 bits).
 
 use super::pipeline::Ctx;
 use super::Gen;
@@ -84,10 +86,11 @@ impl Gen<'_> {
             }
         }
         for k in 0..steps {
-            for _ in 0..rows {
-                (r, q) = self.div_row(r, q, d, w);
-            }
             let last = k + 1 == steps;
+            let zero = last.then(|| self.is_zero(d));
+            for j in 0..rows {
+                (r, q) = self.div_row((r, q), d, w, zero.filter(|_| j + 1 == rows));
+            }
             if !last || want_q {
                 q = self.stage_reg(Some(q), w, &format!("{tag}_s{k}_q"));
             }
