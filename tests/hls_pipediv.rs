@@ -18,7 +18,17 @@ use std::process::Command;
 const N: usize = 16;
 const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
 
-fn kernel(w: u32, pipelined: bool) -> String {
+/// The divisor mask of the narrow variant at `w` bits: the divider's remainder and divisor
+/// registers shrink to its bits (`hls/src/ir/divwidth.rs`).
+fn mask(w: u32) -> u64 {
+    if w == 8 {
+        15
+    } else {
+        255
+    }
+}
+
+fn kernel(w: u32, pipelined: bool, masked: bool) -> String {
     let mut body = String::new();
     for (k, f) in FORMS.iter().enumerate() {
         body += &format!(
@@ -30,12 +40,17 @@ fn kernel(w: u32, pipelined: bool) -> String {
         "func.func @pdiv(%a: memref<16xi{w}>, %b: memref<16xi{w}>, {}) {{
   affine.for %i = 0 to 16 {{
     %x = affine.load %a[%i] : memref<16xi{w}>
-    %y = affine.load %b[%i] : memref<16xi{w}>
-{body}  }}{}
+    %y0 = affine.load %b[%i] : memref<16xi{w}>
+{}{body}  }}{}
   return
 }}
 ",
         outs.join(", "),
+        if masked {
+            format!("    %mk = arith.constant {} : i{w}\n    %y = arith.andi %y0, %mk : i{w}\n", mask(w))
+        } else {
+            format!("    %y = arith.ori %y0, %y0 : i{w}\n")
+        },
         if pipelined { " {hls.pipeline}" } else { "" }
     )
 }
@@ -95,9 +110,13 @@ fn data(w: u32) -> Vec<(Vec<u64>, Vec<u64>)> {
 #[test]
 fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
     let dir = tempfile::tempdir().unwrap();
-    for w in [8, 16, 32] {
-        let (pipe_sv, pipe_report) = synthesize(dir.path(), &format!("pipe{w}.mlir"), &kernel(w, true));
-        let (seq_sv, seq_report) = synthesize(dir.path(), &format!("seq{w}.mlir"), &kernel(w, false));
+    let mut depths = Vec::new();
+    for (w, masked) in [(8, false), (16, false), (32, false), (8, true), (32, true)] {
+        let tag = if masked { "m" } else { "" };
+        let (pipe_sv, pipe_report) =
+            synthesize(dir.path(), &format!("pipe{w}{tag}.mlir"), &kernel(w, true, masked));
+        let (seq_sv, seq_report) =
+            synthesize(dir.path(), &format!("seq{w}{tag}.mlir"), &kernel(w, false, masked));
         assert!(pipe_report.contains("pipelined II=1"), "{pipe_report}");
         // Each division and remainder of the same operands share one unit with both outputs.
         assert!(
@@ -106,6 +125,16 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             "{pipe_report}"
         );
         assert!(!seq_report.contains("pipelined"), "{seq_report}");
+        // A masked divisor makes shorter dividers (more rows per stage) at 32 bits.
+        let depth = pipe_report
+            .split(", depth ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse::<u32>().ok())
+            .expect("a pipelined loop's depth");
+        if w == 32 {
+            depths.push(depth);
+        }
         for (a, b) in data(w) {
             let mem = |name: &str, data: Vec<u64>| TbMem {
                 name: name.into(),
@@ -131,7 +160,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
                     for i in 0..N {
                         assert_eq!(
                             o[i],
-                            spec(form, w, a[i], b[i]),
+                            spec(form, w, a[i], if masked { b[i] & mask(w) } else { b[i] }),
                             "{kind} i{w} {form} of {:#x} by {:#x}",
                             a[i],
                             b[i]
@@ -141,6 +170,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             }
         }
     }
+    assert!(depths[1] + 8 <= depths[0], "narrow divisors, shorter pipelines: {depths:?}");
     // The reference itself: x / 0 = x % 0 = 0, MIN / -1 = MIN, MIN % -1 = 0.
     assert_eq!((spec("divsi", 8, 5, 0), spec("remui", 8, 5, 0)), (0, 0));
     assert_eq!((spec("divsi", 8, 0x80, 0xff), spec("remsi", 8, 0x80, 0xff)), (0x80, 0));

@@ -34,6 +34,8 @@ use comb::{CellKind, NetId};
 pub(crate) struct SeqDivUnit {
     op: BinOp,
     width: u32,
+    /// The divisor's bits (`ir::divwidth`): the width of `R` and `D`.
+    m: u32,
     rows: u32,
     r: NetId,
     q: NetId,
@@ -74,9 +76,10 @@ impl Gen<'_> {
         rows: u32,
         tag: &str,
     ) -> (SeqDivUnit, NetId) {
-        let r = self.unit_reg(width, &format!("{tag}_rem"));
+        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
+        let r = self.unit_reg(m, &format!("{tag}_rem"));
         let q = self.unit_reg(width, &format!("{tag}_quo"));
-        let d = self.unit_reg(width, &format!("{tag}_den"));
+        let d = self.unit_reg(m, &format!("{tag}_den"));
         let signed = matches!(op, BinOp::DivS | BinOp::RemS);
         let neg = signed
             .then(|| (self.unit_reg(1, &format!("{tag}_neg")), self.unit_reg(width, &format!("{tag}_res"))));
@@ -85,9 +88,27 @@ impl Gen<'_> {
         let out = match neg {
             Some((_, res)) => res,
             None if matches!(op, BinOp::DivU) => q,
-            None => r,
+            None => self.zext(r, width),
         };
-        (SeqDivUnit { op, width, rows, r, q, d, neg, signs }, out)
+        (SeqDivUnit { op, width, m, rows, r, q, d, neg, signs }, out)
+    }
+
+    /// `x` zero-extended to `w` bits.
+    pub(crate) fn zext(&mut self, x: NetId, w: u32) -> NetId {
+        let n = self.m.width(x);
+        if n >= w {
+            return x;
+        }
+        let z = self.konst(0, w - n);
+        self.cell(CellKind::Concat, w, &[z, x], None)
+    }
+
+    /// The low `m` bits of `x`.
+    pub(crate) fn low(&mut self, x: NetId, m: u32) -> NetId {
+        if self.m.width(x) <= m {
+            return x;
+        }
+        self.cell(CellKind::Extract { low: 0 }, m, &[x], None)
     }
 
     /// `x ^ {w{c}}`: the one's complement of `x` where `c` is 1.
@@ -124,8 +145,10 @@ impl Gen<'_> {
         self.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[x, z], None)
     }
 
-    /// One restoring row: `(r, q)` to the next `(r, q)` against divisor `d`; where `zero` is
-    /// given and 1 (the divisor is 0), both become 0 (SPEC section 3's `x / 0`, `x % 0`).
+    /// One restoring row: `(r, q)` to the next `(r, q)` against divisor `d`; `r` and `d` have
+    /// the divisor's bits `m` (the remainder stays below the divisor), `q` the width `w`;
+    /// where `zero` is given and 1 (the divisor is 0), both become 0 (SPEC section 3's
+    /// `x / 0`, `x % 0`).
     pub(crate) fn div_row(
         &mut self,
         (r, q): (NetId, NetId),
@@ -133,17 +156,18 @@ impl Gen<'_> {
         w: u32,
         zero: Option<NetId>,
     ) -> (NetId, NetId) {
+        let m = self.m.width(r);
         let top = self.cell(CellKind::Extract { low: w - 1 }, 1, &[q], None);
-        let t = self.cell(CellKind::Concat, w + 1, &[r, top], None);
+        let t = self.cell(CellKind::Concat, m + 1, &[r, top], None);
         let z1 = self.konst(0, 1);
         let z2 = self.konst(0, 2);
-        let t2 = self.cell(CellKind::Concat, w + 2, &[z1, t], None);
-        let d2 = self.cell(CellKind::Concat, w + 2, &[z2, d], None);
-        let diff = self.cell(CellKind::Sub, w + 2, &[t2, d2], None);
-        let borrow = self.cell(CellKind::Extract { low: w + 1 }, 1, &[diff], None);
+        let t2 = self.cell(CellKind::Concat, m + 2, &[z1, t], None);
+        let d2 = self.cell(CellKind::Concat, m + 2, &[z2, d], None);
+        let diff = self.cell(CellKind::Sub, m + 2, &[t2, d2], None);
+        let borrow = self.cell(CellKind::Extract { low: m + 1 }, 1, &[diff], None);
         let fits = self.not(borrow);
-        let dl = self.cell(CellKind::Extract { low: 0 }, w, &[diff], None);
-        let tl = self.cell(CellKind::Extract { low: 0 }, w, &[t], None);
+        let dl = self.cell(CellKind::Extract { low: 0 }, m, &[diff], None);
+        let tl = self.cell(CellKind::Extract { low: 0 }, m, &[t], None);
         let r2 = self.mux(fits, dl, tl);
         let q2 = if w == 1 {
             fits
@@ -153,8 +177,9 @@ impl Gen<'_> {
         };
         match zero {
             Some(z) => {
+                let zm = self.konst(0, m);
                 let zw = self.konst(0, w);
-                (self.mux(z, zw, r2), self.mux(z, zw, q2))
+                (self.mux(z, zm, r2), self.mux(z, zw, q2))
             }
             None => (r2, q2),
         }
@@ -170,7 +195,7 @@ impl Gen<'_> {
             let last = k + 1 == u.rows;
             (r, q) = self.div_row((r, q), u.d, w, last.then_some(zero));
         }
-        let z = self.konst(0, w);
+        let z = self.konst(0, u.m);
         let rd = self.mux(ph.load, z, r);
         let en = self.or(&[ph.load, ph.step]);
         self.m.set_operands(u.r, &[rd, clk, en]);
@@ -183,8 +208,10 @@ impl Gen<'_> {
                 self.m.set_operands(ra, &[sa, clk, ph.load]);
                 self.m.set_operands(rb, &[sb, clk, ph.load]);
                 // The load takes the one's complements, the state after adds the signs.
+                // |b| < 2^m, so b's one's complement fits m bits too.
                 let af = self.flip_if(sa, a);
                 let bf = self.flip_if(sb, b);
+                let bf = self.low(bf, u.m);
                 let qa = self.add_bit(u.q, ra);
                 let da = self.add_bit(u.d, rb);
                 // The step's late quotient bits pass one multiplexer; load and absolute
@@ -196,14 +223,15 @@ impl Gen<'_> {
                 let qen = self.or(&[ph.load, abs, ph.step]);
                 self.m.set_operands(u.q, &[qd, clk, qen]);
                 self.m.set_operands(u.d, &[dd, clk, load_or_abs]);
-                let mag = if u.op == BinOp::DivS { u.q } else { u.r };
+                let mag = if u.op == BinOp::DivS { u.q } else { self.zext(u.r, w) };
                 let out = self.negate_if(neg, mag);
                 self.m.set_operands(res, &[out, clk, fix]);
             }
             _ => {
                 let qd = self.mux(ph.load, a, q);
                 self.m.set_operands(u.q, &[qd, clk, en]);
-                self.m.set_operands(u.d, &[b, clk, ph.load]);
+                let bl = self.low(b, u.m);
+                self.m.set_operands(u.d, &[bl, clk, ph.load]);
             }
         }
     }

@@ -131,10 +131,13 @@ pub struct SeqDiv {
     pub step_delay: f64,
 }
 
-/// The sequential divider plan for `width` bits under `budget` ns.
-pub fn seq_div(signed: bool, width: u32, budget: f64) -> SeqDiv {
+/// The sequential divider plan for `width` bits under `budget` ns, for divisors that fit
+/// `divisor_bits` bits (`ir::divwidth`; the width when unknown): the partial remainder is
+/// below the divisor, so each row subtracts at `divisor_bits + 2` bits.
+pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
     let w = width.max(1);
-    let row = div_row(w);
+    let m = divisor_bits.clamp(1, w);
+    let row = div_row(m);
     // The most rows that fit, among the divisors of the width (every step does `rows`).
     // The quotient register's extra source in signed units (load / absolute value / step)
     // is selected before the step's late bits, so a step is its rows alone; the divisor's
@@ -143,7 +146,7 @@ pub fn seq_div(signed: bool, width: u32, budget: f64) -> SeqDiv {
     let fit = ((budget / row).floor().max(1.0) as u32).min(w);
     let rows = (1..=fit).rev().find(|k| w.is_multiple_of(*k)).unwrap_or(1);
     let steps = w / rows;
-    let step = (f64::from(rows) * row).max(delay(DelayOp::Cmp(true), w) + CHAIN_NS);
+    let step = (f64::from(rows) * row).max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
     // Signed: the absolute-value cycle adds the kept sign (an adder, then the quotient
     // register's second multiplexer level); the last cycle negates (a LUT level and an adder).
     let sign = delay(DelayOp::Add, w) + CHAIN_NS;
@@ -205,15 +208,19 @@ mod tests {
 
     #[test]
     fn sequential_divider_plans() {
-        let p = seq_div(false, 32, budget(10.0));
+        let p = seq_div(false, 32, 32, budget(10.0));
         assert_eq!((p.rows, p.steps, p.latency), (1, 32, 33));
-        assert_eq!(seq_div(true, 32, budget(10.0)).latency, 35);
+        assert_eq!(seq_div(true, 32, 32, budget(10.0)).latency, 35);
+        // An 8-bit divisor: 10-bit rows, two per 10 ns cycle.
+        let n = seq_div(false, 32, 8, budget(10.0));
+        assert_eq!((n.rows, n.steps, n.latency), (2, 16, 17));
+        assert!(n.step_delay <= budget(10.0), "{}", n.step_delay);
         // The sign cycles fit a 10 ns clock at 32 bits (the subtracter-and-mux negation,
         // 7.4 ns, did not); what is left over the budget is the 32-bit row itself.
         assert!(negate(32) < budget(10.0), "{}", negate(32));
-        let s = seq_div(true, 32, budget(10.0));
+        let s = seq_div(true, 32, 32, budget(10.0));
         assert_eq!(s.step_delay, div_row(32));
-        let q = seq_div(true, 8, budget(20.0));
+        let q = seq_div(true, 8, 8, budget(20.0));
         assert!(q.rows > 1 && q.step_delay <= budget(20.0) && q.latency == 3 + 8 / q.rows);
         assert!(8u32.is_multiple_of(q.rows));
     }
