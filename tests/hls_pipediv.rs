@@ -1,11 +1,13 @@
-//! Pipelined dividers (`hls/src/gen/pipediv.rs`) on the operands mlir-cpu-runner cannot
-//! judge (division by zero and `MIN / -1` trap on x86): a pipelined loop dividing by a
-//! variable, synthesized once with `hls.pipeline` (pipelined dividers, II = 4: the stores) and once
-//! without (sequential dividers), both simulated under Icarus with SPEC section 4 block-RAM
-//! models on the same data, must give the same memories word for word; and every defined
-//! element must be what Rust's own arithmetic gives, `MIN / -1` must be `MIN`, and division
-//! by zero the sequential divider's all-ones quotient and dividend remainder. (The division
-//! and the remainder of one pair of operands share a pipelined unit with both outputs.)
+//! Dividers by a variable (`hls/src/gen/{seqdiv,pipediv}.rs`) on the operands
+//! mlir-cpu-runner cannot judge (division by zero and `MIN / -1` trap on x86): SPEC section 3
+//! says `x / 0` and `x % 0` give 0, `MIN / -1` gives `MIN` and `MIN % -1` gives 0, and the HLS
+//! interpreter follows it. A loop dividing by a variable in every form (`divsi remsi divui
+//! remui floordivsi ceildivsi ceildivui`) is synthesized once with `hls.pipeline`
+//! (pipelined dividers) and once without (sequential dividers), at 8, 16 and 32 bits; both
+//! run under Icarus with SPEC section 4 block-RAM models on data full of zero divisors and
+//! `MIN / -1`, and every element must be what SPEC's arithmetic (written here in Rust) gives.
+//! Then `rmlir-hls cosim` (Rust simulator, Verilator and the interpreter) runs a kernel with a
+//! pipelined and a sequential divider on seeded data that holds zero divisors.
 
 mod common;
 mod hls_support;
@@ -14,25 +16,41 @@ use hls_support::icarus::{run_icarus, TbMem, TbSpec};
 use std::process::Command;
 
 const N: usize = 16;
+const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
 
-fn kernel(pipelined: bool) -> String {
+/// The divisor mask of the narrow variant at `w` bits: the divider's remainder and divisor
+/// registers shrink to its bits (`hls/src/ir/divwidth.rs`).
+fn mask(w: u32) -> u64 {
+    if w == 8 {
+        15
+    } else {
+        255
+    }
+}
+
+fn kernel(w: u32, pipelined: bool, masked: bool) -> String {
+    let mut body = String::new();
+    for (k, f) in FORMS.iter().enumerate() {
+        body += &format!(
+            "    %r{k} = arith.{f} %x, %y : i{w}\n    affine.store %r{k}, %o{k}[%i] : memref<16xi{w}>\n"
+        );
+    }
+    let outs: Vec<String> = (0..FORMS.len()).map(|k| format!("%o{k}: memref<16xi{w}>")).collect();
     format!(
-        "func.func @pdiv(%a: memref<16xi16>, %b: memref<16xi16>, %o: memref<4x16xi16>) {{
+        "func.func @pdiv(%a: memref<16xi{w}>, %b: memref<16xi{w}>, {}) {{
   affine.for %i = 0 to 16 {{
-    %x = affine.load %a[%i] : memref<16xi16>
-    %y = affine.load %b[%i] : memref<16xi16>
-    %q = arith.divsi %x, %y : i16
-    %r = arith.remsi %x, %y : i16
-    %u = arith.divui %x, %y : i16
-    %v = arith.remui %x, %y : i16
-    affine.store %q, %o[0, %i] : memref<4x16xi16>
-    affine.store %r, %o[1, %i] : memref<4x16xi16>
-    affine.store %u, %o[2, %i] : memref<4x16xi16>
-    affine.store %v, %o[3, %i] : memref<4x16xi16>
-  }}{}
+    %x = affine.load %a[%i] : memref<16xi{w}>
+    %y0 = affine.load %b[%i] : memref<16xi{w}>
+{}{body}  }}{}
   return
 }}
 ",
+        outs.join(", "),
+        if masked {
+            format!("    %mk = arith.constant {} : i{w}\n    %y = arith.andi %y0, %mk : i{w}\n", mask(w))
+        } else {
+            format!("    %y = arith.ori %y0, %y0 : i{w}\n")
+        },
         if pipelined { " {hls.pipeline}" } else { "" }
     )
 }
@@ -50,50 +68,151 @@ fn synthesize(dir: &std::path::Path, name: &str, text: &str) -> (String, String)
     (String::from_utf8_lossy(&out.stdout).into_owned(), err)
 }
 
-#[test]
-fn pipelined_dividers_equal_sequential_ones_on_zero_and_overflow() {
-    let min = 0x8000u64;
-    let mut a: Vec<u64> =
-        vec![min, min, 7, 0xfff9, 0, 5, 0x7fff, 0xffff, min, 1234, 0xfb2e, 3, 0x7fff, min, 9, 0];
-    let mut b: Vec<u64> =
-        vec![0xffff, 0, 0, 0, 0, 3, 0xffff, 0, 1, 0xfff9, 37, 0x8000, 0x7fff, 2, 0xfffe, 0xffff];
-    a.truncate(N);
-    b.truncate(N);
-    let dir = tempfile::tempdir().unwrap();
-    let (pipe_sv, pipe_report) = synthesize(dir.path(), "pipe.mlir", &kernel(true));
-    let (seq_sv, seq_report) = synthesize(dir.path(), "seq.mlir", &kernel(false));
-    assert!(pipe_report.contains("pipelined II=4"), "{pipe_report}");
-    // Each division and remainder of the same operands share one unit with both outputs.
-    assert!(pipe_report.contains("1 x divsrem_pipelined16, 1 x divurem_pipelined16"), "{pipe_report}");
-    assert!(!seq_report.contains("pipelined"), "{seq_report}");
-    let mem =
-        |name: &str, data: Vec<u64>| TbMem { name: name.into(), depth: data.len() as u64, width: 16, data };
-    let spec = TbSpec {
-        top: "pdiv".into(),
-        scalars: Vec::new(),
-        mems: vec![mem("a", a.clone()), mem("b", b.clone()), mem("o", vec![0; 4 * N])],
-        results: Vec::new(),
-        max_cycles: 20_000,
-    };
-    let pipe = run_icarus(&pipe_sv, &spec).expect("Icarus on the pipelined design");
-    let seq = run_icarus(&seq_sv, &spec).expect("Icarus on the sequential design");
-    assert_eq!(pipe.memories, seq.memories, "pipelined vs sequential dividers");
-    assert!(pipe.cycles * 4 < seq.cycles, "II = 4 is much faster: {} vs {} cycles", pipe.cycles, seq.cycles);
-    let o = &pipe.memories[2];
-    let sx = |v: u64| v as u16 as i16;
-    for i in 0..N {
-        let (x, y) = (sx(a[i]), sx(b[i]));
-        let got = [o[i], o[N + i], o[2 * N + i], o[3 * N + i]];
-        let want: [u64; 4] = if y == 0 {
-            // The sequential divider's answer (MLIR leaves it undefined): all ones, the dividend.
-            let q = if x < 0 { 1 } else { 0xffff };
-            [q, a[i], 0xffff, a[i]]
-        } else {
-            let (q, r) = (x.wrapping_div(y), x.wrapping_rem(y));
-            [q as u16 as u64, r as u16 as u64, a[i] / b[i], a[i] % b[i]]
-        };
-        assert_eq!(got, want, "element {i}: {x} and {y}");
+/// SPEC section 3's (and the HLS interpreter's) result of `form` on `w`-bit words.
+fn spec(form: &str, w: u32, a: u64, b: u64) -> u64 {
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let s = |v: u64| ((v << (64 - w)) as i64) >> (64 - w);
+    let (x, y) = (s(a), s(b));
+    let min = -(1i64 << (w - 1));
+    if b == 0 {
+        return 0;
     }
-    // MIN / -1 = MIN, remainder 0.
-    assert_eq!((o[0], o[N]), (min, 0));
+    let q = if x == min && y == -1 { min } else { x / y };
+    let exact = x % y == 0;
+    let neg = (x < 0) != (y < 0);
+    let v: i64 = match form {
+        "divsi" => q,
+        "remsi" => x % y,
+        "divui" => (a / b) as i64,
+        "remui" => (a % b) as i64,
+        "floordivsi" => q - i64::from(!exact && neg),
+        "ceildivsi" => q + i64::from(!exact && !neg),
+        _ => a.div_ceil(b) as i64,
+    };
+    v as u64 & mask
+}
+
+/// Dividends and divisors at `w` bits: every pairing of the edge values 0, 1, -1, MIN, MAX
+/// and a few others, in pairs of 16.
+fn data(w: u32) -> Vec<(Vec<u64>, Vec<u64>)> {
+    let mask = (1u64 << w) - 1;
+    let min = 1u64 << (w - 1);
+    let edges = [0, 1, mask, min, min - 1, 7, mask - 6, 3, min + 1, 0x5a5a_5a5a & mask];
+    let mut pairs = Vec::new();
+    for &x in &edges {
+        for &y in &[0, mask, 1, min, 3, mask - 1, 0, 7] {
+            pairs.push((x, y));
+        }
+    }
+    pairs.chunks(N).map(|c| (c.iter().map(|p| p.0).collect(), c.iter().map(|p| p.1).collect())).collect()
+}
+
+#[test]
+fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut depths = Vec::new();
+    for (w, masked) in [(8, false), (16, false), (32, false), (8, true), (32, true)] {
+        let tag = if masked { "m" } else { "" };
+        let (pipe_sv, pipe_report) =
+            synthesize(dir.path(), &format!("pipe{w}{tag}.mlir"), &kernel(w, true, masked));
+        let (seq_sv, seq_report) =
+            synthesize(dir.path(), &format!("seq{w}{tag}.mlir"), &kernel(w, false, masked));
+        assert!(pipe_report.contains("pipelined II=1"), "{pipe_report}");
+        // Each division and remainder of the same operands share one unit with both outputs.
+        assert!(
+            pipe_report.contains(&format!("divsrem_pipelined{w}"))
+                && pipe_report.contains(&format!("divurem_pipelined{w}")),
+            "{pipe_report}"
+        );
+        assert!(!seq_report.contains("pipelined"), "{seq_report}");
+        // A masked divisor makes shorter dividers (more rows per stage) at 32 bits.
+        let depth = pipe_report
+            .split(", depth ")
+            .nth(1)
+            .and_then(|t| t.split(',').next())
+            .and_then(|t| t.parse::<u32>().ok())
+            .expect("a pipelined loop's depth");
+        if w == 32 {
+            depths.push(depth);
+        }
+        for (a, b) in data(w) {
+            let mem = |name: &str, data: Vec<u64>| TbMem {
+                name: name.into(),
+                depth: data.len() as u64,
+                width: w,
+                data,
+            };
+            let mut mems = vec![mem("a", a.clone()), mem("b", b.clone())];
+            mems.extend((0..FORMS.len()).map(|k| mem(&format!("o{k}"), vec![0; N])));
+            let spec_tb = TbSpec {
+                top: "pdiv".into(),
+                scalars: Vec::new(),
+                mems,
+                results: Vec::new(),
+                max_cycles: 40_000,
+            };
+            let pipe = run_icarus(&pipe_sv, &spec_tb).expect("Icarus on the pipelined design");
+            let seq = run_icarus(&seq_sv, &spec_tb).expect("Icarus on the sequential design");
+            assert!(pipe.cycles * 4 < seq.cycles, "{w}: {} vs {} cycles", pipe.cycles, seq.cycles);
+            for (kind, run) in [("pipelined", &pipe), ("sequential", &seq)] {
+                for (k, form) in FORMS.iter().enumerate() {
+                    let o = &run.memories[2 + k];
+                    for i in 0..N {
+                        assert_eq!(
+                            o[i],
+                            spec(form, w, a[i], if masked { b[i] & mask(w) } else { b[i] }),
+                            "{kind} i{w} {form} of {:#x} by {:#x}",
+                            a[i],
+                            b[i]
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(depths[1] + 8 <= depths[0], "narrow divisors, shorter pipelines: {depths:?}");
+    // The reference itself: x / 0 = x % 0 = 0, MIN / -1 = MIN, MIN % -1 = 0.
+    assert_eq!((spec("divsi", 8, 5, 0), spec("remui", 8, 5, 0)), (0, 0));
+    assert_eq!((spec("divsi", 8, 0x80, 0xff), spec("remsi", 8, 0x80, 0xff)), (0x80, 0));
+    assert_eq!(spec("floordivsi", 8, 0xf9, 2), 0xfc);
+}
+
+/// A pipelined loop (pipelined dividers) and a plain one (sequential dividers) over the same
+/// data, co-simulated; the seed's data holds zero divisors (the interpreter warns).
+#[test]
+fn cosim_agrees_with_the_interpreter_on_zero_divisors() {
+    let text = "func.func @zdiv(%a: memref<16xi16>, %b: memref<16xi16>, %o: memref<4x16xi16>) {
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xi16>
+    %y = affine.load %b[%i] : memref<16xi16>
+    %q = arith.divsi %x, %y : i16
+    %r = arith.remui %x, %y : i16
+    affine.store %q, %o[0, %i] : memref<4x16xi16>
+    affine.store %r, %o[1, %i] : memref<4x16xi16>
+  } {hls.pipeline}
+  affine.for %i = 0 to 16 {
+    %x = affine.load %a[%i] : memref<16xi16>
+    %y = affine.load %b[%i] : memref<16xi16>
+    %q = arith.floordivsi %x, %y : i16
+    %r = arith.remsi %x, %y : i16
+    affine.store %q, %o[2, %i] : memref<4x16xi16>
+    affine.store %r, %o[3, %i] : memref<4x16xi16>
+  }
+  return
+}
+";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("zdiv.mlir");
+    std::fs::write(&path, text).unwrap();
+    let (_, report) = synthesize(dir.path(), "zdiv.mlir", text);
+    assert!(report.contains("divs_pipelined16") && report.contains("divs16"), "{report}");
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args(["cosim", path.to_str().unwrap(), "--seed", "1"])
+        .output()
+        .expect("run rmlir-hls cosim");
+    let (so, se) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{so}{se}");
+    assert!(so.contains("agree on 0 results and 3 memories"), "{so}");
+    // The data really divides by zero somewhere.
+    assert!(se.contains("division by zero"), "{se}");
 }

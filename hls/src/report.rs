@@ -99,7 +99,9 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 let o = f.op(b.ops[i]);
                 let signed = matches!(o.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
                 let w = o.result.map_or(1, |r| f.width(r));
-                cp = cp.max(delays::seq_div(signed, w, delays::budget(opts.clock_period)).step_delay);
+                let OpKind::Bin(b) = o.kind else { continue };
+                let m = crate::ir::divwidth::divisor_bits(f, b, w);
+                cp = cp.max(delays::seq_div(signed, w, m, delays::budget(opts.clock_period)).step_delay);
             }
         }
     }

@@ -21,7 +21,9 @@ pub const MLIR_OPT: &str = "/usr/lib/llvm-19/bin/mlir-opt";
 /// The JIT runner.
 pub const MLIR_CPU_RUNNER: &str = "/usr/lib/llvm-19/bin/mlir-cpu-runner";
 
-/// Lowering to the LLVM dialect: linalg to loops, affine to scf, scf to cf, everything to llvm.
+/// Lowering to the LLVM dialect: linalg to loops, affine to scf, scf to cf, everything to llvm,
+/// with `index` 32 bits wide (SPEC section 4: index arithmetic wraps as i32 does; with the
+/// default 64-bit index, `(d0 * 3) mod 5` at a large `d0` would not wrap).
 pub const PIPELINE: &[&str] = &[
     "--convert-linalg-to-loops",
     "--lower-affine",
@@ -29,11 +31,11 @@ pub const PIPELINE: &[&str] = &[
     "--convert-scf-to-cf",
     "--convert-vector-to-llvm",
     "--expand-strided-metadata",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-index-to-llvm",
-    "--convert-cf-to-llvm",
-    "--convert-func-to-llvm",
+    "--finalize-memref-to-llvm=index-bitwidth=32",
+    "--convert-arith-to-llvm=index-bitwidth=32",
+    "--convert-index-to-llvm=index-bitwidth=32",
+    "--convert-cf-to-llvm=index-bitwidth=32",
+    "--convert-func-to-llvm=index-bitwidth=32",
     "--reconcile-unrealized-casts",
 ];
 

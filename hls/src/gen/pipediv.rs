@@ -18,9 +18,11 @@
 //! happens, which is exactly what the modulo schedule counts on, and a stage holding no
 //! operation computes garbage nobody reads. A division and a remainder of the same operands
 //! started in the same cycle (what `floordivsi`/`ceildivsi` by a variable lower to) share one
-//! unit with both outputs. Results match the sequential divider bit for
-//! bit, including division by zero (all-ones quotient, the dividend as remainder) and
-//! `MIN / -1 = MIN`.
+//! unit with both outputs. Results match the sequential divider bit for bit and SPEC
+//! section 3: division and remainder by zero give 0 (the unit's very last row selects 0 when
+//! the divisor register feeding it is 0; the select folds into the row's multiplexer),
+//! `MIN / -1 = MIN` and `MIN % -1 = 0`. Absolute values and the final negation are
+//! `(x ^ s) + s` (a LUT level and an adder, within a 10 ns cycle at 32 bits).
 
 use super::pipeline::Ctx;
 use super::Gen;
@@ -53,7 +55,7 @@ impl Gen<'_> {
     /// returns it (inputs unconnected) and the two result nets (None where not wanted).
     pub(crate) fn pipe_div_unit(
         &mut self,
-        signed: bool,
+        (signed, m): (bool, u32),
         width: u32,
         (rows, steps): (u32, u32),
         tag: &str,
@@ -63,18 +65,20 @@ impl Gen<'_> {
         let (want_q, want_r) = want;
         let a = self.stage_reg(None, w, &format!("{tag}_a"));
         let b = self.stage_reg(None, w, &format!("{tag}_b"));
-        let zero = self.konst(0, w);
-        // (partial remainder, dividend/quotient, divisor); signed: the quotient's and the
-        // remainder's signs.
-        let (mut r, mut q, mut d) = (zero, a, b);
+        // (partial remainder, dividend/quotient, divisor), the remainder and divisor at the
+        // divisor's `m` bits; signed: the quotient's and the remainder's signs.
+        let zero = self.konst(0, m);
+        let bl = self.low(b, m);
+        let (mut r, mut q, mut d) = (zero, a, bl);
         let (mut sq, mut sr) = (None, None);
         if signed {
             let sa = self.cell(CellKind::Extract { low: w - 1 }, 1, &[a], None);
             let sb = self.cell(CellKind::Extract { low: w - 1 }, 1, &[b], None);
             let qa = self.negate_if(sa, a);
             let da = self.negate_if(sb, b);
+            let da = self.low(da, m);
             q = self.stage_reg(Some(qa), w, &format!("{tag}_abs_q"));
-            d = self.stage_reg(Some(da), w, &format!("{tag}_abs_d"));
+            d = self.stage_reg(Some(da), m, &format!("{tag}_abs_d"));
             if want_q {
                 let x = self.cell(CellKind::Xor, 1, &[sa, sb], None);
                 sq = Some(self.stage_reg(Some(x), 1, &format!("{tag}_abs_sq")));
@@ -84,18 +88,19 @@ impl Gen<'_> {
             }
         }
         for k in 0..steps {
-            for _ in 0..rows {
-                (r, q) = self.div_row(r, q, d, w);
-            }
             let last = k + 1 == steps;
+            let zero = last.then(|| self.is_zero(d));
+            for j in 0..rows {
+                (r, q) = self.div_row((r, q), d, w, zero.filter(|_| j + 1 == rows));
+            }
             if !last || want_q {
                 q = self.stage_reg(Some(q), w, &format!("{tag}_s{k}_q"));
             }
             if !last || want_r {
-                r = self.stage_reg(Some(r), w, &format!("{tag}_s{k}_r"));
+                r = self.stage_reg(Some(r), m, &format!("{tag}_s{k}_r"));
             }
             if !last {
-                d = self.stage_reg(Some(d), w, &format!("{tag}_s{k}_d"));
+                d = self.stage_reg(Some(d), m, &format!("{tag}_s{k}_d"));
             }
             sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sq")));
             sr = sr.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sr")));
@@ -110,7 +115,8 @@ impl Gen<'_> {
             })
         };
         let qo = out(self, want_q, sq, q, "quo");
-        let ro = out(self, want_r, sr, r, "rem");
+        let rw = self.zext(r, w);
+        let ro = out(self, want_r, sr, rw, "rem");
         (PipeDivUnit { a, b }, qo, ro)
     }
 
@@ -134,7 +140,8 @@ impl Gen<'_> {
             if both { format!("{}rem", if signed { "divs" } else { "divu" }) } else { format!("{op:?}") };
         self.units.push(super::Unit { kind: format!("{kind}_pipelined").to_lowercase(), width, ops });
         let want = (quotient || both, !quotient || both);
-        let (u, q, r) = self.pipe_div_unit(signed, width, (rows, steps), tag, want);
+        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
+        let (u, q, r) = self.pipe_div_unit((signed, m), width, (rows, steps), tag, want);
         let (main, other) = if quotient { (q, r) } else { (r, q) };
         (u, main.expect("the op's own result is built"), other)
     }

@@ -15,6 +15,7 @@
 pub mod cfgloop;
 pub mod constdiv;
 pub mod deps;
+pub mod divwidth;
 pub mod ifconvert;
 pub mod magic;
 pub mod scalrep;

@@ -290,9 +290,15 @@ impl Lower<'_> {
                             self.emit(OpKind::Bin(BinOp::ShrS), vec![x, sh], INDEX_WIDTH, s)
                         }
                         Expr::CeilDiv(..) => {
+                            // (x >> s) + (low bits != 0): exact for every i32 x, where
+                            // (x + k - 1) >> s wrapped near the largest index.
                             let km1 = self.konst(k - 1, INDEX_WIDTH, s);
-                            let y = self.emit(OpKind::Bin(BinOp::Add), vec![x, km1], INDEX_WIDTH, s);
-                            self.emit(OpKind::Bin(BinOp::ShrS), vec![y, sh], INDEX_WIDTH, s)
+                            let q = self.emit(OpKind::Bin(BinOp::ShrS), vec![x, sh], INDEX_WIDTH, s);
+                            let low = self.emit(OpKind::Bin(BinOp::And), vec![x, km1], INDEX_WIDTH, s);
+                            let zero = self.konst(0, INDEX_WIDTH, s);
+                            let nz = self.emit(OpKind::Cmp(IcmpPred::Ne), vec![low, zero], 1, s);
+                            let up = self.resize(nz, INDEX_WIDTH, false, s);
+                            self.emit(OpKind::Bin(BinOp::Add), vec![q, up], INDEX_WIDTH, s)
                         }
                         _ => {
                             let km1 = self.konst(k - 1, INDEX_WIDTH, s);

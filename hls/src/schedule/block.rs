@@ -120,9 +120,10 @@ fn op_type(
         if b.is_div() {
             // A sequential divider: loads in its start cycle, steps, and its registers
             // hold the result in cycle start + latency.
-            let sd = delays::seq_div(matches!(b, BinOp::DivS | BinOp::RemS), width, p);
+            let m = crate::ir::divwidth::divisor_bits(f, b, width);
+            let sd = delays::seq_div(matches!(b, BinOp::DivS | BinOp::RemS), width, m, p);
             let t = OperatorType {
-                name: format!("{name} seq"),
+                name: if m < width { format!("{name}/{m} seq") } else { format!("{name} seq") },
                 latency: sd.latency,
                 delay: sd.load_delay,
                 outgoing_delay: 0.0,

@@ -105,6 +105,13 @@ pub fn min_period() -> f64 {
     cycle_overhead() + CHAIN_NS
 }
 
+/// A conditional negation `c ? -x : x` of `width` bits as the dividers build it,
+/// `(x ^ {w{c}}) + c`: one LUT level in front of an adder's carry chain, ns (7.4 ns as a
+/// subtracter and a multiplexer at 32 bits; 6.0 this way).
+pub fn negate(width: u32) -> f64 {
+    CHAIN_NS + delay(DelayOp::Add, width)
+}
+
 /// How a sequential divider of `width` bits runs within a chaining budget (see
 /// `gen/seqdiv.rs`): a load cycle; when signed, a cycle taking the operands' absolute values;
 /// `steps` cycles of `rows` quotient bits each (`rows` divides the width); when signed, a
@@ -124,24 +131,31 @@ pub struct SeqDiv {
     pub step_delay: f64,
 }
 
-/// The sequential divider plan for `width` bits under `budget` ns.
-pub fn seq_div(signed: bool, width: u32, budget: f64) -> SeqDiv {
+/// The sequential divider plan for `width` bits under `budget` ns, for divisors that fit
+/// `divisor_bits` bits (`ir::divwidth`; the width when unknown): the partial remainder is
+/// below the divisor, so each row subtracts at `divisor_bits + 2` bits.
+pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
     let w = width.max(1);
-    let row = div_row(w);
-    // Signed: the quotient register has a second multiplexer (load / absolute value / step).
-    let extra = if signed { CHAIN_NS } else { 0.0 };
+    let m = divisor_bits.clamp(1, w);
+    let row = div_row(m);
     // The most rows that fit, among the divisors of the width (every step does `rows`).
-    let fit = (((budget - extra) / row).floor().max(1.0) as u32).min(w);
+    // The quotient register's extra source in signed units (load / absolute value / step)
+    // is selected before the step's late bits, so a step is its rows alone; the divisor's
+    // zero test runs beside the first row's subtraction and folds into the last row's
+    // multiplexer.
+    let fit = ((budget / row).floor().max(1.0) as u32).min(w);
     let rows = (1..=fit).rev().find(|k| w.is_multiple_of(*k)).unwrap_or(1);
     let steps = w / rows;
-    let negate = delay(DelayOp::Sub, w) + delay(DelayOp::Mux, w);
-    let step = f64::from(rows) * row + extra;
+    let step = (f64::from(rows) * row).max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
+    // Signed: the absolute-value cycle adds the kept sign (an adder, then the quotient
+    // register's second multiplexer level); the last cycle negates (a LUT level and an adder).
+    let sign = delay(DelayOp::Add, w) + CHAIN_NS;
     SeqDiv {
         rows,
         steps,
         latency: steps + if signed { 3 } else { 1 },
         load_delay: CHAIN_NS,
-        step_delay: if signed { step.max(negate + extra) } else { step },
+        step_delay: if signed { step.max(sign).max(negate(w)) } else { step },
     }
 }
 
@@ -194,10 +208,19 @@ mod tests {
 
     #[test]
     fn sequential_divider_plans() {
-        let p = seq_div(false, 32, budget(10.0));
+        let p = seq_div(false, 32, 32, budget(10.0));
         assert_eq!((p.rows, p.steps, p.latency), (1, 32, 33));
-        assert_eq!(seq_div(true, 32, budget(10.0)).latency, 35);
-        let q = seq_div(true, 8, budget(20.0));
+        assert_eq!(seq_div(true, 32, 32, budget(10.0)).latency, 35);
+        // An 8-bit divisor: 10-bit rows, two per 10 ns cycle.
+        let n = seq_div(false, 32, 8, budget(10.0));
+        assert_eq!((n.rows, n.steps, n.latency), (2, 16, 17));
+        assert!(n.step_delay <= budget(10.0), "{}", n.step_delay);
+        // The sign cycles fit a 10 ns clock at 32 bits (the subtracter-and-mux negation,
+        // 7.4 ns, did not); what is left over the budget is the 32-bit row itself.
+        assert!(negate(32) < budget(10.0), "{}", negate(32));
+        let s = seq_div(true, 32, 32, budget(10.0));
+        assert_eq!(s.step_delay, div_row(32));
+        let q = seq_div(true, 8, 8, budget(20.0));
         assert!(q.rows > 1 && q.step_delay <= budget(20.0) && q.latency == 3 + 8 / q.rows);
         assert!(8u32.is_multiple_of(q.rows));
     }
