@@ -39,6 +39,7 @@ mod sv;
 mod verif;
 mod zero_width;
 
+pub use circt_forms::is_helper_name;
 pub use stream::build_design_streaming;
 pub use zero_width::reject_zero_width;
 
