@@ -36,6 +36,7 @@ mod specialize;
 mod steps;
 mod stream;
 mod sv;
+mod sv_case;
 mod verif;
 mod zero_width;
 

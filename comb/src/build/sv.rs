@@ -12,7 +12,8 @@
 //!
 //! Anything else is a located "not supported" error: two drivers of one storage, a storage
 //! never assigned, a combinational block that leaves it unassigned on a path (a latch),
-//! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign` and `sv.if`.
+//! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign`, `sv.if` and
+//! `sv.case` (`sv_case.rs`).
 //!
 //! `sv.verbatim "text"` (at module level, without substitutions) has no netlist meaning: it
 //! is kept as text on the module ([`crate::Module::verbatim`]) for the printers.
@@ -105,7 +106,7 @@ impl<'f> Builder<'f> {
             let ok = ok
                 && match &*o.name {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
-                    "sv.read_inout" | "sv.if" => n == 1,
+                    "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
                     "sv.alwaysff" => n == 1 || n == 2,
                     "sv.always" => n >= 1,
                     "sv.wire" | "sv.reg" => n == 0 && o.results.len() == 1,
@@ -155,7 +156,7 @@ impl<'f> Builder<'f> {
                                 let d = if comb { Driver::Comb(o) } else { Driver::Clocked(o) };
                                 add(self, x.operands[0].value, d, x.span);
                             }
-                            "sv.if" => {}
+                            "sv.if" | "sv.case" => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))
                             }
@@ -163,7 +164,7 @@ impl<'f> Builder<'f> {
                         }
                     }
                 }
-                "sv.passign" | "sv.bpassign" | "sv.if" => self.error(
+                "sv.passign" | "sv.bpassign" | "sv.if" | "sv.case" => self.error(
                     o.name_span,
                     format!("'{}' belongs inside a procedural block ('sv.always...')", o.name),
                 ),
@@ -340,7 +341,7 @@ impl<'f> Builder<'f> {
 
     /// The value `ops` leave in storage `r`, starting from `cur` (`None`: unassigned); `Err`
     /// if a branch assigns it and the other does not while `cur` is `None` (a latch).
-    fn sv_value(
+    pub(crate) fn sv_value(
         &mut self,
         mid: ModuleId,
         ops: &'f [Operation],
@@ -357,6 +358,7 @@ impl<'f> Builder<'f> {
                         return Err(());
                     }
                 }
+                "sv.case" => cur = self.sv_case_value(mid, o, r, cur, width, net_of)?,
                 "sv.if" => {
                     let t = self.sv_value(mid, block_ops(o, 0).unwrap_or(&[]), r, cur, width, net_of)?;
                     let e = self.sv_value(mid, block_ops(o, 1).unwrap_or(&[]), r, cur, width, net_of)?;
