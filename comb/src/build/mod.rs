@@ -37,6 +37,7 @@ mod steps;
 mod stream;
 mod sv;
 mod sv_case;
+mod sv_initial;
 mod verif;
 mod zero_width;
 

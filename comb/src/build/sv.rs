@@ -44,10 +44,12 @@ impl Driver<'_> {
     }
 }
 
-/// The storages of one body: (its op, its cell, its driver), in textual order.
+/// The storages of one body: (its op, its cell, its driver), in textual order, and the
+/// `sv.initial` assignments (storage, the assignment).
 #[derive(Default)]
 pub(crate) struct SvBody<'f> {
     storages: Vec<(&'f Operation, NetId, Driver<'f>)>,
+    initial: HashMap<ValueId, &'f Operation>,
 }
 
 fn inout_inner(ty: &Type) -> Option<&Type> {
@@ -108,6 +110,7 @@ impl<'f> Builder<'f> {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
                     "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
                     "sv.alwaysff" => n == 1 || n == 2,
+                    "sv.alwayscomb" | "sv.initial" => n == 0,
                     "sv.always" => n >= 1,
                     "sv.wire" | "sv.reg" => n == 0 && o.results.len() == 1,
                     _ => true,
@@ -164,6 +167,7 @@ impl<'f> Builder<'f> {
                         }
                     }
                 }
+                "sv.initial" => self.sv_initial(o, &mut body.initial),
                 "sv.passign" | "sv.bpassign" | "sv.if" | "sv.case" => self.error(
                     o.name_span,
                     format!("'{}' belongs inside a procedural block ('sv.always...')", o.name),
@@ -188,10 +192,11 @@ impl<'f> Builder<'f> {
                 continue;
             };
             let Some(&driver) = drivers.get(&r) else {
+                let only = if body.initial.contains_key(&r) { " outside 'sv.initial'" } else { "" };
                 self.error(
                     o.span,
                     format!(
-                        "'%{}' is never assigned (an undriven '{}' has no netlist meaning)",
+                        "'%{}' is never assigned{only} (an undriven '{}' has no netlist meaning)",
                         v.name, o.name
                     ),
                 );
@@ -241,7 +246,7 @@ impl<'f> Builder<'f> {
     /// After the body's cells are connected: the storages' operands.
     pub(crate) fn sv_connect(&mut self, mid: ModuleId, body: SvBody<'f>, net_of: &NetOf) {
         let mut clocks: HashMap<NetId, NetId> = HashMap::new();
-        for (storage, net, driver) in body.storages {
+        for &(storage, net, driver) in &body.storages {
             let r = storage.results[0];
             let width = self.design.module(mid).cell(net).width;
             match driver {
@@ -265,6 +270,9 @@ impl<'f> Builder<'f> {
                 Driver::Clocked(a) => {
                     let _ = self.sv_register(mid, a, r, net, width, net_of, &mut clocks);
                 }
+            }
+            if let Some(&init) = body.initial.get(&r) {
+                self.sv_initial_value(mid, net, init, net_of);
             }
         }
     }

@@ -44,6 +44,17 @@ impl<'f> Builder<'f> {
             Some(Attr::String(s)) => s.as_str(),
             _ => "case",
         };
+        let cond_width = self.file.value(o.operands[0].value).ty.int_width();
+        let valid = |p: &str| {
+            p == "default" || (Some(p.len() as u32) == cond_width && p.bytes().all(|c| b"01xz".contains(&c)))
+        };
+        if pats.is_empty() && !o.regions().is_empty() || !pats.iter().all(|p| valid(p)) {
+            self.error(
+                o.span,
+                "'sv.case' needs 'casePatterns' of the operand's width (0, 1, x, z or 'default')",
+            );
+            return Err(());
+        }
         let regions = o.regions();
         let mut items = Vec::new();
         let mut fallback = cur;

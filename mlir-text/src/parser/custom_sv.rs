@@ -7,7 +7,7 @@
 //! - `sv.always posedge %clk {...}` (property `events`: the edge words, operands the clocks),
 //!   `sv.alwaysff(posedge %clk) {...} [(syncreset|asyncreset : posedge %rst) {...}]`
 //!   (properties `clockEdge`, `resetStyle`, `resetEdge`; operands `clock[, reset]`; two
-//!   regions, the second empty without a reset), `sv.alwayscomb {...}`;
+//!   regions, the second empty without a reset), `sv.alwayscomb {...}`, `sv.initial {...}`;
 //! - `sv.if %c {...} [else {...}]` (two regions, the second empty without `else`);
 //! - `sv.case [casez|casex] %c : iN case b01z: {...} ... default: {...}` (one region per
 //!   item; properties `caseStyle` and `casePatterns`);
@@ -120,7 +120,7 @@ impl<'a> Parser<'a> {
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
             }
-            "sv.alwayscomb" => {
+            "sv.alwayscomb" | "sv.initial" => {
                 d.regions.push(self.parse_region(PROCEDURAL, &[])?);
                 d.attributes = self.parse_opt_attr_dict()?;
             }
