@@ -5,6 +5,6 @@
 // (tests/circt_interop.rs); the other stages are `chain_sh1`, `chain_sh2`.
 hw.module @shiftreg_sym(in %clk : !seq.clock, in %d : i4, in %ce : i1, out q : i4, out r : i4) {
   %q = seq.shiftreg [3] sym @chain %d, %clk, %ce : i4
-  %r = seq.shiftreg [1] sym @one %q, %clk, %ce {name = "last"} : i4
+  %r = seq.shiftreg [1] sym @one %q, %clk, %ce : i4
   hw.output %q, %r : i4, i4
 }
