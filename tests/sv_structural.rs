@@ -1,6 +1,6 @@
 //! CIRCT's structural `sv` ops (`sv.wire`, `sv.reg`, `sv.read_inout`, `sv.assign`,
 //! `sv.always`, `sv.alwaysff` with sync and async resets, `sv.alwayscomb`, `sv.passign`,
-//! `sv.bpassign`, `sv.if`), judged against CIRCT itself: its Python package exports the same
+//! `sv.bpassign`, `sv.if`, `sv.case`, `sv.initial`), judged against CIRCT itself: its Python package exports the same
 //! input (the `tests/cases/sv_*` file cases) to SystemVerilog, and
 //! - for the synchronous case, Yosys + ABC `dsec` prove CIRCT's and our SystemVerilog
 //!   sequentially equivalent (ABC cannot read asynchronous flip-flops);
@@ -39,8 +39,12 @@ fn circt_export(dir: &Path, inputs: &[PathBuf]) -> Vec<String> {
 }
 
 /// (case, top, clock, async reset or "", its active level)
-const CASES: &[(&str, &str, &str, &str, u8)] =
-    &[("sv_structural", "sv_basic", "clk", "", 1), ("sv_async_reset", "sv_async", "clk", "arst_n", 0)];
+const CASES: &[(&str, &str, &str, &str, u8)] = &[
+    ("sv_structural", "sv_basic", "clk", "", 1),
+    ("sv_async_reset", "sv_async", "clk", "arst_n", 0),
+    ("sv_case", "sv_case", "clk", "", 1),
+    ("sv_initial", "sv_initial", "clk", "", 1),
+];
 
 /// The input ports of `top` in our SV, as (name, width).
 fn ports(sv: &str, dir: &str) -> Vec<(String, u32)> {

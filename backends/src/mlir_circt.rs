@@ -12,7 +12,9 @@
 //!   `comb.mux`es selecting the entry whose index equals it;
 //! - `truth_table ... -> [b0, b1, ...]` with `b_i` the output for index `i`.
 //!
-//! Helper values get fresh names `%_cN` that no other value of the module uses.
+//! Helper values get fresh names `%_c$N` ([`comb::build::is_helper_name`]); no value of the
+//! netlist is printed under such a name ([`crate::value_names`] legalizes it), so the reader
+//! takes exactly these for the spellings.
 //! [`lower_generic`] writes the same spellings of NOT, NAND/NOR/XNOR and reversal in the
 //! generic form.
 
@@ -34,7 +36,7 @@ impl Fresh {
     /// A name no other value of the module has.
     pub(crate) fn take(&mut self) -> String {
         loop {
-            let n = format!("%_c{}", self.next);
+            let n = format!("%_c${}", self.next);
             self.next += 1;
             if self.used.insert(n.clone()) {
                 return n;

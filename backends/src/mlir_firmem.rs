@@ -5,13 +5,13 @@
 //! writes nothing):
 //!
 //! ```text
-//! %_c1 = comb.extract %raddr from 0 : (i6) -> i4        // or a zero-extending concat
-//! %_c2 = hw.constant 10 : i6
-//! %_c3 = comb.icmp ult %raddr, %_c2 : i6                // in range?
-//! %_c4 = seq.firmem.read_port %mem[%_c1], clock %clk enable %ren : <10 x 8>
-//! %_c5 = seq.compreg.ce %_c3, %clk, %ren : i1           // was the last read in range?
-//! %_c6 = hw.constant 0 : i8
-//! %q = comb.mux %_c5, %_c4, %_c6 : i8
+//! %_c$1 = comb.extract %raddr from 0 : (i6) -> i4        // or a zero-extending concat
+//! %_c$2 = hw.constant 10 : i6
+//! %_c$3 = comb.icmp ult %raddr, %_c$2 : i6                // in range?
+//! %_c$4 = seq.firmem.read_port %mem[%_c$1], clock %clk enable %ren : <10 x 8>
+//! %_c$5 = seq.compreg.ce %_c$3, %clk, %ren : i1           // was the last read in range?
+//! %_c$6 = hw.constant 0 : i8
+//! %q = comb.mux %_c$5, %_c$4, %_c$6 : i8
 //! ```
 //!
 //! and for a write, `we & in range` as its enable. The default `--emit mlir` keeps the

@@ -24,10 +24,15 @@ use std::fmt::Write;
 use std::rc::Rc;
 
 /// `s` in MLIR's SSA identifier characters, or `None` if it names nothing (empty or all
-/// digits: an unnamed value).
+/// digits: an unnamed value). A name the printer keeps for its helper values
+/// ([`comb::build::is_helper_name`], `_c$N`) becomes `_c_N`, so the reader never takes a
+/// value of the netlist for a helper.
 pub fn legal_ssa(s: &str) -> Option<String> {
     if s.is_empty() || s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
+    }
+    if comb::build::is_helper_name(s) {
+        return Some(s.replacen('$', "_", 1));
     }
     let mut out: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || "$._-".contains(c) { c } else { '_' }).collect();
@@ -41,6 +46,7 @@ pub fn legal_ssa(s: &str) -> Option<String> {
 pub fn is_legal_ssa(s: &str) -> bool {
     s.bytes().next().is_some_and(|b| !b.is_ascii_digit())
         && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"$._-".contains(&b))
+        && !comb::build::is_helper_name(s)
 }
 
 /// The first output cell of each (instance, child port) in `order`.
@@ -223,7 +229,9 @@ mod tests {
         assert_eq!(legal_ssa("3d"), Some("_3d".into()));
         assert_eq!(legal_ssa("42"), None);
         assert_eq!(legal_ssa(""), None);
-        for s in ["a b", "x.y-z$", "3d", "42", "", "_1", "a"] {
+        assert_eq!(legal_ssa("_c$3"), Some("_c_3".into()));
+        assert_eq!(legal_ssa("_c3"), Some("_c3".into()));
+        for s in ["a b", "x.y-z$", "3d", "42", "", "_1", "a", "_c$3", "_c3", "_c$", "_c$x"] {
             assert_eq!(is_legal_ssa(s), legal_ssa(s).as_deref() == Some(s), "{s}");
         }
     }

@@ -148,10 +148,10 @@ impl Speller {
     /// The rewrite of one op line, if it is one the speller knows.
     fn op(&mut self, line: &str) -> Option<Vec<String>> {
         let (r, rhs) = line.trim().split_once(" = ")?;
-        // `%_cN` values are the printer's spelling of NOT and bit reversal (`comb.xor`
+        // `%_c$N` values are the printer's spelling of NOT and bit reversal (`comb.xor`
         // with ones, a concat of one-bit extracts), which the reader recognizes as such:
         // they stay as printed.
-        if r.contains(',') || line.contains("%_c") {
+        if r.contains(',') || line.contains("%_c$") {
             return None;
         }
         let (body, ty) = rhs.rsplit_once(" : ")?;

@@ -530,7 +530,9 @@ impl AsIs {
     /// Adds a name to take.
     pub fn add(&mut self, name: &str) {
         if self.ok {
-            self.ok = is_legal(name) && temp_number(name).is_none();
+            // A helper name of the MLIR printer (`_c$N`) is SystemVerilog but not a name
+            // `crate::value_names` keeps: the printer must ask it.
+            self.ok = is_legal(name) && temp_number(name).is_none() && !comb::build::is_helper_name(name);
             self.hashes.push(hash(name));
         }
     }

@@ -4,11 +4,13 @@
 //! all-ones `hw.constant`) and a bit reversal as the concatenation of the one-bit extracts
 //! of `%x` from bit 0 up. `--emit mlir --dialect circt` prints them so; this reads them back
 //! as the inverter and the reversal they mean (and NOT of a single-use helper and/or/xor
-//! `%_cN` as nand/nor/xnor, CIRCT's spelling of those), so a round trip through CIRCT's spelling
+//! `%_c$N` as nand/nor/xnor, CIRCT's spelling of those), so a round trip through CIRCT's spelling
 //! gives the netlist (and the SystemVerilog) it started from. The constant and the extracts
 //! are part of the spelling: when nothing else uses them they go too, at `-O0` as well.
-//! Only helper values (`%_c<N>`, the names the printer gives them) are read this way: an
-//! `xor` with an all-ones constant the user wrote stays an `xor`.
+//! Only helper values (`%_c$<N>`, the names the printer gives them, see [`is_helper_name`])
+//! are read this way: an `xor` with an all-ones constant the user wrote stays an `xor`, and
+//! a user's value named `%_c3` is a value of its own (the printers rename a user value whose
+//! name is a helper name, so no printed user value is ever taken for a helper).
 
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::CellKind;
@@ -50,7 +52,7 @@ pub(crate) fn read_back(design: &mut Design) {
                     CellKind::Xor if kind == CellKind::Inv => Some(CellKind::Xnor),
                     _ => None,
                 };
-                // Only the helper value `--dialect circt` prints (`%_cN`): a value the user
+                // Only the helper value `--dialect circt` prints (`%_c$N`): a value the user
                 // named stays a value of its own.
                 let helper = is_helper(m, x);
                 let alone = helper && m.use_count(x) == 1 && !m.outputs().any(|p| m.port_net(p) == Some(x));
@@ -81,15 +83,19 @@ pub(crate) fn read_back(design: &mut Design) {
     }
 }
 
-/// True if `n` is one of the helper values `--dialect circt` prints (`%_c<N>`): only
-/// those spell an op CIRCT lacks. A user's own `xor` with all ones or concatenation of
-/// bits stays as written (its SystemVerilog must not change on a round trip).
+/// True if `n` is one of the helper values `--dialect circt` prints: only those spell an
+/// op CIRCT lacks. A user's own `xor` with all ones or concatenation of bits stays as
+/// written (its SystemVerilog must not change on a round trip).
 fn is_helper(m: &crate::Module, n: NetId) -> bool {
-    m.cell(n)
-        .name
-        .as_deref()
-        .and_then(|s| s.strip_prefix("_c"))
-        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+    m.cell(n).name.as_deref().is_some_and(is_helper_name)
+}
+
+/// True if `name` is a helper name of the MLIR printer: `_c$` followed by decimal digits
+/// (`_c$0`, `_c$17`). The `$` keeps them apart from the names people write (`_c3`); the
+/// printers never print a value of the netlist under such a name (they legalize it to
+/// `_c_N`), so a helper name in text is always one the printer made.
+pub fn is_helper_name(name: &str) -> bool {
+    name.strip_prefix("_c$").is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `x` if `ops` are `x[0], x[1], ..., x[w-1]` with `w` the width of `x`.

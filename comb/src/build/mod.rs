@@ -36,9 +36,12 @@ mod specialize;
 mod steps;
 mod stream;
 mod sv;
+mod sv_case;
+mod sv_initial;
 mod verif;
 mod zero_width;
 
+pub use circt_forms::is_helper_name;
 pub use stream::build_design_streaming;
 pub use zero_width::reject_zero_width;
 

@@ -1,6 +1,7 @@
 //! A body's ops in build order, with nested regions that have no op of their own in the
 //! netlist opened in place: the bodies of HEIR's `secret.generic` (`secret.rs`) and of the
-//! procedural `sv` blocks (`sv.always`, `sv.alwaysff`, `sv.alwayscomb`, `sv.if`; `sv.rs`),
+//! procedural `sv` blocks (`sv.always`, `sv.alwaysff`, `sv.alwayscomb`, `sv.if`, `sv.case`,
+//! `sv.initial`; `sv.rs`),
 //! whose ordinary ops (comb ops, constants, `sv.read_inout`) are cells like any other.
 
 use mlir_text::Operation;
@@ -54,5 +55,5 @@ pub(crate) fn flatten(ops: &[Operation]) -> Vec<Step<'_>> {
 
 /// The `sv` ops with procedural regions.
 pub(crate) fn is_procedural(name: &str) -> bool {
-    matches!(name, "sv.always" | "sv.alwaysff" | "sv.alwayscomb" | "sv.if")
+    matches!(name, "sv.always" | "sv.alwaysff" | "sv.alwayscomb" | "sv.if" | "sv.case" | "sv.initial")
 }

@@ -12,7 +12,8 @@
 //!
 //! Anything else is a located "not supported" error: two drivers of one storage, a storage
 //! never assigned, a combinational block that leaves it unassigned on a path (a latch),
-//! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign` and `sv.if`.
+//! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign`, `sv.if` and
+//! `sv.case` (`sv_case.rs`).
 //!
 //! `sv.verbatim "text"` (at module level, without substitutions) has no netlist meaning: it
 //! is kept as text on the module ([`crate::Module::verbatim`]) for the printers.
@@ -43,10 +44,12 @@ impl Driver<'_> {
     }
 }
 
-/// The storages of one body: (its op, its cell, its driver), in textual order.
+/// The storages of one body: (its op, its cell, its driver), in textual order, and the
+/// `sv.initial` assignments (storage, the assignment).
 #[derive(Default)]
 pub(crate) struct SvBody<'f> {
     storages: Vec<(&'f Operation, NetId, Driver<'f>)>,
+    initial: HashMap<ValueId, &'f Operation>,
 }
 
 fn inout_inner(ty: &Type) -> Option<&Type> {
@@ -105,8 +108,9 @@ impl<'f> Builder<'f> {
             let ok = ok
                 && match &*o.name {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
-                    "sv.read_inout" | "sv.if" => n == 1,
+                    "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
                     "sv.alwaysff" => n == 1 || n == 2,
+                    "sv.alwayscomb" | "sv.initial" => n == 0,
                     "sv.always" => n >= 1,
                     "sv.wire" | "sv.reg" => n == 0 && o.results.len() == 1,
                     _ => true,
@@ -155,7 +159,7 @@ impl<'f> Builder<'f> {
                                 let d = if comb { Driver::Comb(o) } else { Driver::Clocked(o) };
                                 add(self, x.operands[0].value, d, x.span);
                             }
-                            "sv.if" => {}
+                            "sv.if" | "sv.case" => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))
                             }
@@ -163,7 +167,8 @@ impl<'f> Builder<'f> {
                         }
                     }
                 }
-                "sv.passign" | "sv.bpassign" | "sv.if" => self.error(
+                "sv.initial" => self.sv_initial(o, &mut body.initial),
+                "sv.passign" | "sv.bpassign" | "sv.if" | "sv.case" => self.error(
                     o.name_span,
                     format!("'{}' belongs inside a procedural block ('sv.always...')", o.name),
                 ),
@@ -187,10 +192,11 @@ impl<'f> Builder<'f> {
                 continue;
             };
             let Some(&driver) = drivers.get(&r) else {
+                let only = if body.initial.contains_key(&r) { " outside 'sv.initial'" } else { "" };
                 self.error(
                     o.span,
                     format!(
-                        "'%{}' is never assigned (an undriven '{}' has no netlist meaning)",
+                        "'%{}' is never assigned{only} (an undriven '{}' has no netlist meaning)",
                         v.name, o.name
                     ),
                 );
@@ -240,7 +246,7 @@ impl<'f> Builder<'f> {
     /// After the body's cells are connected: the storages' operands.
     pub(crate) fn sv_connect(&mut self, mid: ModuleId, body: SvBody<'f>, net_of: &NetOf) {
         let mut clocks: HashMap<NetId, NetId> = HashMap::new();
-        for (storage, net, driver) in body.storages {
+        for &(storage, net, driver) in &body.storages {
             let r = storage.results[0];
             let width = self.design.module(mid).cell(net).width;
             match driver {
@@ -264,6 +270,9 @@ impl<'f> Builder<'f> {
                 Driver::Clocked(a) => {
                     let _ = self.sv_register(mid, a, r, net, width, net_of, &mut clocks);
                 }
+            }
+            if let Some(&init) = body.initial.get(&r) {
+                self.sv_initial_value(mid, net, init, net_of);
             }
         }
     }
@@ -340,7 +349,7 @@ impl<'f> Builder<'f> {
 
     /// The value `ops` leave in storage `r`, starting from `cur` (`None`: unassigned); `Err`
     /// if a branch assigns it and the other does not while `cur` is `None` (a latch).
-    fn sv_value(
+    pub(crate) fn sv_value(
         &mut self,
         mid: ModuleId,
         ops: &'f [Operation],
@@ -357,6 +366,7 @@ impl<'f> Builder<'f> {
                         return Err(());
                     }
                 }
+                "sv.case" => cur = self.sv_case_value(mid, o, r, cur, width, net_of)?,
                 "sv.if" => {
                     let t = self.sv_value(mid, block_ops(o, 0).unwrap_or(&[]), r, cur, width, net_of)?;
                     let e = self.sv_value(mid, block_ops(o, 1).unwrap_or(&[]), r, cur, width, net_of)?;

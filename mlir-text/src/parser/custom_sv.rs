@@ -7,8 +7,10 @@
 //! - `sv.always posedge %clk {...}` (property `events`: the edge words, operands the clocks),
 //!   `sv.alwaysff(posedge %clk) {...} [(syncreset|asyncreset : posedge %rst) {...}]`
 //!   (properties `clockEdge`, `resetStyle`, `resetEdge`; operands `clock[, reset]`; two
-//!   regions, the second empty without a reset), `sv.alwayscomb {...}`;
+//!   regions, the second empty without a reset), `sv.alwayscomb {...}`, `sv.initial {...}`;
 //! - `sv.if %c {...} [else {...}]` (two regions, the second empty without `else`);
+//! - `sv.case [casez|casex] %c : iN case b01z: {...} ... default: {...}` (one region per
+//!   item; properties `caseStyle` and `casePatterns`);
 //! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`);
 //! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
 //!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
@@ -118,7 +120,7 @@ impl<'a> Parser<'a> {
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
             }
-            "sv.alwayscomb" => {
+            "sv.alwayscomb" | "sv.initial" => {
                 d.regions.push(self.parse_region(PROCEDURAL, &[])?);
                 d.attributes = self.parse_opt_attr_dict()?;
             }
@@ -134,6 +136,7 @@ impl<'a> Parser<'a> {
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
             }
+            "sv.case" => self.parse_sv_case(&mut d)?,
             "sv.verbatim" => {
                 let t = self.expect(Tok::Str)?;
                 let text = self.string_value(t);
@@ -176,6 +179,58 @@ impl<'a> Parser<'a> {
             _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
         }
         Ok(d)
+    }
+
+    /// `sv.case [casez|casex] %c : iN` then `case bPATTERN: {...}` items and an optional
+    /// `default: {...}`: property `caseStyle` (`case`, `casez`, `casex`), property
+    /// `casePatterns` (the pattern of each region, most significant bit first, in `0 1 x z`,
+    /// or `default`), one region per item.
+    fn parse_sv_case(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+        let at = self.tok.span;
+        let style = ["casez", "casex"].into_iter().find(|s| self.at_kw(s)).unwrap_or("case");
+        if style != "case" {
+            self.bump()?;
+        }
+        d.prop("caseStyle", Attr::String(style.to_string()), at);
+        let u = self.parse_use()?;
+        self.expect(Tok::Colon)?;
+        let ty_at = self.tok.span;
+        let ty = self.parse_type()?;
+        let Some(width) = ty.int_width() else {
+            return Err(Diagnostic::error(
+                ty_at,
+                "'sv.case' on a non-integer value is not supported (enum and expression patterns neither)",
+            ));
+        };
+        let o = self.resolve(&u, &ty)?;
+        d.operands.push(o);
+        let mut patterns = Vec::new();
+        loop {
+            let pattern = if self.eat_kw("case")? {
+                let t = self.tok;
+                let text = self.tok_text();
+                let bits = text.strip_prefix('b').filter(|b| b.bytes().all(|c| b"01xz".contains(&c)));
+                let Some(bits) = bits.filter(|b| b.len() == width as usize) else {
+                    return Err(Diagnostic::error(
+                        t.span,
+                        format!("expected a bit pattern of {width} bits ('b' then 0, 1, x or z), found '{text}' (enum and expression patterns are not supported)"),
+                    ));
+                };
+                let bits = bits.to_string();
+                self.bump()?;
+                bits
+            } else if self.eat_kw("default")? {
+                "default".to_string()
+            } else {
+                break;
+            };
+            self.expect(Tok::Colon)?;
+            d.regions.push(self.parse_region(PROCEDURAL, &[])?);
+            patterns.push(Attr::String(pattern));
+        }
+        d.prop("casePatterns", Attr::Array(patterns), d.name_span);
+        d.attributes = self.parse_opt_attr_dict()?;
+        Ok(())
     }
 
     /// `posedge`, `negedge` or `edge`.

@@ -1,0 +1,133 @@
+//! `sv.case` inside procedural blocks (`sv.alwayscomb`, `sv.alwaysff`, `sv.always`): the
+//! value a storage has after the statement, as a chain of `comb.mux`es.
+//!
+//! Items are tried in order and the first that matches wins, as in SystemVerilog; `default`
+//! (wherever it stands among them) applies when none does (without one, the storage keeps the value it had before the
+//! statement: in a clocked block it holds, in `sv.alwayscomb` that is a latch unless an
+//! earlier statement assigned it). Patterns are read on two-state values: `0` and `1` must
+//! equal the bit; `z` is a wildcard under `casez` and `casex`, `x` under `casex` only; an
+//! `x` or `z` that is no wildcard matches no two-state value, so that item never applies
+//! (an event-driven simulator agrees: a two-state signal is never X or Z).
+
+use super::body::NetOf;
+use super::Builder;
+use crate::bits::Bits;
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::{CellKind, IcmpPred};
+use mlir_text::{Attr, Operation, Span, ValueId};
+
+/// The `casePatterns` of an `sv.case` (most significant bit first, or `default`).
+pub(crate) fn patterns(o: &Operation) -> Vec<&str> {
+    match o.attr("casePatterns") {
+        Some(Attr::Array(a)) => {
+            a.iter().map(|p| if let Attr::String(s) = p { s.as_str() } else { "" }).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+impl<'f> Builder<'f> {
+    /// The value `r` has after the `sv.case` `o`, starting from `cur` (see the module
+    /// documentation); `Err` on a latch (some item assigns it, another path does not, and it
+    /// had no value before).
+    pub(crate) fn sv_case_value(
+        &mut self,
+        mid: ModuleId,
+        o: &'f Operation,
+        r: ValueId,
+        cur: Option<NetId>,
+        width: u32,
+        net_of: &NetOf,
+    ) -> Result<Option<NetId>, ()> {
+        let pats = patterns(o);
+        let style = match o.attr("caseStyle") {
+            Some(Attr::String(s)) => s.as_str(),
+            _ => "case",
+        };
+        let cond_width = self.file.value(o.operands[0].value).ty.int_width();
+        let valid = |p: &str| {
+            p == "default" || (Some(p.len() as u32) == cond_width && p.bytes().all(|c| b"01xz".contains(&c)))
+        };
+        if pats.is_empty() && !o.regions().is_empty() || !pats.iter().all(|p| valid(p)) {
+            self.error(
+                o.span,
+                "'sv.case' needs 'casePatterns' of the operand's width (0, 1, x, z or 'default')",
+            );
+            return Err(());
+        }
+        let regions = o.regions();
+        let mut items = Vec::new();
+        let mut fallback = cur;
+        for (i, p) in pats.iter().enumerate() {
+            let ops =
+                regions.get(i).and_then(|rg| rg.blocks.first()).map(|b| b.ops.as_slice()).unwrap_or(&[]);
+            let v = self.sv_value(mid, ops, r, cur, width, net_of)?;
+            if *p == "default" {
+                // Wherever it stands, a default applies only when no item matches.
+                fallback = v;
+            } else {
+                items.push((*p, v));
+            }
+        }
+        let cond = net_of[o.operands[0].value.index()].ok_or(())?;
+        let mut acc = fallback;
+        for (p, v) in items.into_iter().rev() {
+            acc = match self.case_match(mid, cond, p, style, o.span) {
+                Match::Never => acc,
+                Match::Always => v,
+                Match::When(_) if v == acc => acc,
+                Match::When(hit) => match (v, acc) {
+                    (Some(v), Some(a)) => Some(self.design.module_mut(mid).add_cell(
+                        CellKind::Mux,
+                        width,
+                        &[hit, v, a],
+                        None,
+                        o.span,
+                    )),
+                    _ => return Err(()),
+                },
+            };
+        }
+        Ok(acc)
+    }
+
+    /// When `cond` matches `pattern`.
+    fn case_match(&mut self, mid: ModuleId, cond: NetId, pattern: &str, style: &str, span: Span) -> Match {
+        let w = pattern.len() as u32;
+        let (mut mask, mut value) = (Bits::zero(w), Bits::zero(w));
+        for (j, c) in pattern.bytes().enumerate() {
+            let bit = w - 1 - j as u32;
+            match c {
+                b'0' | b'1' => {
+                    mask.set_bit(bit, true);
+                    value.set_bit(bit, c == b'1');
+                }
+                b'z' if style != "case" => {}
+                b'x' if style == "casex" => {}
+                _ => return Match::Never,
+            }
+        }
+        if mask.is_zero() {
+            return Match::Always;
+        }
+        let m = self.design.module_mut(mid);
+        let masked = if mask.is_ones() {
+            cond
+        } else {
+            let k = m.add_cell(CellKind::Const(mask), w, &[], None, span);
+            m.add_cell(CellKind::And, w, &[cond, k], None, span)
+        };
+        let k = m.add_cell(CellKind::Const(value), w, &[], None, span);
+        Match::When(m.add_cell(CellKind::Icmp(IcmpPred::Eq), 1, &[masked, k], None, span))
+    }
+}
+
+/// When a case item applies.
+enum Match {
+    /// No two-state value matches its pattern.
+    Never,
+    /// Every value does (all wildcards).
+    Always,
+    /// When this one-bit net is 1.
+    When(NetId),
+}
