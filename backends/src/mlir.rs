@@ -93,8 +93,8 @@ pub(crate) fn bare_or_quoted(s: &str) -> String {
     }
 }
 
-/// An integer attribute: `true`/`false` for i1, else a signed decimal and its type.
-/// An integer attribute of `b`'s width (`true`/`false` for one bit).
+/// An integer attribute of `b`'s width: `true`/`false` for one bit, else a signed decimal
+/// and its type.
 pub(crate) fn int_attr(b: &Bits) -> String {
     if b.width() == 1 {
         (if b.bit(0) { "true" } else { "false" }).to_string()
@@ -414,7 +414,8 @@ impl<'a> Printer<'a> {
                 if let Some(b) = init {
                     let _ = write!(s, " preset {}", b.to_decimal());
                 }
-                let _ = write!(s, "{} : {ty}", name_beside_sym(r, cell.inner_sym.as_deref()));
+                let _ =
+                    write!(s, "{} : {ty}", crate::value_names::name_beside_sym(r, cell.inner_sym.as_deref()));
                 s
             }
             Reg { reset, enable, init, .. } => {
@@ -435,7 +436,8 @@ impl<'a> Printer<'a> {
                 if let Some((_, v)) = &initial {
                     let _ = write!(s, " {} {v}", if self.explicit_circt { "powerOn" } else { "initial" });
                 }
-                let _ = write!(s, "{} : {ty}", name_beside_sym(r, cell.inner_sym.as_deref()));
+                let _ =
+                    write!(s, "{} : {ty}", crate::value_names::name_beside_sym(r, cell.inner_sym.as_deref()));
                 match initial {
                     Some((op, _)) => format!("{op}\n    {s}"),
                     None => s,
@@ -581,22 +583,5 @@ impl<'a> Printer<'a> {
             ops.join(", "),
             op_tys.join(", ")
         ))
-    }
-}
-
-/// ` {name = "x"}` for a register printed as `%x` with an inner symbol that is not `x` (as
-/// legalized): the
-/// reader names a register after its symbol when it has no `name`, so the name must be
-/// spelled out to survive a round trip; empty otherwise.
-fn name_beside_sym(r: &str, sym: Option<&str>) -> String {
-    let name = r.strip_prefix('%').unwrap_or(r);
-    match sym {
-        Some(sym)
-            if crate::value_names::legal_ssa(sym).as_deref() != Some(name)
-                && !name.bytes().all(|b| b.is_ascii_digit()) =>
-        {
-            format!(" {{name = \"{name}\"}}")
-        }
-        _ => String::new(),
     }
 }

@@ -1,3 +1,4 @@
+// expect: is not assigned on every path
 hw.module @latch(in %k : i2, in %a : i4, out y : i4) {
   %y_reg = sv.reg : !hw.inout<i4>
   %y = sv.read_inout %y_reg : !hw.inout<i4>

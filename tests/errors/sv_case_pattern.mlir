@@ -1,3 +1,4 @@
+// expect: expected a bit pattern of 2 bits
 hw.module @bad(in %k : i2, in %a : i4, out y : i4) {
   %y_reg = sv.reg : !hw.inout<i4>
   %y = sv.read_inout %y_reg : !hw.inout<i4>

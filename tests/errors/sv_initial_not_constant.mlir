@@ -1,3 +1,4 @@
+// expect: 'sv.if' inside 'sv.initial' is not supported
 hw.module @bad(in %clk : i1, in %d : i8, in %e : i1, out q : i8) {
   %r = sv.reg : !hw.inout<i8>
   %q = sv.read_inout %r : !hw.inout<i8>

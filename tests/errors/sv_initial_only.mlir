@@ -1,3 +1,4 @@
+// expect: an initial value of a storage that no clocked block
 hw.module @bad(in %a : i8, out q : i8, out y : i8) {
   %r = sv.reg : !hw.inout<i8>
   %q = sv.read_inout %r : !hw.inout<i8>
