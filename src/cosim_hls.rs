@@ -129,5 +129,6 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
     );
     println!("cycles: {}", r.cycles);
     println!("port bound: {}", expected.port_bound());
+    println!("recurrence bound: {}", expected.recurrence_bound);
     Ok(())
 }

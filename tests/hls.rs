@@ -325,6 +325,7 @@ fn cosim_checks_a_hand_written_design_against_the_kernel() {
         assert!(out.contains("agree on 1 results and 2 memories"), "{out}");
         assert!(out.contains("cycles: 7\n"), "4 reads + 3 cycles:\n{out}");
         assert!(out.contains("port bound: 4\n"), "each memory is read 4 times:\n{out}");
+        assert!(out.contains("recurrence bound: 4\n"), "4 dependent additions of the sum:\n{out}");
     }
     // A kernel that computes something else (a sum of differences): the circuit disagrees.
     let other = dot4_kernel(dir.path(), |t| t.replace("arith.muli", "arith.subi"));

@@ -6,7 +6,7 @@
 //! [`super::ops`], `linalg` in [`super::linalg`].
 
 use super::value::Int;
-use super::{affine, err, memref_shape, ArgValue, Memory, Outcome, Param, Signature, FUEL};
+use super::{affine, err, memref_shape, recur, ArgValue, Memory, Outcome, Param, Signature, FUEL};
 use mlir_text::{Attr, Diagnostic, File, Operation, Region, Span, ValueId};
 use std::collections::BTreeMap;
 
@@ -47,6 +47,8 @@ pub(crate) struct Machine<'f> {
     pub(crate) loop_index: Vec<i64>,
     /// The first op whose result MLIR leaves undefined on this data.
     pub(crate) undefined: Option<Diagnostic>,
+    /// The recurrence bound so far ([`super::recur`]).
+    pub(crate) recurrence: u64,
 }
 
 const MAX_CALL_DEPTH: usize = 64;
@@ -54,7 +56,16 @@ const MAX_CALL_DEPTH: usize = 64;
 impl<'f> Machine<'f> {
     pub(crate) fn new(file: &'f File) -> Machine<'f> {
         let funcs = super::functions(file).into_iter().collect();
-        Machine { file, funcs, mems: Vec::new(), steps: 0, depth: 0, loop_index: Vec::new(), undefined: None }
+        Machine {
+            file,
+            funcs,
+            mems: Vec::new(),
+            steps: 0,
+            depth: 0,
+            loop_index: Vec::new(),
+            undefined: None,
+            recurrence: 0,
+        }
     }
 
     pub(crate) fn run_top(
@@ -101,6 +112,7 @@ impl<'f> Machine<'f> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let steps = self.steps;
+        let recurrence_bound = self.recurrence;
         let undefined = self.undefined.take();
         let mut memories = Vec::new();
         let mut locals = Vec::new();
@@ -111,7 +123,7 @@ impl<'f> Machine<'f> {
                 locals.push(m);
             }
         }
-        Ok(Outcome { results, memories, locals, steps, undefined })
+        Ok(Outcome { results, memories, locals, steps, undefined, recurrence_bound })
     }
 
     /// Calls a `func.func` with argument values.
@@ -170,6 +182,10 @@ impl<'f> Machine<'f> {
             return Ok(Exit { values: Vec::new() });
         };
         let mut args = args.to_vec();
+        // The current block's position, and the recurrence bound when the last back edge
+        // (a branch to this or an earlier block) was taken: each ends a CFG loop iteration.
+        let mut at = 0;
+        let mut iteration_start = self.recurrence;
         'blocks: loop {
             if block.args.len() != args.len() {
                 return Err(err(
@@ -200,11 +216,17 @@ impl<'f> Machine<'f> {
                     }
                     "cf.br" | "br" | "cf.cond_br" | "cond_br" => {
                         let (label, next_args) = self.branch(fr, op)?;
-                        block = region
+                        let k = region
                             .blocks
                             .iter()
-                            .find(|b| b.label.as_deref() == Some(&*label))
+                            .position(|b| b.label.as_deref() == Some(&*label))
                             .ok_or_else(|| err(op.span, format!("no block '^{label}' in this region")))?;
+                        if k <= at {
+                            self.count_iteration(true, iteration_start);
+                            iteration_start = self.recurrence;
+                        }
+                        at = k;
+                        block = &region.blocks[k];
                         args = next_args;
                         continue 'blocks;
                     }
@@ -325,11 +347,14 @@ impl<'f> Machine<'f> {
         let mut iters =
             init_ops.iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
+        let recurrent = recur::is_recurrence(op);
         let mut i = lb;
         while i < ub {
             let mut args = vec![Value::Int(Int::from_i64(i, 32))];
             args.extend(&iters);
+            let before = self.recurrence;
             iters = self.run_region(fr, body, &args)?.values;
+            self.count_iteration(recurrent, before);
             i += step;
         }
         self.set_results(fr, op, &iters)
@@ -343,6 +368,7 @@ impl<'f> Machine<'f> {
         let ub = self.int(fr, op.operands[1].value, op.span)?;
         let step = self.int(fr, op.operands[2].value, op.span)?;
         let unsigned = op.attr("unsignedCmp").is_some();
+        let recurrent = recur::is_recurrence(op);
         let w = lb.width;
         let mut iters =
             op.operands[3..].iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
@@ -355,7 +381,9 @@ impl<'f> Machine<'f> {
             }
             let mut args = vec![Value::Int(i)];
             args.extend(&iters);
+            let before = self.recurrence;
             iters = self.run_region(fr, body, &args)?.values;
+            self.count_iteration(recurrent, before);
             let next = Int::new(i.bits.wrapping_add(step.bits), w);
             // Stepping past the top of the type ends the loop (no wrap-around).
             let wrapped =
@@ -376,6 +404,7 @@ impl<'f> Machine<'f> {
         let mut args =
             op.operands.iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
         loop {
+            let before = self.recurrence;
             let exit = self.run_region(fr, &regions[0], &args)?;
             let Some((cond, rest)) = exit.values.split_first() else {
                 return Err(err(op.span, "the before region must end with scf.condition"));
@@ -385,6 +414,17 @@ impl<'f> Machine<'f> {
                 return self.set_results(fr, op, rest);
             }
             args = self.run_region(fr, &regions[1], rest)?.values;
+            self.count_iteration(true, before);
+        }
+    }
+
+    /// Ends an iteration of a loop that began when the recurrence bound was `before`: a
+    /// recurrent loop's iteration counts one cycle, or what recurrent loops nested in it
+    /// counted when that is more ([`super::recur`]).
+    fn count_iteration(&mut self, recurrent: bool, before: u64) {
+        if recurrent {
+            let inner = self.recurrence - before;
+            self.recurrence = before + inner.max(1);
         }
     }
 

@@ -5,7 +5,8 @@
 //! we did not write) and the synthesized circuit: it reads the same op tree the compiler
 //! reads, but shares no code with the compiler, so a bug in lowering or scheduling cannot
 //! hide in both. It also counts the accesses to each memory, which gives the benchmark's
-//! port-bound lower bound.
+//! port-bound lower bound, and the iterations of loops that carry a recurrence through a
+//! register, which gives its recurrence bound.
 //!
 //! What it runs: `func.func` and `func.call`; `affine.for` (bound maps with several
 //! results = max/min, `step`, `iter_args`), `affine.if` with integer sets, `affine.load`/
@@ -24,6 +25,7 @@ pub mod data;
 mod exec;
 mod linalg;
 mod ops;
+mod recur;
 pub mod value;
 
 use mlir_text::{Attr, ComplexType, Diagnostic, File, Operation, Span, Type};
@@ -122,6 +124,11 @@ pub struct Outcome {
     /// `MIN / -1`, a shift by the width or more), if any: the run gave the answer of
     /// [`value`]'s header, but `mlir-cpu-runner` may trap or differ, so tests skip such data.
     pub undefined: Option<Diagnostic>,
+    /// The recurrence bound: cycles no schedule can go below because a loop's next
+    /// iteration needs this one's result through a register (scf.while loops, counted loops
+    /// with a real recurrence in their `iter_args`; the header of `interp/recur.rs` says
+    /// which).
+    pub recurrence_bound: u64,
 }
 
 impl Outcome {
