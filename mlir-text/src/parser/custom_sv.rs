@@ -12,6 +12,10 @@
 //! - `sv.case [casez|casex] %c : iN case b01z: {...} ... default: {...}` (one region per
 //!   item; properties `caseStyle` and `casePatterns`);
 //! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`);
+//! - `sv.assert %p, immediate|observed|final [label "l"] [message "m"]` (also `sv.assume`,
+//!   `sv.cover`; procedural): operand `p`, properties `defer` (0 immediate, 1 observed,
+//!   2 final), `label`, `message`; a message with substitutions is a located "not supported"
+//!   error;
 //! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
 //!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
 //!
@@ -152,6 +156,7 @@ impl<'a> Parser<'a> {
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
             }
+            "sv.assert" | "sv.assume" | "sv.cover" => self.parse_sv_immediate(&mut d)?,
             "sv.assert.concurrent" | "sv.assume.concurrent" | "sv.cover.concurrent" => {
                 // `EDGE %clk, %p [label "l"] [{attrs}]`: operands `clk, p`, the edge as the
                 // integer attribute `event` (CIRCT's EventControl: 0 posedge, 1 negedge, 2 edge).
@@ -230,6 +235,42 @@ impl<'a> Parser<'a> {
         }
         d.prop("casePatterns", Attr::Array(patterns), d.name_span);
         d.attributes = self.parse_opt_attr_dict()?;
+        Ok(())
+    }
+
+    /// `sv.assert %p, DEFER [label "l"] [message "m"] [{attrs}]` (CIRCT's immediate
+    /// assertions; also `sv.assume`, `sv.cover`).
+    fn parse_sv_immediate(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+        let p = self.parse_use()?;
+        self.expect(Tok::Comma)?;
+        let at = self.tok.span;
+        let defer = match self.tok_text() {
+            "immediate" => 0,
+            "observed" => 1,
+            "final" => 2,
+            _ => return Err(self.err_expected("'immediate', 'observed' or 'final'")),
+        };
+        self.bump()?;
+        d.prop("defer", Attr::Int(crate::ast::BigInt::from_i128(defer), Type::int(32)), at);
+        if self.eat_kw("label")? {
+            let t = self.expect(Tok::Str)?;
+            let text = self.string_value(t);
+            d.prop("label", Attr::String(text), t.span);
+        }
+        if self.eat_kw("message")? {
+            let t = self.expect(Tok::Str)?;
+            let text = self.string_value(t);
+            d.prop("message", Attr::String(text), t.span);
+            if self.tok.kind == Tok::LParen {
+                return Err(Diagnostic::error(
+                    self.tok.span,
+                    "message substitutions of an immediate assertion are not supported",
+                ));
+            }
+        }
+        d.attributes = self.parse_opt_attr_dict()?;
+        let o = self.resolve(&p, &Type::int(1))?;
+        d.operands.push(o);
         Ok(())
     }
 
