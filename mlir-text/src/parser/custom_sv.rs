@@ -141,6 +141,52 @@ impl<'a> Parser<'a> {
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "sv.case" => self.parse_sv_case(&mut d)?,
+            "sv.ifdef" | "sv.ifdef.procedural" => {
+                // `COND {...} [else {...}]`; COND is `"M"`, `#sv<macro.ident "M">` or `@M`,
+                // kept as the string property `cond` (the macro's name).
+                let at = self.tok.span;
+                let text = self.slice(at).to_string();
+                let m = if self.tok.kind == Tok::Str {
+                    let t = self.expect(Tok::Str)?;
+                    self.string_value(t)
+                } else if self.tok.kind == Tok::At {
+                    self.bump()?;
+                    text.trim_start_matches('@').trim_matches('"').to_string()
+                } else {
+                    let a = self.parse_attr()?;
+                    let raw = if let Attr::Opaque(t) = &a { t.clone() } else { String::new() };
+                    let inner = raw.split('"').nth(1).filter(|_| raw.contains("macro.ident"));
+                    let Some(inner) = inner else {
+                        return Err(Diagnostic::error(
+                            at,
+                            "expected a macro: \"NAME\" or #sv<macro.ident \"NAME\">",
+                        ));
+                    };
+                    inner.to_string()
+                };
+                d.prop("cond", Attr::String(m), at);
+                let kind =
+                    if name == "sv.ifdef" { RegionKind { graph: true, isolated: false } } else { PROCEDURAL };
+                d.regions.push(self.parse_region(kind, &[])?);
+                if self.eat_kw("else")? {
+                    d.regions.push(self.parse_region(kind, &[])?);
+                } else {
+                    d.regions.push(Region { blocks: Vec::new(), span: Span::point(self.prev_end) });
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.macro.decl" => {
+                let s = self.expect(Tok::At)?;
+                let text = self.slice(s.span).trim_start_matches('@').trim_matches('"').to_string();
+                d.prop("sym_name", Attr::String(text), s.span);
+                if self.eat(Tok::LParen)? {
+                    let t = self.expect(Tok::Str)?;
+                    let v = self.string_value(t);
+                    d.prop("verilogName", Attr::String(v), t.span);
+                    self.expect(Tok::RParen)?;
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
             "sv.verbatim" => {
                 let t = self.expect(Tok::Str)?;
                 let text = self.string_value(t);
