@@ -57,3 +57,62 @@ fn specialize_ops<'a>(ops: &'a mut Vec<Operation>, defines: &[String]) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The op names of the body of the first `hw.module`, nested regions opened.
+    fn names(file: &File) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack: Vec<&Operation> = file.ops.iter().rev().collect();
+        while let Some(o) = stack.pop() {
+            out.push(o.name.to_string());
+            for r in o.regions().iter().rev() {
+                for b in r.blocks.iter().rev() {
+                    stack.extend(b.ops.iter().rev());
+                }
+            }
+        }
+        out
+    }
+
+    const SRC: &str = r#"sv.macro.decl @A
+sv.macro.decl @B
+hw.module @t(in %x : i1, out y : i1) {
+  sv.ifdef "A" {
+    sv.ifdef #sv<macro.ident "B"> {
+      sv.verbatim "ab"
+    } else {
+      sv.verbatim "a"
+    }
+  } else {
+    sv.verbatim "none"
+  }
+  hw.output %x : i1
+}
+"#;
+
+    fn texts(defines: &[&str]) -> Vec<String> {
+        let src = crate::SourceFile::new("t.mlir", SRC);
+        let mut file = crate::parse(&src).unwrap();
+        let d: Vec<String> = defines.iter().map(|s| s.to_string()).collect();
+        specialize_ifdefs(&mut file, &d);
+        assert!(!names(&file).iter().any(|n| n.starts_with("sv.ifdef") || n == "sv.macro.decl"));
+        let body = &file.ops[0].regions()[0].blocks[0].ops;
+        body.iter()
+            .filter_map(|o| match o.attr("format_string") {
+                Some(Attr::String(s)) => Some(s.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn nested_ifdefs_take_the_defined_branches() {
+        assert_eq!(texts(&[]), ["none"]);
+        assert_eq!(texts(&["A"]), ["a"]);
+        assert_eq!(texts(&["A", "B"]), ["ab"]);
+        assert_eq!(texts(&["B"]), ["none"]);
+    }
+}
