@@ -81,6 +81,10 @@ pub struct Args {
     /// Print the time each pass takes to standard error.
     #[arg(long)]
     pub time_passes: bool,
+    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
+    /// undefined macro's else-branch.
+    #[arg(long = "define", value_name = "NAME")]
+    pub define: Vec<String>,
     /// HLS: target clock period in ns; bounds what chains in one cycle.
     #[arg(long, value_name = "NS", default_value_t = 10.0)]
     pub clock_period: f64,

@@ -66,7 +66,9 @@ pub fn load_design(
         match comb::build::build_design_streaming(src, top) {
             Some(built) => built.map_err(input_err)?,
             None => {
-                let file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+                let mut file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+                // `sv.ifdef`s take the branch `--define` chooses (README "sv.ifdef").
+                mlir_text::ifdef::specialize_ifdefs(&mut file, args.map_or(&[][..], |a| &a.define));
                 if hls::has_hls_input(&file) {
                     comb::build::reject_zero_width(&file).map_err(input_err)?;
                     crate::hls_flow::build(src, file, top, args)?

@@ -114,3 +114,67 @@ fn sv_with_checks_is_read_by_verilator_yosys_and_icarus() {
         run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));
     }
 }
+
+/// Immediate `sv.assert`/`sv.assume`/`sv.cover` in procedural blocks (tests/verif/immediate.mlir):
+/// the enclosing `sv.if` branches and the synchronous reset enable them, the block's clock
+/// clocks them. Verilator (on our SystemVerilog), the Rust simulator and the evaluator report
+/// the failures at the cycles worked out here; CIRCT verifies the input itself.
+#[test]
+fn immediate_sv_checks_fail_at_the_same_cycles_in_three_simulators() {
+    let path = repo().join("tests/verif/immediate.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("work");
+    let out = bin()
+        .args(["cosim", path.to_str().unwrap(), "--cycles", "60", "--seed", "5", "--keep"])
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "failed checks make cosim fail:\n{err}");
+    assert!(err.contains("60 cycles, 1 outputs: all agree"), "{err}");
+    assert!(!err.contains("checks differ"), "{err}");
+    let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let design = load_text("immediate.mlir", &text, 1);
+    let mut sim = comb::eval::Simulator::new(&design).unwrap();
+    let (mut expect, mut cnt) = (Vec::new(), 0u64);
+    for (c, line) in read("stimulus.txt").lines().enumerate() {
+        let v: Vec<u64> = line.split_whitespace().map(|x| u64::from_str_radix(x, 16).unwrap()).collect();
+        let (rst, lim, go) = (v[0] == 1, v[1], v[2] == 1);
+        sim.set_input("rst", comb::bits::Bits::from_bool(rst));
+        sim.set_input("lim", comb::bits::Bits::from_u64(lim, 4));
+        sim.set_input("go", comb::bits::Bits::from_bool(go));
+        sim.tick();
+        let c = c as u64;
+        if !rst && go && cnt >= lim {
+            expect.push((c, "below".to_string()));
+        }
+        if !rst && !go && lim == 0 {
+            expect.push((c, "lim_nonzero".to_string()));
+        }
+        if go && lim >= 12 {
+            expect.push((c, "small_lim".to_string()));
+        }
+        cnt = if rst { 0 } else { (cnt + 1) % 16 };
+    }
+    expect.sort();
+    for l in ["below", "lim_nonzero", "small_lim"] {
+        assert!(expect.iter().any(|e| e.1 == l), "{l} fails somewhere: {expect:?}");
+    }
+    let mut eval: Vec<(u64, String)> =
+        sim.failures().iter().map(|f| (f.cycle, f.label.as_deref().unwrap_or("").to_string())).collect();
+    eval.sort();
+    assert_eq!(eval, expect, "evaluator");
+    assert_eq!(failures(&read("rust.out"), false), expect, "Rust simulator");
+    let clocked: Vec<(u64, String)> = expect.into_iter().filter(|e| e.1 != "small_lim").collect();
+    let vl: Vec<(u64, String)> =
+        failures(&read("verilator.out"), true).into_iter().filter(|e| e.1 != "small_lim").collect();
+    assert_eq!(vl, clocked, "Verilator --assert");
+    // The input is CIRCT's own form; what we print back is too.
+    let emitted = dir.path().join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[path.to_str().unwrap(), "--emit", "mlir"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+}

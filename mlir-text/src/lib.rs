@@ -20,6 +20,7 @@ mod display;
 pub mod firmem;
 pub mod fxhash;
 pub mod hw_types;
+pub mod ifdef;
 pub mod lexer;
 mod parser;
 pub mod source;

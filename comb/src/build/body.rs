@@ -55,6 +55,7 @@ impl<'f> Builder<'f> {
         // HEIR's `secret.generic` bodies and the ops in procedural `sv` blocks join the body in
         // place (`steps.rs`); `sv.wire`/`sv.reg` get their cells first (`sv.rs`).
         let sv = self.sv_declare(mid, &block.ops, &mut net_of);
+        let immediate = super::sv_assert::contexts(&block.ops);
         let steps = super::steps::flatten(&block.ops);
         let n_steps = steps.len();
         let mut checks: Vec<&'f Operation> = Vec::new();
@@ -137,7 +138,7 @@ impl<'f> Builder<'f> {
             self.connect(mid, o, net, &net_of);
         }
         self.sv_connect(mid, sv, &net_of);
-        self.build_checks(mid, &checks, &net_of);
+        self.build_checks(mid, &checks, &immediate, &net_of);
         match term {
             Some(t) => self.drive_outputs(mid, t, &net_of),
             None if n_outputs > 0 && !saw_term => self.error(

@@ -36,6 +36,7 @@ mod specialize;
 mod steps;
 mod stream;
 mod sv;
+mod sv_assert;
 mod sv_case;
 mod sv_initial;
 mod verif;

@@ -108,7 +108,7 @@ impl<'f> Builder<'f> {
             let ok = ok
                 && match &*o.name {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
-                    "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
+                    "sv.read_inout" | "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => n == 1,
                     "sv.alwaysff" => n == 1 || n == 2,
                     "sv.alwayscomb" | "sv.initial" => n == 0,
                     "sv.always" => n >= 1,
@@ -159,7 +159,7 @@ impl<'f> Builder<'f> {
                                 let d = if comb { Driver::Comb(o) } else { Driver::Clocked(o) };
                                 add(self, x.operands[0].value, d, x.span);
                             }
-                            "sv.if" | "sv.case" => {}
+                            "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))
                             }

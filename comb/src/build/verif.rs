@@ -1,7 +1,8 @@
 //! CIRCT's `verif.assert` / `verif.assume` / `verif.cover` and the `ltl.clock` /
 //! `ltl.disable` ops that shape their property, and the SV dialect's
-//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), lowered to
-//! [`CellKind::Check`] cells.
+//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), and the immediate
+//! `sv.assert` / `sv.assume` / `sv.cover` of procedural blocks (`sv_assert.rs` finds their
+//! clock and enable), lowered to [`CellKind::Check`] cells.
 //!
 //! A property the netlist holds is a one-cycle boolean: an `i1` condition, optionally
 //! clocked (`ltl.clock %p, posedge %clk`: sampled on the rising edge) and optionally
@@ -36,6 +37,9 @@ pub(crate) fn is_verif_op(name: &str) -> bool {
             | "sv.assert.concurrent"
             | "sv.assume.concurrent"
             | "sv.cover.concurrent"
+            | "sv.assert"
+            | "sv.assume"
+            | "sv.cover"
     )
 }
 
@@ -49,7 +53,13 @@ struct Prop {
 
 impl<'f> Builder<'f> {
     /// Makes the check cells of the collected ops `ops` (textual order) of module `mid`.
-    pub(crate) fn build_checks(&mut self, mid: ModuleId, ops: &[&'f Operation], net_of: &NetOf) {
+    pub(crate) fn build_checks(
+        &mut self,
+        mid: ModuleId,
+        ops: &[&'f Operation],
+        immediate: &super::sv_assert::Contexts<'f>,
+        net_of: &NetOf,
+    ) {
         let by_result: HashMap<ValueId, &'f Operation> = ops
             .iter()
             .filter(|o| o.dialect() == "ltl")
@@ -58,11 +68,12 @@ impl<'f> Builder<'f> {
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
         for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
             let kind = match &*o.name {
-                "verif.assert" | "sv.assert.concurrent" => CheckKind::Assert,
-                "verif.assume" | "sv.assume.concurrent" => CheckKind::Assume,
+                "verif.assert" | "sv.assert.concurrent" | "sv.assert" => CheckKind::Assert,
+                "verif.assume" | "sv.assume.concurrent" | "sv.assume" => CheckKind::Assume,
                 _ => CheckKind::Cover,
             };
-            let concurrent = o.dialect() == "sv";
+            let procedural = super::sv_assert::is_immediate(&o.name);
+            let concurrent = o.dialect() == "sv" && !procedural;
             if o.operands.is_empty() || o.operands.len() > 2 {
                 self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
                 continue;
@@ -88,7 +99,14 @@ impl<'f> Builder<'f> {
                     continue;
                 }
             };
-            let p = if concurrent {
+            let mut proc_enable = None;
+            let p = if procedural {
+                let Some((cond, clock, en)) = self.immediate_check(mid, o, immediate, net_of) else {
+                    continue;
+                };
+                proc_enable = en;
+                Some(Prop { cond: Some(cond), disable: None, clock })
+            } else if concurrent {
                 self.sv_concurrent(o, net_of)
             } else {
                 self.prop_of(o.operands[0].value, o.operands[0].span, &by_result, net_of, 0)
@@ -97,12 +115,12 @@ impl<'f> Builder<'f> {
             let Some(mut cond) = p.cond else { continue };
             let m = self.design.module_mut(mid);
             let (span, name) = (o.span, None);
-            let enable = match o.operands.get(1).filter(|_| !concurrent) {
+            let enable = match o.operands.get(1).filter(|_| !concurrent && !procedural) {
                 Some(e) => match net_of.get(e.value.index()).copied().flatten() {
                     Some(n) => Some(n),
                     None => continue,
                 },
-                None => None,
+                None => proc_enable,
             };
             // Fold the disable (condition off when 1) and the enable (on when 1).
             let off = match (p.disable.take(), enable) {

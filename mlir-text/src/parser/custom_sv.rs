@@ -12,6 +12,10 @@
 //! - `sv.case [casez|casex] %c : iN case b01z: {...} ... default: {...}` (one region per
 //!   item; properties `caseStyle` and `casePatterns`);
 //! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`);
+//! - `sv.assert %p, immediate|observed|final [label "l"] [message "m"]` (also `sv.assume`,
+//!   `sv.cover`; procedural): operand `p`, properties `defer` (0 immediate, 1 observed,
+//!   2 final), `label`, `message`; a message with substitutions is a located "not supported"
+//!   error;
 //! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
 //!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
 //!
@@ -137,6 +141,52 @@ impl<'a> Parser<'a> {
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "sv.case" => self.parse_sv_case(&mut d)?,
+            "sv.ifdef" | "sv.ifdef.procedural" => {
+                // `COND {...} [else {...}]`; COND is `"M"`, `#sv<macro.ident "M">` or `@M`,
+                // kept as the string property `cond` (the macro's name).
+                let at = self.tok.span;
+                let text = self.slice(at).to_string();
+                let m = if self.tok.kind == Tok::Str {
+                    let t = self.expect(Tok::Str)?;
+                    self.string_value(t)
+                } else if self.tok.kind == Tok::At {
+                    self.bump()?;
+                    text.trim_start_matches('@').trim_matches('"').to_string()
+                } else {
+                    let a = self.parse_attr()?;
+                    let raw = if let Attr::Opaque(t) = &a { t.clone() } else { String::new() };
+                    let inner = raw.split('"').nth(1).filter(|_| raw.contains("macro.ident"));
+                    let Some(inner) = inner else {
+                        return Err(Diagnostic::error(
+                            at,
+                            "expected a macro: \"NAME\" or #sv<macro.ident \"NAME\">",
+                        ));
+                    };
+                    inner.to_string()
+                };
+                d.prop("cond", Attr::String(m), at);
+                let kind =
+                    if name == "sv.ifdef" { RegionKind { graph: true, isolated: false } } else { PROCEDURAL };
+                d.regions.push(self.parse_region(kind, &[])?);
+                if self.eat_kw("else")? {
+                    d.regions.push(self.parse_region(kind, &[])?);
+                } else {
+                    d.regions.push(Region { blocks: Vec::new(), span: Span::point(self.prev_end) });
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "sv.macro.decl" => {
+                let s = self.expect(Tok::At)?;
+                let text = self.slice(s.span).trim_start_matches('@').trim_matches('"').to_string();
+                d.prop("sym_name", Attr::String(text), s.span);
+                if self.eat(Tok::LParen)? {
+                    let t = self.expect(Tok::Str)?;
+                    let v = self.string_value(t);
+                    d.prop("verilogName", Attr::String(v), t.span);
+                    self.expect(Tok::RParen)?;
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
             "sv.verbatim" => {
                 let t = self.expect(Tok::Str)?;
                 let text = self.string_value(t);
@@ -152,6 +202,7 @@ impl<'a> Parser<'a> {
                 }
                 d.attributes = self.parse_opt_attr_dict()?;
             }
+            "sv.assert" | "sv.assume" | "sv.cover" => self.parse_sv_immediate(&mut d)?,
             "sv.assert.concurrent" | "sv.assume.concurrent" | "sv.cover.concurrent" => {
                 // `EDGE %clk, %p [label "l"] [{attrs}]`: operands `clk, p`, the edge as the
                 // integer attribute `event` (CIRCT's EventControl: 0 posedge, 1 negedge, 2 edge).
@@ -230,6 +281,42 @@ impl<'a> Parser<'a> {
         }
         d.prop("casePatterns", Attr::Array(patterns), d.name_span);
         d.attributes = self.parse_opt_attr_dict()?;
+        Ok(())
+    }
+
+    /// `sv.assert %p, DEFER [label "l"] [message "m"] [{attrs}]` (CIRCT's immediate
+    /// assertions; also `sv.assume`, `sv.cover`).
+    fn parse_sv_immediate(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+        let p = self.parse_use()?;
+        self.expect(Tok::Comma)?;
+        let at = self.tok.span;
+        let defer = match self.tok_text() {
+            "immediate" => 0,
+            "observed" => 1,
+            "final" => 2,
+            _ => return Err(self.err_expected("'immediate', 'observed' or 'final'")),
+        };
+        self.bump()?;
+        d.prop("defer", Attr::Int(crate::ast::BigInt::from_i128(defer), Type::int(32)), at);
+        if self.eat_kw("label")? {
+            let t = self.expect(Tok::Str)?;
+            let text = self.string_value(t);
+            d.prop("label", Attr::String(text), t.span);
+        }
+        if self.eat_kw("message")? {
+            let t = self.expect(Tok::Str)?;
+            let text = self.string_value(t);
+            d.prop("message", Attr::String(text), t.span);
+            if self.tok.kind == Tok::LParen {
+                return Err(Diagnostic::error(
+                    self.tok.span,
+                    "message substitutions of an immediate assertion are not supported",
+                ));
+            }
+        }
+        d.attributes = self.parse_opt_attr_dict()?;
+        let o = self.resolve(&p, &Type::int(1))?;
+        d.operands.push(o);
         Ok(())
     }
 

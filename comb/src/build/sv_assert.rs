@@ -1,0 +1,160 @@
+//! CIRCT's immediate assertions inside procedural blocks (`sv.assert %p, immediate`, also
+//! `sv.assume` and `sv.cover`, deferred `observed`/`final` alike), lowered to the same
+//! [`crate::netlist::CellKind::Check`] cells as `verif.assert` (`verif.rs`).
+//!
+//! A statement runs when its block runs and every enclosing `sv.if` takes its branch, so
+//! the enable of the check is the AND of those conditions (a condition negated for an `else`
+//! branch). In `sv.always posedge %clk` / `sv.alwaysff(posedge %clk)` the check is clocked by
+//! `%clk` (sampled at the rising edge, as the statement runs there); under a synchronous
+//! reset the main block adds `!rst` to the enable and the reset block `rst`. In
+//! `sv.alwayscomb` it is unclocked (checked on settled values every cycle). Not supported,
+//! with a located error: a check inside `sv.case`, `sv.initial` (reported by `sv_initial.rs`)
+//! or an asynchronous reset block, `negedge` clocks, several events, and a check outside a
+//! procedural block (CIRCT's verifier rejects that too). The `message` is not kept: the
+//! printers write their own failure text naming the label.
+
+use super::body::NetOf;
+use super::Builder;
+use crate::ids::{ModuleId, NetId};
+use crate::netlist::CellKind;
+use mlir_text::{Attr, Operation};
+use std::collections::HashMap;
+
+/// True for `sv.assert`, `sv.assume`, `sv.cover` (the immediate forms).
+pub(crate) fn is_immediate(name: &str) -> bool {
+    matches!(name, "sv.assert" | "sv.assume" | "sv.cover")
+}
+
+/// Where an immediate check stands.
+pub(crate) struct Ctx<'f> {
+    /// The enclosing procedural block.
+    always: &'f Operation,
+    /// In the reset block (second region) of an `sv.alwaysff`.
+    reset_block: bool,
+    /// The enclosing `sv.if`s, outermost first, with the branch taken (true: then).
+    path: Vec<(&'f Operation, bool)>,
+    /// Inside this `sv.case` (not supported).
+    case: Option<&'f Operation>,
+}
+
+/// A statement list still to walk: its ops, the enclosing `sv.if` branches, the enclosing
+/// `sv.case`.
+type Pending<'f> = (&'f [Operation], Vec<(&'f Operation, bool)>, Option<&'f Operation>);
+
+/// The contexts of the immediate checks of a body, by op address.
+pub(crate) type Contexts<'f> = HashMap<*const Operation, Ctx<'f>>;
+
+/// Finds the context of every immediate check in the procedural blocks of `ops`.
+pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
+    let mut out = Contexts::new();
+    if !ops.iter().any(|o| o.name.starts_with("sv.always") || &*o.name == "sv.initial") {
+        return out;
+    }
+    for a in ops
+        .iter()
+        .filter(|o| matches!(&*o.name, "sv.always" | "sv.alwaysff" | "sv.alwayscomb" | "sv.initial"))
+    {
+        for (ri, r) in a.regions().iter().enumerate() {
+            let mut stack: Vec<Pending<'_>> =
+                r.blocks.iter().map(|b| (b.ops.as_slice(), Vec::new(), None)).collect();
+            while let Some((list, path, case)) = stack.pop() {
+                for x in list {
+                    if is_immediate(&x.name) {
+                        let ctx = Ctx { always: a, reset_block: ri == 1, path: path.clone(), case };
+                        out.insert(x as *const Operation, ctx);
+                    }
+                    for (bi, rg) in x.regions().iter().enumerate() {
+                        let mut p = path.clone();
+                        let mut c = case;
+                        match &*x.name {
+                            "sv.if" => p.push((x, bi == 0)),
+                            _ => c = c.or(Some(x)),
+                        }
+                        for b in &rg.blocks {
+                            stack.push((b.ops.as_slice(), p.clone(), c));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+impl<'f> Builder<'f> {
+    /// The condition, clock and enable of the immediate check `o` (in module `mid`), or
+    /// `None` after reporting why it is not supported (or when an operand failed).
+    pub(crate) fn immediate_check(
+        &mut self,
+        mid: ModuleId,
+        o: &'f Operation,
+        ctxs: &Contexts<'f>,
+        net_of: &NetOf,
+    ) -> Option<(NetId, Option<NetId>, Option<NetId>)> {
+        let Some(ctx) = ctxs.get(&(o as *const Operation)) else {
+            self.error(o.span, format!("'{}' belongs inside a procedural block ('sv.always...')", o.name));
+            return None;
+        };
+        let a = ctx.always;
+        if &*a.name == "sv.initial" {
+            return None; // reported by sv_initial.rs
+        }
+        if let Some(c) = ctx.case {
+            self.error(o.span, format!("'{}' inside '{}' is not supported (use 'sv.if')", o.name, c.name));
+            return None;
+        }
+        if o.operands.len() != 1 {
+            self.error(o.span, format!("'{}' takes one condition", o.name));
+            return None;
+        }
+        let net = |v: &mlir_text::Operand| net_of.get(v.value.index()).copied().flatten();
+        let cond = net(&o.operands[0])?;
+        let mut terms: Vec<NetId> = Vec::new();
+        let clock = match &*a.name {
+            "sv.alwayscomb" => None,
+            _ => {
+                let edge = match (a.attr("events"), a.attr("clockEdge")) {
+                    (Some(Attr::Array(e)), _) if e.len() == 1 => e[0].clone(),
+                    (None, Some(e)) => e.clone(),
+                    _ => {
+                        self.error(a.span, "checks in an 'sv.always' with several events are not supported");
+                        return None;
+                    }
+                };
+                if !matches!(&edge, Attr::String(s) if s == "posedge") {
+                    self.error(o.span, "checks in a block not clocked on 'posedge' are not supported");
+                    return None;
+                }
+                let style = match a.attr("resetStyle") {
+                    Some(Attr::String(s)) => s.as_str(),
+                    _ => "noreset",
+                };
+                if style != "noreset" {
+                    if style == "asyncreset" && ctx.reset_block {
+                        self.error(
+                            o.span,
+                            format!("'{}' in an asynchronous reset block is not supported", o.name),
+                        );
+                        return None;
+                    }
+                    let mut rst = net(a.operands.get(1)?)?;
+                    let negedge = matches!(a.attr("resetEdge"), Some(Attr::String(s)) if s == "negedge");
+                    if negedge == ctx.reset_block {
+                        // The active level when in the reset block, its negation in the main one.
+                        rst = self.design.module_mut(mid).add_cell(CellKind::Inv, 1, &[rst], None, o.span);
+                    }
+                    terms.push(rst);
+                }
+                Some(net(a.operands.first()?)?)
+            }
+        };
+        for &(i, then) in &ctx.path {
+            let c = net(i.operands.first()?)?;
+            let m = self.design.module_mut(mid);
+            terms.push(if then { c } else { m.add_cell(CellKind::Inv, 1, &[c], None, i.span) });
+        }
+        let m = self.design.module_mut(mid);
+        let enable = terms.into_iter().reduce(|x, y| m.add_cell(CellKind::And, 1, &[x, y], None, o.span));
+        Some((cond, clock, enable))
+    }
+}
