@@ -1,3 +1,4 @@
+// expect: expected a macro
 hw.module @t(in %a : i1, out y : i1) {
   sv.ifdef 42 {
   }
