@@ -3,10 +3,7 @@
 use crate::ir::{Func, Item};
 
 fn lower(src: &str) -> Func {
-    let sf = mlir_text::SourceFile::new("t.mlir", src);
-    let file = mlir_text::parse(&sf).unwrap();
-    let by_name = std::collections::HashMap::new();
-    crate::lower::lower_func(&file, &by_name, &file.ops[0]).unwrap().0
+    crate::ir::lower_first(src)
 }
 
 fn kernel() -> String {

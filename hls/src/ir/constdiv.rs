@@ -38,11 +38,9 @@ use std::collections::HashMap;
 /// Rewrites every division and remainder by a constant in `f`; returns how many.
 pub fn run(f: &mut Func) -> usize {
     let consts: HashMap<ValId, u64> = f.constants();
-    let mut body = std::mem::take(&mut f.body);
     let mut n = 0;
     let mut ranges = HashMap::new();
-    region(f, &consts, &mut ranges, &mut body, &mut n);
-    f.body = body;
+    f.with_body(|f, body| region(f, &consts, &mut ranges, body, &mut n));
     n
 }
 

@@ -14,9 +14,7 @@ use super::{BinOp, ForLoop, Func, IfElse, Item, OpKind, Region, ValId};
 
 /// Converts the `if`s of every innermost `for` loop that is asked to be pipelined.
 pub fn run(f: &mut Func, all: bool) {
-    let mut body = std::mem::take(&mut f.body);
-    region(f, &mut body, all);
-    f.body = body;
+    f.with_body(|f, body| region(f, body, all));
 }
 
 fn region(f: &mut Func, r: &mut Region, all: bool) {

@@ -388,6 +388,15 @@ pub struct Func {
 }
 
 impl Func {
+    /// Runs `pass` on the function's top region, taken out of `self` for the call so the
+    /// pass may also borrow the function (its ops and values) mutably.
+    pub fn with_body<R>(&mut self, pass: impl FnOnce(&mut Func, &mut Region) -> R) -> R {
+        let mut body = std::mem::take(&mut self.body);
+        let out = pass(self, &mut body);
+        self.body = body;
+        out
+    }
+
     /// Every value defined by a constant op, with its constant.
     pub fn constants(&self) -> std::collections::HashMap<ValId, u64> {
         self.ops
@@ -421,4 +430,12 @@ impl Func {
     pub fn op(&self, id: OpId) -> &Op {
         &self.ops[id.index()]
     }
+}
+
+/// The first function of `src` lowered to the HLS IR (unit tests of the IR passes).
+#[cfg(test)]
+pub(crate) fn lower_first(src: &str) -> Func {
+    let sf = mlir_text::SourceFile::new("t.mlir", src);
+    let file = mlir_text::parse(&sf).unwrap();
+    crate::lower::lower_func(&file, &std::collections::HashMap::new(), &file.ops[0]).unwrap().0
 }

@@ -32,9 +32,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Replaces loop-invariant memory accumulations in every innermost `for` loop that is
 /// asked to be pipelined (`all`: `--pipeline`, else only loops with `hls.pipeline`).
 pub fn run(f: &mut Func, all: bool) {
-    let mut body = std::mem::take(&mut f.body);
-    region(f, &mut body, all);
-    f.body = body;
+    f.with_body(|f, body| region(f, body, all));
 }
 
 fn region(f: &mut Func, r: &mut Region, all: bool) {

@@ -20,10 +20,7 @@ use std::collections::HashMap;
 /// Merges store pairs in every loop asked to be pipelined (all loops with `all`) whose body
 /// is one block; returns how many pairs it merged.
 pub fn run(f: &mut Func, all: bool) -> usize {
-    let mut body = std::mem::take(&mut f.body);
-    let n = region(f, &mut body, all);
-    f.body = body;
-    n
+    f.with_body(|f, body| region(f, body, all))
 }
 
 fn region(f: &mut Func, r: &mut Region, all: bool) -> usize {
@@ -153,10 +150,7 @@ mod tests {
     use super::*;
 
     fn lower(src: &str) -> Func {
-        let sf = mlir_text::SourceFile::new("t.mlir", src);
-        let file = mlir_text::parse(&sf).unwrap();
-        let by_name = HashMap::new();
-        let (mut f, _) = crate::lower::lower_func(&file, &by_name, &file.ops[0]).unwrap();
+        let mut f = crate::ir::lower_first(src);
         crate::ir::ifconvert::run(&mut f, true);
         f
     }

@@ -32,10 +32,7 @@ pub const MAX_OPS: usize = 128;
 /// Unrolls short inner loops of loops asked to be pipelined (`all`: every loop, as with
 /// `--pipeline`). Returns the number of loops unrolled.
 pub fn run(f: &mut Func, all: bool) -> usize {
-    let mut body = std::mem::take(&mut f.body);
-    let n = region(f, &mut body, all);
-    f.body = body;
-    n
+    f.with_body(|f, body| region(f, body, all))
 }
 
 fn region(f: &mut Func, r: &mut Region, all: bool) -> usize {

@@ -3,10 +3,7 @@
 use crate::ir::{Func, Item, OpKind, Region};
 
 fn lower(src: &str) -> Func {
-    let sf = mlir_text::SourceFile::new("t.mlir", src);
-    let file = mlir_text::parse(&sf).unwrap();
-    let by_name = std::collections::HashMap::new();
-    let (mut f, _) = crate::lower::lower_func(&file, &by_name, &file.ops[0]).unwrap();
+    let mut f = crate::ir::lower_first(src);
     crate::ir::ifconvert::run(&mut f, true);
     f
 }

@@ -21,10 +21,7 @@ use std::collections::HashMap;
 
 /// Fuses every eligible `while` loop of `f`; returns how many.
 pub fn run(f: &mut Func, opts: &Options) -> usize {
-    let mut body = std::mem::take(&mut f.body);
-    let n = region(f, &mut body, opts);
-    f.body = body;
-    n
+    f.with_body(|f, body| region(f, body, opts))
 }
 
 fn region(f: &mut Func, r: &mut Region, opts: &Options) -> usize {
@@ -90,10 +87,7 @@ mod tests {
     use super::*;
 
     fn lower(src: &str) -> Func {
-        let sf = mlir_text::SourceFile::new("t.mlir", src);
-        let file = mlir_text::parse(&sf).unwrap();
-        let (f, _) = crate::lower::lower_func(&file, &HashMap::new(), &file.ops[0]).unwrap();
-        f
+        crate::ir::lower_first(src)
     }
 
     fn the_while(f: &Func) -> &WhileLoop {
