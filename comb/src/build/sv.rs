@@ -347,6 +347,26 @@ impl<'f> Builder<'f> {
         Some(())
     }
 
+    /// `c ? t : e` for a storage's value on two paths (`None`: unassigned on that path); `Err`
+    /// when exactly one path assigns it (a latch).
+    pub(crate) fn select_assigned(
+        &mut self,
+        mid: ModuleId,
+        c: NetId,
+        t: Option<NetId>,
+        e: Option<NetId>,
+        width: u32,
+        span: mlir_text::Span,
+    ) -> Result<Option<NetId>, ()> {
+        match (t, e) {
+            (Some(t), Some(e)) => {
+                Ok(Some(self.design.module_mut(mid).add_cell(CellKind::Mux, width, &[c, t, e], None, span)))
+            }
+            (None, None) => Ok(None),
+            _ => Err(()),
+        }
+    }
+
     /// The value `ops` leave in storage `r`, starting from `cur` (`None`: unassigned); `Err`
     /// if a branch assigns it and the other does not while `cur` is `None` (a latch).
     pub(crate) fn sv_value(
@@ -370,19 +390,11 @@ impl<'f> Builder<'f> {
                 "sv.if" => {
                     let t = self.sv_value(mid, block_ops(o, 0).unwrap_or(&[]), r, cur, width, net_of)?;
                     let e = self.sv_value(mid, block_ops(o, 1).unwrap_or(&[]), r, cur, width, net_of)?;
-                    cur = match (t, e) {
-                        (t, e) if t == e => t,
-                        (Some(t), Some(e)) => {
-                            let c = net_of[o.operands[0].value.index()].ok_or(())?;
-                            Some(self.design.module_mut(mid).add_cell(
-                                CellKind::Mux,
-                                width,
-                                &[c, t, e],
-                                None,
-                                o.span,
-                            ))
-                        }
-                        _ => return Err(()),
+                    cur = if t == e {
+                        t
+                    } else {
+                        let c = net_of[o.operands[0].value.index()].ok_or(())?;
+                        self.select_assigned(mid, c, t, e, width, o.span)?
                     };
                 }
                 _ => {}

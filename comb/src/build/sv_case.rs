@@ -76,16 +76,7 @@ impl<'f> Builder<'f> {
                 Match::Never => acc,
                 Match::Always => v,
                 Match::When(_) if v == acc => acc,
-                Match::When(hit) => match (v, acc) {
-                    (Some(v), Some(a)) => Some(self.design.module_mut(mid).add_cell(
-                        CellKind::Mux,
-                        width,
-                        &[hit, v, a],
-                        None,
-                        o.span,
-                    )),
-                    _ => return Err(()),
-                },
+                Match::When(hit) => self.select_assigned(mid, hit, v, acc, width, o.span)?,
             };
         }
         Ok(acc)
