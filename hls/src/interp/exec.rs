@@ -49,6 +49,9 @@ pub(crate) struct Machine<'f> {
     pub(crate) undefined: Option<Diagnostic>,
     /// The recurrence bound so far ([`super::recur`]).
     pub(crate) recurrence: u64,
+    /// [`recur::is_recurrence`] of each loop op met so far (by address: ops live as long as
+    /// `file`), so a nested loop's body is not walked again at every entry.
+    recurrent_loops: std::collections::HashMap<*const Operation, bool>,
 }
 
 const MAX_CALL_DEPTH: usize = 64;
@@ -65,7 +68,13 @@ impl<'f> Machine<'f> {
             loop_index: Vec::new(),
             undefined: None,
             recurrence: 0,
+            recurrent_loops: std::collections::HashMap::new(),
         }
+    }
+
+    /// [`recur::is_recurrence`], computed once per loop op.
+    fn is_recurrence(&mut self, op: &'f Operation) -> bool {
+        *self.recurrent_loops.entry(op as *const Operation).or_insert_with(|| recur::is_recurrence(op))
     }
 
     pub(crate) fn run_top(
@@ -347,7 +356,7 @@ impl<'f> Machine<'f> {
         let mut iters =
             init_ops.iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
-        let recurrent = recur::is_recurrence(op);
+        let recurrent = self.is_recurrence(op);
         let mut i = lb;
         while i < ub {
             let mut args = vec![Value::Int(Int::from_i64(i, 32))];
@@ -368,7 +377,7 @@ impl<'f> Machine<'f> {
         let ub = self.int(fr, op.operands[1].value, op.span)?;
         let step = self.int(fr, op.operands[2].value, op.span)?;
         let unsigned = op.attr("unsignedCmp").is_some();
-        let recurrent = recur::is_recurrence(op);
+        let recurrent = self.is_recurrence(op);
         let w = lb.width;
         let mut iters =
             op.operands[3..].iter().map(|o| self.get(fr, o.value, o.span)).collect::<Result<Vec<_>, _>>()?;
