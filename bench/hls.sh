@@ -3,7 +3,8 @@
 #
 #   cycles   edges from start to done, simulated (`rmlir-hls cosim --seed 1`: Rust simulator
 #            and Verilator with SPEC section 4 block RAMs, checked against the interpreter;
-#            the next seed up to 8 when seed 1's data sends the kernel out of bounds)
+#            the seed of 2..8 with the most memory accesses when seed 1's data sends the
+#            kernel out of bounds or makes no access)
 #   latency  the schedule report's latency (`--report FILE`, JSON `latency_cycles`; "-"
 #            when it depends on the data)
 #   bound    the port bound: the most accesses any one memory port must make on that data
@@ -61,21 +62,28 @@ for k in $KERNELS; do
   # shellcheck disable=SC2207
   opts=($(sed -n 's#^// hls-options: ##p' "$k"))
   [ "${PIPELINE:-0}" = 1 ] && opts+=(--pipeline)
-  # Seed 1, or the first of seeds 2..8 whose data the kernel is defined on and does work
-  # on: a scalar argument drawn as a loop bound may send the kernel's accesses out of bounds
-  # (sumsq's `n` at seed 1 is above its memref's 100 elements), which the interpreter
-  # rejects, or be <= 0 (no access at all, a meaningless row); as the test harness, take the
-  # next seed then (named after the table).
+  # Seed 1, or else the seed of 2..8 whose data the kernel is defined on and that makes the
+  # most memory accesses (the largest port bound; the first on a tie): a scalar argument
+  # drawn as a loop bound may send the kernel's accesses out of bounds (sumsq's `n` at seed
+  # 1 is above its memref's 100 elements), which the interpreter rejects, or be <= 0 (no
+  # access at all, a meaningless row), or be 1 (a row that measures only the loop's entry);
+  # as the test harness, take another seed then (named after the table).
+  usable() {
+    ! grep -q "is out of bounds" "$1" &&
+      ! { grep -q "^port bound: 0$" "$1" && grep -q "memref<" "$k"; }
+  }
   seed=1
-  while [ "$seed" -le 8 ]; do
-    "$bin" cosim "$k" --seed "$seed" "${opts[@]}" > "$out/$name.cosim" 2>&1
-    if grep -q "is out of bounds" "$out/$name.cosim" ||
-      { grep -q "^port bound: 0$" "$out/$name.cosim" && grep -q "memref<" "$k"; }; then
-      seed=$((seed + 1))
-    else
-      break
-    fi
-  done
+  "$bin" cosim "$k" --seed 1 "${opts[@]}" > "$out/$name.cosim" 2>&1
+  if ! usable "$out/$name.cosim"; then
+    best=0
+    for s in 2 3 4 5 6 7 8; do
+      "$bin" cosim "$k" --seed "$s" "${opts[@]}" > "$out/$name.cosim.$s" 2>&1
+      usable "$out/$name.cosim.$s" || continue
+      b=$(sed -n 's/^port bound: //p' "$out/$name.cosim.$s")
+      if [ "${b:-0}" -gt "$best" ]; then best=$b; seed=$s; fi
+    done
+    [ "$seed" = 1 ] || cp "$out/$name.cosim.$seed" "$out/$name.cosim"
+  fi
   [ "$seed" = 1 ] || reseeded="$reseeded $name:$seed"
   if grep -q "^cycles: " "$out/$name.cosim"; then
     cycles=$(sed -n 's/^cycles: //p' "$out/$name.cosim")
