@@ -21,6 +21,7 @@ mod circt_verify;
 mod const_clock;
 mod datapath;
 mod extern_module;
+mod extern_params;
 mod fifo;
 mod initial;
 mod memory;
@@ -56,6 +57,7 @@ use std::collections::HashMap;
 pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
     if zero_width::has_zero_width(file)
         || specialize::has_module_params(&file.ops)
+        || extern_params::has_parametric_externs(&file.ops)
         || secret_arith::has_secret_arith(file)
     {
         return build_design_owned(file.clone(), top);
@@ -69,6 +71,9 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
 pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, Vec<Diagnostic>> {
     if specialize::has_module_params(&file.ops) {
         specialize::specialize(&mut file)?;
+    }
+    if extern_params::has_parametric_externs(&file.ops) {
+        extern_params::specialize_externs(&mut file)?;
     }
     if zero_width::has_zero_width(&file) {
         zero_width::erase_zero_width(&mut file)?;

@@ -33,11 +33,11 @@ pub(crate) const MAX_SPECIALIZATIONS: usize = 1000;
 type Job = (usize, Vec<(String, i128)>, String);
 
 /// One declared parameter.
-struct Decl {
-    name: String,
-    width: u32,
-    default: Option<i128>,
-    span: Span,
+pub(super) struct Decl {
+    pub(super) name: String,
+    pub(super) width: u32,
+    pub(super) default: Option<i128>,
+    pub(super) span: Span,
 }
 
 /// True if a module in `ops` (at the top or in a `builtin.module`) declares parameters
@@ -90,7 +90,7 @@ fn specialize_ops(ops: &mut Vec<Operation>, values: &mut Vec<ValueInfo>) -> Resu
     }
 }
 
-fn sym_name(op: &Operation) -> Option<&str> {
+pub(super) fn sym_name(op: &Operation) -> Option<&str> {
     match op.attr("sym_name") {
         Some(Attr::String(s)) => Some(s),
         _ => None,
@@ -98,7 +98,7 @@ fn sym_name(op: &Operation) -> Option<&str> {
 }
 
 /// The declared parameters of a module op (empty for a plain module).
-fn decls(op: &Operation, errors: &mut Vec<Diagnostic>) -> Vec<Decl> {
+pub(super) fn decls(op: &Operation, errors: &mut Vec<Diagnostic>) -> Vec<Decl> {
     let mut out: Vec<Decl> = Vec::new();
     for e in param_list(op) {
         let (name, ty, value, span) = e;
@@ -127,7 +127,7 @@ fn decls(op: &Operation, errors: &mut Vec<Diagnostic>) -> Vec<Decl> {
 }
 
 /// The entries of the `parameters` property: name, type, value, span.
-fn param_list(op: &Operation) -> Vec<(String, Option<Type>, Option<Attr>, Span)> {
+pub(super) fn param_list(op: &Operation) -> Vec<(String, Option<Type>, Option<Attr>, Span)> {
     let Some(Attr::Array(items)) = op.attr("parameters") else { return Vec::new() };
     let mut out = Vec::new();
     for it in items {
@@ -144,7 +144,7 @@ fn param_list(op: &Operation) -> Vec<(String, Option<Type>, Option<Attr>, Span)>
 }
 
 /// Truncates `v` to `width` bits (two's complement, as an unsigned value for widths < 128).
-fn truncate(v: i128, width: u32) -> i128 {
+pub(super) fn truncate(v: i128, width: u32) -> i128 {
     if width >= 127 {
         v
     } else {
@@ -153,7 +153,7 @@ fn truncate(v: i128, width: u32) -> i128 {
 }
 
 /// The specialized name of `base` under `values` (`None`: the defaults, keep the name).
-fn special_name(base: &str, decls: &[Decl], values: &[i128]) -> String {
+pub(super) fn special_name(base: &str, decls: &[Decl], values: &[i128]) -> String {
     if decls.iter().zip(values).all(|(d, v)| d.default == Some(*v)) {
         return base.to_string();
     }
@@ -294,7 +294,10 @@ fn rewrite_body(
             for o in &mut b.ops {
                 match &*o.name {
                     "hw.param.value" => param_value(o, env, own, values, errors),
-                    "hw.instance" => instance(o, env, generic, queue, seen, errors),
+                    "hw.instance" => {
+                        super::extern_params::resolve_instance_params(o, env, errors);
+                        instance(o, env, generic, queue, seen, errors)
+                    }
                     _ if !o.regions().is_empty() => {
                         rewrite_body(o, env, own, generic, values, queue, seen, errors)
                     }
@@ -348,7 +351,7 @@ fn param_value(
 }
 
 /// Evaluates a parameter value under `env`.
-fn eval(a: &Attr, env: &[(String, i128)], at: Span, errors: &mut Vec<Diagnostic>) -> Option<i128> {
+pub(super) fn eval(a: &Attr, env: &[(String, i128)], at: Span, errors: &mut Vec<Diagnostic>) -> Option<i128> {
     let r = match a {
         Attr::Int(v, _) => v.to_i128().ok_or_else(|| "the value does not fit 128 bits".to_string()),
         Attr::Bool(b) => Ok(*b as i128),
