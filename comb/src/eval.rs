@@ -19,7 +19,8 @@
 //! `seq.from_clock` (and, after flattening, through instance ports). [`Simulator::tick`]
 //! fires every register; [`Simulator::tick_clock`] only those clocked by one input port.
 //! A register whose clock cannot be traced to an input (a clock computed by logic) fires
-//! on [`Simulator::tick`] only.
+//! on [`Simulator::tick`] only; one on a constant clock (`seq.const_clock` into an
+//! instance's clock port) never fires, and a memory or clocked check on one never acts.
 //!
 //! Checks (`verif.assert`/`assume`/`cover` cells) are sampled on each edge from the settled
 //! values before it, like the registers: a clocked check on the edges of its clock, an
@@ -50,6 +51,8 @@ struct RegInfo {
     /// The reset is asynchronous.
     is_async: bool,
     clock: Option<PortId>,
+    /// Clocked by a constant: never fires.
+    never: bool,
 }
 
 struct MemInfo {
@@ -57,6 +60,8 @@ struct MemInfo {
     /// raddr, ren, waddr, we, wdata.
     ops: [u32; 5],
     clock: Option<PortId>,
+    /// Clocked by a constant: never reads or writes.
+    never: bool,
     words: Vec<Bits>,
 }
 
@@ -84,6 +89,8 @@ struct CheckInfo {
     cond: u32,
     /// `Some` for a clocked check: the edge of that input (`None` inside: untraceable).
     clock: Option<Option<PortId>>,
+    /// Clocked by a constant: never samples.
+    never: bool,
     kind: CheckKind,
     label: Option<std::sync::Arc<str>>,
     covered: u64,
@@ -103,6 +110,18 @@ pub struct Simulator {
     /// The values are settled for the current inputs and state (nothing changed since the
     /// last [`Simulator::eval`]), so another `eval` has nothing to do.
     settled: bool,
+}
+
+/// True if a clock net is a constant (`seq.const_clock`, `seq.to_clock` of a constant, also
+/// through instance ports after flattening): it has no rising edge.
+fn constant_clock(m: &Module, mut net: NetId) -> bool {
+    loop {
+        match m.cell(net).kind {
+            CellKind::Const(_) => return true,
+            CellKind::ToClock | CellKind::FromClock => net = m.operands(net)[0],
+            _ => return false,
+        }
+    }
 }
 
 /// The input port a clock net comes from, through clock conversions.
@@ -157,12 +176,22 @@ impl Simulator {
                     });
                     let rst = reset.then(|| (ix(ops[k]), ix(ops[k + 1])));
                     let clock = trace_clock(&module, ops[1]);
-                    regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, is_async: *async_reset, clock });
+                    let never = constant_clock(&module, ops[1]);
+                    regs.push(RegInfo {
+                        q: ix(id),
+                        d: ix(ops[0]),
+                        en,
+                        rst,
+                        is_async: *async_reset,
+                        clock,
+                        never,
+                    });
                 }
                 CellKind::Memory { depth } => mems.push(MemInfo {
                     q: ix(id),
                     ops: [ix(ops[1]), ix(ops[2]), ix(ops[3]), ix(ops[4]), ix(ops[5])],
                     clock: trace_clock(&module, ops[0]),
+                    never: constant_clock(&module, ops[0]),
                     words: vec![Bits::zero(cell.width); *depth as usize],
                 }),
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
@@ -171,6 +200,7 @@ impl Simulator {
                 CellKind::Check { kind, label, clocked } => checks.push(CheckInfo {
                     cond: ix(ops[0]),
                     clock: clocked.then(|| trace_clock(&module, ops[1])),
+                    never: *clocked && constant_clock(&module, ops[1]),
                     kind: *kind,
                     label: label.clone(),
                     covered: 0,
@@ -266,7 +296,7 @@ impl Simulator {
                 None => true,
                 Some(k) => clock.is_none() || k == clock,
             };
-            if !fires {
+            if !fires || c.never {
                 continue;
             }
             let holds = self.values[c.cond as usize].bit(0);
@@ -282,7 +312,7 @@ impl Simulator {
         let next: Vec<(u32, Bits)> = self
             .regs
             .iter()
-            .filter(|r| clock.is_none() || r.clock == clock)
+            .filter(|r| !r.never && (clock.is_none() || r.clock == clock))
             .filter_map(|r| {
                 let v = &self.values;
                 if let Some((rst, rv)) = r.rst {
@@ -298,7 +328,9 @@ impl Simulator {
             .collect();
         let mut writes: Vec<(usize, usize, Bits)> = Vec::new();
         let mut reads: Vec<(u32, Bits)> = Vec::new();
-        for (k, mem) in self.mems.iter().enumerate().filter(|(_, m)| clock.is_none() || m.clock == clock) {
+        for (k, mem) in
+            self.mems.iter().enumerate().filter(|(_, m)| !m.never && (clock.is_none() || m.clock == clock))
+        {
             let v = &self.values;
             let [raddr, ren, waddr, we, wdata] = mem.ops.map(|o| &v[o as usize]);
             if ren.bit(0) {

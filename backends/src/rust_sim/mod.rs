@@ -24,6 +24,7 @@
 
 pub mod async_reset;
 pub mod checks;
+pub mod const_clock;
 pub mod flatten;
 pub mod logic;
 pub mod memory;
@@ -192,6 +193,7 @@ pub fn emit(design: &Design) -> Result<SimCrate, String> {
         return Err(Design::extern_model_error(x, "the Rust simulator"));
     }
     let mut flat = flatten::flatten(design)?;
+    const_clock::fold(&mut flat)?;
     let forces = async_reset::split(&mut flat);
     let clocks = clocks_of(&flat);
     let fields = port_fields(&flat, &clocks);
