@@ -10,8 +10,32 @@ use crate::ast::{Attr, File, Operation};
 
 /// Replaces every `sv.ifdef[.procedural]` of `file` by the branch `defines` selects and
 /// drops `sv.macro.decl`s (iteratively over nesting depth: a spliced branch is scanned again).
+/// A macro declared with a Verilog name (`sv.macro.decl @SYM["NAME"]`) is the macro NAME:
+/// `sv.ifdef @SYM` takes its then-branch under `--define NAME`.
 pub fn specialize_ifdefs(file: &mut File, defines: &[String]) {
-    specialize_ops(&mut file.ops, defines);
+    let mut alias: Vec<(String, String)> = Vec::new();
+    let mut stack: Vec<&Operation> = file.ops.iter().collect();
+    while let Some(o) = stack.pop() {
+        match &*o.name {
+            "sv.macro.decl" => {
+                if let (Some(Attr::String(sym)), Some(Attr::String(v))) =
+                    (o.attr("sym_name"), o.attr("verilogName"))
+                {
+                    alias.push((sym.clone(), v.clone()));
+                }
+            }
+            "builtin.module" => stack.extend(o.regions().iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops)),
+            _ => {}
+        }
+    }
+    let defines: Vec<String> = defines
+        .iter()
+        .flat_map(|d| {
+            let syms = alias.iter().filter(move |(_, v)| v == d).map(|(s, _)| s.clone());
+            std::iter::once(d.clone()).chain(syms)
+        })
+        .collect();
+    specialize_ops(&mut file.ops, &defines);
 }
 
 fn chosen(op: &Operation, defines: &[String]) -> usize {

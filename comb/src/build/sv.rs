@@ -212,7 +212,11 @@ impl<'f> Builder<'f> {
                 }
                 _ => CellKind::Concat,
             };
-            let name = cell_name(&v.name);
+            // CIRCT's `name "n"` (the declared name) wins over the SSA name.
+            let name = match str_prop(o, "name") {
+                Some(n) if !n.is_empty() => super::cell_name_str(n),
+                _ => cell_name(&v.name),
+            };
             let net = self.design.module_mut(mid).add_cell(kind, width, &[], name, o.span);
             net_of[r.index()] = Some(net);
             body.storages.push((o, net, driver));

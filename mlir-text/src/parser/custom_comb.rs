@@ -102,7 +102,7 @@ impl<'a> Parser<'a> {
                 let span = Span::new(start, self.prev_end);
                 let mut sum: u64 = 0;
                 for t in &types {
-                    match t.int_width() {
+                    match t.strip_alias().int_width() {
                         Some(w) => sum += w as u64,
                         None => {
                             return Err(Diagnostic::error(

@@ -40,6 +40,12 @@ impl<'a> Parser<'a> {
                     let text = format!("#hw<innerSym{}>", self.slice(s.span));
                     d.prop("inner_sym", Attr::Opaque(text), s.span);
                 }
+                // `name "n"`: the declared name when it differs from the SSA name.
+                if self.eat_kw("name")? {
+                    let t = self.expect(Tok::Str)?;
+                    let v = self.string_value(t);
+                    d.prop("name", Attr::String(v), t.span);
+                }
                 d.attributes = self.parse_opt_attr_dict()?;
                 self.expect(Tok::Colon)?;
                 let start = self.tok.span.start as usize;
@@ -179,7 +185,13 @@ impl<'a> Parser<'a> {
                 let s = self.expect(Tok::At)?;
                 let text = self.slice(s.span).trim_start_matches('@').trim_matches('"').to_string();
                 d.prop("sym_name", Attr::String(text), s.span);
-                if self.eat(Tok::LParen)? {
+                // CIRCT prints the Verilog name as `["NAME"]` (older releases as `("NAME")`).
+                if self.eat(Tok::LSquare)? {
+                    let t = self.expect(Tok::Str)?;
+                    let v = self.string_value(t);
+                    d.prop("verilogName", Attr::String(v), t.span);
+                    self.expect(Tok::RSquare)?;
+                } else if self.eat(Tok::LParen)? {
                     let t = self.expect(Tok::Str)?;
                     let v = self.string_value(t);
                     d.prop("verilogName", Attr::String(v), t.span);

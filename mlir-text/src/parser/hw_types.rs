@@ -23,7 +23,13 @@ impl<'a> Parser<'a> {
     pub(super) fn parse_hw_type(&mut self, kind: &str, start: usize) -> Result<Type, Diagnostic> {
         self.bump()?;
         let lt = self.tok.span;
-        self.expect(Tok::Less)?;
+        // An array's `<` is not lexed past: its size and `x` are read from the bytes (`0xi4`
+        // would lex as a malformed hexadecimal literal).
+        if kind == "array" && self.tok.kind != Tok::Less {
+            return Err(Diagnostic::error(lt, "expected '<'"));
+        } else if kind != "array" {
+            self.expect(Tok::Less)?;
+        }
         let c = match kind {
             "array" => {
                 let p = self.lex.skip_trivia(lt.end as usize);
