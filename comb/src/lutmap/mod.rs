@@ -25,6 +25,8 @@ pub mod lutdec;
 pub mod lutnet;
 pub mod lutpack;
 pub mod mapper;
+pub mod mfs;
+mod mfs_edit;
 pub mod packcut;
 mod rebuild;
 pub mod rewrite;
@@ -33,6 +35,7 @@ pub mod stats;
 #[cfg(test)]
 mod tests;
 pub mod truth;
+pub mod window;
 
 pub use blast::is_mapped;
 
@@ -148,6 +151,7 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
     let (g, mapping) = script::choose(g, k, CUTS_PER_NODE);
     let mut net = lutnet::LutNet::from_mapping(&g, &mapping);
     lutpack::pack(&mut net, k);
+    mfs::mfs(&mut net, k, true);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
     let mut at = 0;
