@@ -33,6 +33,8 @@ pub struct Limits {
     pub tfi_nodes: usize,
     /// The most divisors.
     pub divisors: usize,
+    /// The most readers of a divisor looked at for more divisors.
+    pub fanout_scan: usize,
 }
 
 /// Connectivity of the live LUTs (those the outputs need).
@@ -180,7 +182,7 @@ pub fn build(net: &LutNet, links: &Links, pivot: u32, lim: Limits, max_div_level
     while at < divs.len() && divs.len() < lim.divisors {
         let d = divs[at];
         at += 1;
-        for &f in &links.fanouts[d as usize] {
+        for &f in links.fanouts[d as usize].iter().take(lim.fanout_scan) {
             if divs.len() >= lim.divisors {
                 break;
             }
