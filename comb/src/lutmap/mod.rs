@@ -9,7 +9,8 @@
 //! balanced ([`balance`]), optimized by rounds of DAG-aware rewriting ([`script`],
 //! [`rewrite`], [`factor`]), mapped depth-optimally and then for area ([`cuts`],
 //! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`], [`lutnet`]), the LUT
-//! network resynthesized window by window ([`lutpack`]) and the module rebuilt
+//! network resynthesized window by window ([`lutpack`]), its LUTs re-expressed on their
+//! care sets ([`mfs`], [`window`]; then packed once more) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
 
@@ -25,6 +26,8 @@ pub mod lutdec;
 pub mod lutnet;
 pub mod lutpack;
 pub mod mapper;
+pub mod mfs;
+mod mfs_edit;
 pub mod packcut;
 mod rebuild;
 pub mod rewrite;
@@ -33,6 +36,7 @@ pub mod stats;
 #[cfg(test)]
 mod tests;
 pub mod truth;
+pub mod window;
 
 pub use blast::is_mapped;
 
@@ -148,6 +152,9 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
     let (g, mapping) = script::choose(g, k, CUTS_PER_NODE);
     let mut net = lutnet::LutNet::from_mapping(&g, &mapping);
     lutpack::pack(&mut net, k);
+    if net.lut_count() <= mfs::MAX_LUTS && mfs::mfs(&mut net, k, true) > 0 {
+        lutpack::pack(&mut net, k);
+    }
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
     let mut at = 0;
