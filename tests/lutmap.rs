@@ -37,7 +37,7 @@ fn map(design: &Design, k: usize) -> Design {
     PassManager::default()
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O1))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k })];
+    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k, goal: comb::lutmap::LutGoal::Depth })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -183,8 +183,10 @@ fn map_o2_lut4(design: &Design) -> Design {
     PassManager::default()
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O2))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut p: Vec<Box<dyn Pass>> =
-        vec![Box::new(LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
+    let mut p: Vec<Box<dyn Pass>> = vec![
+        Box::new(LutMap { k: 4, goal: comb::lutmap::LutGoal::Depth }),
+        Box::new(comb::egraph::EGraphLuts { k: 4 }),
+    ];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }

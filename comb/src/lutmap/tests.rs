@@ -167,7 +167,7 @@ fn mapping_meets_the_depth_bound_and_recovery_never_deepens() {
     for seed in 0..30 {
         let g = random_aig(300 + seed, 10, 300);
         for k in 2..=6 {
-            let m = mapper::map(&g, k, 8);
+            let m = mapper::map(&g, k, 8, super::LutGoal::Depth);
             let (luts, depth) = cover_depth(&g, &m);
             assert_eq!((luts, depth), (m.luts, m.depth), "seed {seed} k {k}: reported figures");
             assert!(m.depth <= m.depth_bound, "seed {seed} k {k}: recovery deepened the mapping");
