@@ -265,3 +265,28 @@ fn a_module_blasts_to_one_output_per_sink_bit() {
         assert!(b.mapped.iter().all(|&c| super::is_mapped(&m.cell(c).kind)));
     }
 }
+
+#[test]
+fn the_area_goal_never_maps_to_more_luts_than_the_depth_goal() {
+    use super::LutGoal;
+    let mut rng = Rng::new(77);
+    let (mut depth_total, mut area_total) = (0, 0);
+    for seed in 0..12 {
+        let g = balance::balance(&random_aig(500 + seed, 12, 250));
+        for k in [3, 4, 6] {
+            let (_, d) = super::map_graph(g.clone(), k, LutGoal::Depth);
+            let (_, a) = super::map_graph(g.clone(), k, LutGoal::Area);
+            let (dl, al) = (d.lut_count(), a.lut_count());
+            assert!(al <= dl, "seed {seed} k {k}: area {al} LUTs, depth {dl}");
+            assert!(a.luts.iter().flatten().all(|(_, ins)| ins.len() <= k));
+            for _ in 0..4 {
+                let p = patterns(&mut rng, 12);
+                assert_eq!(a.simulate(&p), g.simulate(&p), "seed {seed} k {k}: area mapping");
+            }
+            depth_total += dl;
+            area_total += al;
+        }
+    }
+    // Not only never worse: the area goal must find fewer LUTs somewhere.
+    assert!(area_total < depth_total, "area {area_total} LUTs, depth {depth_total}");
+}
