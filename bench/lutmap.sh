@@ -2,7 +2,8 @@
 # LUT mapping benchmark: one table, everything measured in this run.
 #
 # Per circuit: our LUT count / depth / mapper run time for `--lut 6`, `--lut 4`,
-# `-O2 --lut 6` and `-O2 --lut 4`, beside Yosys 0.23 `synth; abc -lut 6` and
+# `-O2 --lut 6` and `-O2 --lut 4` (depth goal), `-O2 --lut 6 --lut-goal area` and
+# `-O2 --lut 4 --lut-goal area`, beside Yosys 0.23 `synth; abc -lut 6` and
 # `abc -lut 4`, `synth_ice40`'s SB_LUT4 count, and ABC's strong script on the same AIG
 # (`strash; dc2; dch -f; if -K 6 -a; mfs2; lutpack`, three rounds, best kept), with an ABC
 # `cec` verdict of our `--lut 6` output against the input.
@@ -34,7 +35,7 @@ ours() {
   local f="$1" k="$2"; shift 2
   local t0 t1 err
   t0=$(date +%s.%N)
-  if err=$("$bin" "$f" "$@" --lut "$k" --stats --emit verilog -o "$work/ours$k$*.v" 2>&1 >/dev/null); then
+  if err=$("$bin" "$f" "$@" --lut "$k" --stats --emit verilog -o "$work/ours$k${*// /}.v" 2>&1 >/dev/null); then
     t1=$(date +%s.%N)
     echo "$err" | awk -v t="$(echo "$t1 - $t0" | bc)" '
       /luts/ { for (i = 1; i <= NF; i++) { if ($i == "luts") l += $(i+1); if ($i == "depth") { d = $(i+1) + 0; if (d > md) md = d } } }
@@ -74,7 +75,7 @@ verdict() {
   if yosys-abc -c "cec $work/ref.blif $work/ours.blif" 2>&1 | grep -q "Networks are equivalent"; then echo "equiv"; else echo "FAIL"; fi
 }
 
-printf "%-14s | %-17s | %-17s | %-17s | %-17s | %8s %8s %8s | %-9s | %s\n" circuit "ours -lut6 (L/D/s)" "ours -lut4 (L/D/s)" "-O2 -lut6 (L/D/s)" "-O2 -lut4 (L/D/s)" "yosys6" "yosys4" "ice40" "abc-strong" "cec6"
+printf "%-14s | %-17s | %-17s | %-17s | %-17s | %-17s | %-17s | %8s %8s %8s | %-9s | %s\n" circuit "ours -lut6 (L/D/s)" "ours -lut4 (L/D/s)" "-O2 -lut6 (L/D/s)" "-O2 -lut4 (L/D/s)" "-O2 -lut6 area" "-O2 -lut4 area" "yosys6" "yosys4" "ice40" "abc-strong" "cec6"
 ratios="$work/ratios"
 : > "$ratios"
 for f in "${inputs[@]}"; do
@@ -98,14 +99,19 @@ for f in "${inputs[@]}"; do
       ;;
   esac
   o6=$(ours "$ourin" 6); o4=$(ours "$ourin" 4); o2=$(ours "$ourin" 6 -O2); o24=$(ours "$ourin" 4 -O2)
+  a6=$(ours "$ourin" 6 -O2 --lut-goal area); a4=$(ours "$ourin" 4 -O2 --lut-goal area)
   y6=$(yosys_luts "$ref" "$top" 6); y4=$(yosys_luts "$ref" "$top" 4); ice=$(ice40_luts "$ref" "$top")
   st=$(abc_strong "$ref" "$top")
   v=$(verdict "$ref" "$top" "$work/ours6.v")
   rm -f "$work"/ours*.v
   fmt() { echo "$1" | awk '{ printf "%s/%s/%s", $1, $2, $3 }'; }
-  printf "%-14s | %-17s | %-17s | %-17s | %-17s | %8s %8s %8s | %-9s | %s\n" "$name" "$(fmt "$o6")" "$(fmt "$o4")" "$(fmt "$o2")" "$(fmt "$o24")" "$y6" "$y4" "$ice" "$(echo "$st" | tr ' ' /)" "$v"
-  echo "$(echo "$o2" | cut -d' ' -f1) $y6 $(echo "$o24" | cut -d' ' -f1) $y4" >> "$ratios"
+  printf "%-14s | %-17s | %-17s | %-17s | %-17s | %-17s | %-17s | %8s %8s %8s | %-9s | %s\n" "$name" "$(fmt "$o6")" "$(fmt "$o4")" "$(fmt "$o2")" "$(fmt "$o24")" "$(fmt "$a6")" "$(fmt "$a4")" "$y6" "$y4" "$ice" "$(echo "$st" | tr ' ' /)" "$v"
+  echo "$(echo "$o2" | cut -d' ' -f1) $y6 $(echo "$o24" | cut -d' ' -f1) $y4 $(echo "$a6" | cut -d' ' -f1) $(echo "$a4" | cut -d' ' -f1)" >> "$ratios"
 done
 # The issue's targets: -O2 --lut K never above Yosys's abc -lut K, at most 0.9x in geometric mean.
-awk '$1 ~ /^[0-9]+$/ && $2 > 0 && $4 > 0 { s6 += log($1 / $2); s4 += log($3 / $4); n++; if ($1 > $2) w6++; if ($3 > $4) w4++ }
-     END { if (n) printf "geomean -O2 --lut 6 / yosys6 = %.3f (%d of %d above), -O2 --lut 4 / yosys4 = %.3f (%d of %d above)\n", exp(s6 / n), w6, n, exp(s4 / n), w4, n }' "$ratios"
+awk '$1 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+$/ && $2 > 0 && $4 > 0 {
+       s6 += log($1 / $2); s4 += log($3 / $4); a6 += log($5 / $2); a4 += log($6 / $4); n++
+       if ($1 > $2) w6++; if ($3 > $4) w4++; if ($5 > $2) v6++; if ($6 > $4) v4++ }
+     END { if (n) {
+       printf "geomean depth goal: -O2 --lut 6 / yosys6 = %.3f (%d of %d above), -O2 --lut 4 / yosys4 = %.3f (%d of %d above)\n", exp(s6 / n), w6, n, exp(s4 / n), w4, n
+       printf "geomean area goal:  -O2 --lut 6 / yosys6 = %.3f (%d of %d above), -O2 --lut 4 / yosys4 = %.3f (%d of %d above)\n", exp(a6 / n), v6, n, exp(a4 / n), v4, n } }' "$ratios"

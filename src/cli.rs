@@ -62,6 +62,10 @@ pub struct Args {
     /// Map combinational logic to K-input `comb.truth_table` cells (2..=6).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub lut: Option<u8>,
+    /// With `--lut`: what the mapping optimizes first, `depth` (LUT levels, then LUT
+    /// count) or `area` (LUT count, depth only breaking ties).
+    #[arg(long, value_name = "GOAL", default_value = "depth", value_parser = ["depth", "area"])]
+    pub lut_goal: String,
     /// Print cell counts by kind, LUT count and LUT depth per module on standard error.
     #[arg(long)]
     pub stats: bool,

@@ -96,11 +96,13 @@ pub fn load_design(
     }
     // -O2 --lut K also maps the -O1 netlist and keeps the mapping with fewer LUTs.
     let lut = args.and_then(|a| a.lut);
+    let goal =
+        args.map_or(comb::lutmap::LutGoal::Depth, |a| a.lut_goal.parse().expect("clap checked the goal"));
     let o1_alternative = (opt >= 2 && lut.is_some()).then(|| design.clone());
     let mut reports = pm.run(&mut design, &mut pipeline).map_err(Failure::Message)?;
     // LUT mapping runs once after the -O pipeline, verified like any pass.
     if let Some(k) = lut {
-        reports.extend(map_luts(&pm, &mut design, k as usize, opt >= 2, o1_alternative, flatten)?);
+        reports.extend(map_luts(&pm, &mut design, (k as usize, goal), opt >= 2, o1_alternative, flatten)?);
     }
     for r in &reports {
         if let Some(text) = &r.printed {
@@ -116,7 +118,7 @@ pub fn load_design(
     Ok(design)
 }
 
-/// `--lut K` on `design` (already through its -O pipeline), verified like any pass; with
+/// `--lut K --lut-goal G` (`lut` is `(K, G)`) on `design` (already through its -O pipeline), verified like any pass; with
 /// `o2`, the LUT-level e-graph rules follow. `o1_alternative` (for -O2: the design before
 /// its pipeline) is also taken through -O1 (after `flatten` if asked) and mapped, and the
 /// mapping with fewer LUTs is kept: a word-level rewrite can hand the mapper a structure
@@ -124,12 +126,12 @@ pub fn load_design(
 pub fn map_luts(
     pm: &comb::passes::PassManager,
     design: &mut Design,
-    k: usize,
+    (k, goal): (usize, comb::lutmap::LutGoal),
     o2: bool,
     o1_alternative: Option<Design>,
     flatten: bool,
 ) -> Result<Vec<comb::passes::PassReport>, Failure> {
-    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k })];
+    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k, goal })];
     if o2 {
         map.push(Box::new(comb::egraph::EGraphLuts { k }));
     }
@@ -142,7 +144,7 @@ pub fn map_luts(
         // A pipeline repeats until nothing changes: the mapper runs on its own, once.
         let quiet = comb::passes::PassManager::default();
         quiet.run(&mut alt, &mut p).map_err(Failure::Message)?;
-        let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k })];
+        let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k, goal })];
         quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
         if comb::lutmap::stats::prefer_fewer_luts(&alt, design) {
             *design = alt;

@@ -113,14 +113,15 @@ fn native_design(
     let rams = fpga::native::ram::extract(&mut design);
     fpga::native::mul::expand(&mut design);
     let carries = fpga::native::carry::extract(&mut design);
-    crate::driver::map_luts(&pm, &mut design, 4, true, None, false)?;
+    crate::driver::map_luts(&pm, &mut design, (4, comb::lutmap::LutGoal::Depth), true, None, false)?;
     let mut alt = base;
     let quiet = PassManager::default();
     quiet.run(&mut alt, &mut pipeline(OptLevel::O1)).map_err(Failure::Message)?;
     let alt_rams = fpga::native::ram::extract(&mut alt);
     fpga::native::mul::expand(&mut alt);
     let alt_carries = fpga::native::carry::extract(&mut alt);
-    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k: 4 })];
+    let mut map: Vec<Box<dyn comb::passes::Pass>> =
+        vec![Box::new(comb::lutmap::LutMap { k: 4, goal: comb::lutmap::LutGoal::Depth })];
     quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
     if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
         return Ok((alt, alt_carries, alt_rams));

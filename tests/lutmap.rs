@@ -10,7 +10,9 @@
 //! - 200 random combinational netlists with instances (8 batches of 25 under one top,
 //!   values of at most 8 bits): ABC proves the mapped netlist (`--lut 3`, `--lut 4`,
 //!   `--lut 6` or `-O2 --lut 4`, 50 netlists each, read by Yosys as our `--emit yosys-json`)
-//!   equivalent to the -O1 SystemVerilog; the mapped SystemVerilog is lint-clean.
+//!   equivalent to the -O1 SystemVerilog; the mapped SystemVerilog is lint-clean. The
+//!   area goal (`--lut-goal area`) is proven too: at K = 4 and 6 on every example ABC
+//!   proves (in the same runs), and on the `--lut 4` and `--lut 6` batches.
 //! - HEIR's figures: an 8-bit add-one in at most 11 LUT3 (proven by ABC) and a 64-bit
 //!   multiply in fewer than 6464 LUT3 (checked against the evaluator's `mul` on random
 //!   vectors; `cec` of a 64-bit multiplier is slow).
@@ -19,7 +21,7 @@
 //!   lint-clean; `--stats` reports the LUT count and depth.
 
 mod common;
-use comb::lutmap::LutMap;
+use comb::lutmap::{LutGoal, LutMap};
 use comb::passes::{OptLevel, Pass, PassManager};
 use comb::random::{random_batch, RandomConfig};
 use comb::rng::Rng;
@@ -28,16 +30,23 @@ use common::*;
 use std::process::Command;
 
 const KS: [usize; 3] = [3, 4, 6];
+/// The LUT sizes the area goal (`--lut-goal area`) is proven at.
+const AREA_KS: [usize; 2] = [4, 6];
 
-/// `design` after -O1 and `lut-map` with `k`.
+/// `design` after -O1 and `lut-map` with `k` (depth goal).
 fn map(design: &Design, k: usize) -> Design {
+    map_goal(design, k, LutGoal::Depth)
+}
+
+/// `design` after -O1 and `lut-map` with `k` for `goal`.
+fn map_goal(design: &Design, k: usize, goal: LutGoal) -> Design {
     let mut d = design.clone();
     // Two runs, as the driver does: a pipeline repeats until nothing changes, and the mapper
     // must run once on the optimized netlist, not again on its own output.
     PassManager::default()
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O1))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k })];
+    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k, goal })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -147,6 +156,15 @@ fn examples_proven_equivalent_after_mapping() {
             designs.push(in_process);
         }
         if arith_width(&design) <= 8 {
+            // The area goal at K = 4 and 6, proven in the same Yosys and ABC runs.
+            for k in AREA_KS {
+                let ks = k.to_string();
+                let sv = cli(&[p, "--lut", &ks, "--lut-goal", "area", "--emit", "verilog"]);
+                let in_process = map_goal(&design, k, LutGoal::Area);
+                assert_eq!(sv, backends::verilog::emit(&in_process), "{p} --lut {k} area: two runs differ");
+                check_shape(&in_process, k, p);
+                mapped.push(sv);
+            }
             prove_all(&reference, &mapped, &top);
         } else {
             // ABC cannot prove a mapped 16-bit multiplier or 96-bit divider equal to Yosys's
@@ -184,7 +202,7 @@ fn map_o2_lut4(design: &Design) -> Design {
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O2))
         .unwrap_or_else(|e| panic!("{e}"));
     let mut p: Vec<Box<dyn Pass>> =
-        vec![Box::new(LutMap { k: 4 }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
+        vec![Box::new(LutMap { k: 4, goal: LutGoal::Depth }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -224,7 +242,16 @@ fn random_netlists_proven_equivalent_after_mapping() {
         if batch < 4 {
             verilator_lint(&backends::verilog::emit(&d), &top);
         }
-        prove_all(&backends::verilog::emit(&o1), &[json], &top);
+        let mut mapped = vec![json];
+        // Batches 1 and 2 (--lut 4, --lut 6) also prove the area goal at their K, in the
+        // same Yosys and ABC runs.
+        if batch % 4 == 1 || batch % 4 == 2 {
+            let k = KS[batch as usize % 4];
+            let a = map_goal(&design, k, LutGoal::Area);
+            check_shape(&a, k, &format!("batch {batch} --lut {k} --lut-goal area"));
+            mapped.push(backends::yosys_json::emit(&a).unwrap());
+        }
+        prove_all(&backends::verilog::emit(&o1), &mapped, &top);
     };
     for pair in (0..BATCHES).collect::<Vec<_>>().chunks(2) {
         std::thread::scope(|s| {

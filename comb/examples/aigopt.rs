@@ -11,7 +11,7 @@ fn main() {
         let g = aiger::from_aag(&std::fs::read_to_string(f).expect("read")).expect("parse");
         let g = balance::balance(&g);
         let show = |what: &str, g: &comb::lutmap::aig::Aig| {
-            let m = mapper::map(g, k, CUTS_PER_NODE);
+            let m = mapper::map(g, k, CUTS_PER_NODE, comb::lutmap::LutGoal::Depth);
             let lv = g.levels();
             let d = g.outputs.iter().map(|o| lv[o.node().0 as usize]).max().unwrap_or(0);
             println!(

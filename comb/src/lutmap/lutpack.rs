@@ -11,6 +11,7 @@
 //! repeat until one changes nothing or [`MAX_ROUNDS`].
 
 use super::bigtt::Tt;
+use super::goal::LutGoal;
 use super::lutdec::{decompose, structure_function, NewLut, Src};
 use super::lutnet::{Lut, LutNet};
 use super::packcut::{self, Cut, Limits};
@@ -49,9 +50,9 @@ fn limits(k: usize) -> Limits {
     Limits { leaves, nodes: MAX_WINDOW, dups: MAX_DUPS, cuts: MAX_CUTS }
 }
 
-/// Resynthesizes `net` in place with `k`-LUTs (see the module doc); returns the number of
-/// cuts replaced.
-pub fn pack(net: &mut LutNet, k: usize) -> usize {
+/// Resynthesizes `net` in place with `k`-LUTs for `goal` (see the module doc; the area
+/// goal sets no required level); returns the number of cuts replaced.
+pub fn pack(net: &mut LutNet, k: usize, goal: LutGoal) -> usize {
     let lim = limits(k);
     let mut total = 0;
     let mut fanouts = vec![0u32; net.len()];
@@ -67,7 +68,10 @@ pub fn pack(net: &mut LutNet, k: usize) -> usize {
         let mut changed = 0;
         let order = net.order();
         let mut level = net.levels();
-        let mut req = required(net, &order, &level);
+        let mut req = match goal {
+            LutGoal::Depth => required(net, &order, &level),
+            LutGoal::Area => vec![u32::MAX; net.len()],
+        };
         for root in order {
             let Some((_, ins)) = &net.luts[root as usize] else { continue };
             if fanouts[root as usize] == 0 {
@@ -107,13 +111,13 @@ pub fn pack(net: &mut LutNet, k: usize) -> usize {
                 // structure allows: their required levels tighten by the root's slack.
                 let slack = req[root as usize] - lv;
                 for &x in &cut.leaves {
-                    req[x as usize] = req[x as usize].min(level[x as usize] + slack);
+                    req[x as usize] = req[x as usize].min(level[x as usize].saturating_add(slack));
                 }
                 let first_new = net.luts.len();
                 replace(net, &mut fanouts, &mut level, (root, &cut.leaves), &dying, &new, lv);
                 req.resize(net.luts.len(), u32::MAX);
                 for id in first_new..net.luts.len() {
-                    req[id] = level[id] + slack;
+                    req[id] = level[id].saturating_add(slack);
                 }
                 changed += 1;
                 break;
@@ -224,10 +228,10 @@ mod tests {
             let ni = if seed % 3 == 0 { 6 } else { 12 };
             let g = balance::balance(&random_aig(seed, ni, 120));
             for k in [3, 4, 6] {
-                let m = mapper::map(&g, k, 8);
+                let m = mapper::map(&g, k, 8, LutGoal::Depth);
                 let mut net = LutNet::from_mapping(&g, &m);
                 let (l0, d0) = (net.lut_count(), net.depth());
-                pack(&mut net, k);
+                pack(&mut net, k, LutGoal::Depth);
                 let (l1, d1) = (net.lut_count(), net.depth());
                 assert!(l1 <= l0 && d1 <= d0, "seed {seed} k {k}: {l0}/{d0} -> {l1}/{d1}");
                 assert!(net.luts.iter().flatten().all(|(_, ins)| ins.len() <= k));
@@ -253,7 +257,7 @@ mod tests {
         let mut g = Aig::new();
         let ins: Vec<Lit> = (0..4).map(|_| g.input()).collect();
         g.outputs = vec![Lit::FALSE];
-        let mut net = LutNet::from_mapping(&g, &mapper::map(&g, 4, 8));
+        let mut net = LutNet::from_mapping(&g, &mapper::map(&g, 4, 8, LutGoal::Depth));
         let n = |l: Lit| l.node().0;
         net.luts.push(Some((0b1000, vec![n(ins[0]), n(ins[1])])));
         net.luts.push(Some((0b1000, vec![n(ins[2]), n(ins[3])])));
@@ -262,7 +266,7 @@ mod tests {
         let p: Vec<u64> = crate::lutmap::truth::VARS[..4].to_vec();
         let want = net.simulate(&p);
         assert_eq!(net.lut_count(), 3);
-        assert_eq!(pack(&mut net, 4), 1);
+        assert_eq!(pack(&mut net, 4, LutGoal::Depth), 1);
         assert_eq!((net.lut_count(), net.depth()), (1, 1));
         assert_eq!(net.simulate(&p), want);
 
@@ -270,7 +274,7 @@ mod tests {
         let mut g = Aig::new();
         let ins: Vec<Lit> = (0..5).map(|_| g.input()).collect();
         g.outputs = vec![Lit::FALSE];
-        let mut net = LutNet::from_mapping(&g, &mapper::map(&g, 3, 8));
+        let mut net = LutNet::from_mapping(&g, &mapper::map(&g, 3, 8, LutGoal::Depth));
         net.luts.push(Some((0b0110, vec![n(ins[0]), n(ins[1])]))); // 6
         net.luts.push(Some((0b0110, vec![n(ins[2]), n(ins[3])]))); // 7
         net.luts.push(Some((0b0110, vec![6, 7]))); // 8
@@ -278,7 +282,7 @@ mod tests {
         net.outputs = vec![Lit::of(super::super::aig::Node(9))];
         let p: Vec<u64> = crate::lutmap::truth::VARS[..5].to_vec();
         let want = net.simulate(&p);
-        pack(&mut net, 3);
+        pack(&mut net, 3, LutGoal::Depth);
         assert_eq!(net.lut_count(), 2);
         assert!(net.depth() <= 3);
         assert_eq!(net.simulate(&p), want);

@@ -23,9 +23,14 @@
 //! best cut as a candidate, so a required time it met before stays met: the final depth
 //! never exceeds D. Area values are compared on a fixed-point grid and ties end on the
 //! leaves, so every order is total and the result deterministic.
+//!
+//! The area goal ([`LutGoal::Area`], like ABC's `if -a`) replaces all of this: one first
+//! round (ranked by area flow, or by arrival as above: three starts, the fewest LUTs
+//! kept), then area-flow and exact-area rounds with no required time at all.
 
 use super::aig::{Aig, Node};
 use super::cuts::{merge_cuts, Cut};
+use super::goal::LutGoal;
 
 /// The result: the best cut of every node in the cover.
 #[derive(Clone, Debug)]
@@ -112,8 +117,12 @@ struct Mapper<'a> {
     fanouts: Vec<u32>,
 }
 
-/// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node.
-pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
+/// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node, for
+/// `goal` (see the module doc).
+pub fn map(g: &Aig, k: usize, cuts: usize, goal: LutGoal) -> Mapping {
+    if goal == LutGoal::Area {
+        return map_area(g, k, cuts);
+    }
     if large(g) {
         return map_from(g, k, cuts, Rank::DelayFlow);
     }
@@ -126,6 +135,34 @@ pub fn map(g: &Aig, k: usize, cuts: usize) -> Mapping {
     }
 }
 
+/// The area goal: the rounds rank cuts by area flow from the start and recover area with
+/// no required time. Three starts (area flow first; arrival then leaves; arrival then
+/// area flow) are recovered and the fewest LUTs kept (then the smaller depth, then the
+/// earlier start); a large graph gets the area-flow start only.
+fn map_area(g: &Aig, k: usize, cuts: usize) -> Mapping {
+    let starts: &[Rank] = if large(g) { &[Rank::Area] } else { &[Rank::Area, Rank::Delay, Rank::DelayFlow] };
+    let mut best: Option<Mapping> = None;
+    for &first in starts {
+        let m = map_area_from(g, k, cuts, first);
+        if best.as_ref().is_none_or(|b| (m.luts, m.depth) < (b.luts, b.depth)) {
+            best = Some(m);
+        }
+    }
+    best.expect("at least one start")
+}
+
+/// One area-goal mapping whose first round ranks cuts by `first`.
+fn map_area_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
+    let mut m = Mapper::new(g, k, cuts);
+    m.round(Mode::Depth { rank: first, guarded: false });
+    let (luts_depth_pass, depth_bound) = m.cover();
+    let (luts, depth) = m.recover(&AREA_ROUNDS, INF);
+    m.finish(luts_depth_pass, depth_bound, luts, depth)
+}
+
+/// The area rounds of the area goal: area flow, then exact local area until it settles.
+const AREA_ROUNDS: [Mode; 5] = [Mode::Flow, Mode::Exact, Mode::Flow, Mode::Exact, Mode::Exact];
+
 /// Whether `g` is over the size at which only one start and one recovery run.
 fn large(g: &Aig) -> bool {
     g.len() > super::script::MAX_NODES
@@ -133,22 +170,7 @@ fn large(g: &Aig) -> bool {
 
 /// One mapping whose first depth round ranks cuts by `first`.
 fn map_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
-    let n = g.len();
-    let fanouts = g.fanout_counts();
-    let mut m = Mapper {
-        g,
-        k,
-        keep: cuts.max(1),
-        cuts: vec![Vec::new(); n],
-        best: vec![None; n],
-        arrival: vec![0; n],
-        required: vec![INF; n],
-        area: vec![0.0; n],
-        edge: vec![0.0; n],
-        est: vec![1.0; n],
-        refs: fanouts.clone(),
-        fanouts,
-    };
+    let mut m = Mapper::new(g, k, cuts);
     m.round(Mode::Depth { rank: first, guarded: false });
     let (_, depth_bound) = m.cover();
     for rank in [Rank::DelayFlow, Rank::Area] {
@@ -176,16 +198,41 @@ fn map_from(g: &Aig, k: usize, cuts: usize, first: Rank) -> Mapping {
         }
         None => (m, luts, depth),
     };
-    let mut cover = vec![None; n];
-    for node in g.nodes() {
-        if m.refs[node.0 as usize] > 0 && g.is_and(node) {
-            cover[node.0 as usize] = m.best[node.0 as usize];
-        }
-    }
-    Mapping { cover, luts, depth, depth_bound, luts_depth_pass }
+    m.finish(luts_depth_pass, depth_bound, luts, depth)
 }
 
-impl Mapper<'_> {
+impl<'a> Mapper<'a> {
+    /// A mapper with no cuts yet; references are the AIG fanouts.
+    fn new(g: &'a Aig, k: usize, cuts: usize) -> Self {
+        let n = g.len();
+        let fanouts = g.fanout_counts();
+        Mapper {
+            g,
+            k,
+            keep: cuts.max(1),
+            cuts: vec![Vec::new(); n],
+            best: vec![None; n],
+            arrival: vec![0; n],
+            required: vec![INF; n],
+            area: vec![0.0; n],
+            edge: vec![0.0; n],
+            est: vec![1.0; n],
+            refs: fanouts.clone(),
+            fanouts,
+        }
+    }
+
+    /// The mapping of the current cover (whose LUT count and depth are `luts`, `depth`).
+    fn finish(&self, luts_depth_pass: usize, depth_bound: u32, luts: usize, depth: u32) -> Mapping {
+        let mut cover = vec![None; self.g.len()];
+        for node in self.g.nodes() {
+            if self.refs[node.0 as usize] > 0 && self.g.is_and(node) {
+                cover[node.0 as usize] = self.best[node.0 as usize];
+            }
+        }
+        Mapping { cover, luts, depth, depth_bound, luts_depth_pass }
+    }
+
     /// Area recovery: the rounds of `modes`, every output required at `target`; returns
     /// (LUT count, depth).
     fn recover(&mut self, modes: &[Mode], target: u32) -> (usize, u32) {

@@ -13,6 +13,7 @@
 //! care sets ([`mfs`], [`window`]; then packed once more) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
+//! [`goal`] says whether depth or LUT count comes first (`--lut-goal`).
 
 pub mod aig;
 pub mod aiger;
@@ -22,6 +23,7 @@ pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
 pub mod factor;
+pub mod goal;
 pub mod lutdec;
 pub mod lutnet;
 pub mod lutpack;
@@ -39,6 +41,7 @@ pub mod truth;
 pub mod window;
 
 pub use blast::is_mapped;
+pub use goal::LutGoal;
 
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::{Design, Module};
@@ -53,6 +56,8 @@ pub const CUTS_PER_NODE: usize = 8;
 pub struct LutMap {
     /// The LUT size.
     pub k: usize,
+    /// What the mapping optimizes first (depth, or LUT count).
+    pub goal: LutGoal,
 }
 
 impl Pass for LutMap {
@@ -65,7 +70,7 @@ impl Pass for LutMap {
     fn run(&mut self, design: &mut Design) -> bool {
         let mut changed = false;
         for mid in design.module_ids() {
-            changed |= map_module(design, mid, self.k);
+            changed |= map_module(design, mid, self.k, self.goal);
         }
         changed
     }
@@ -141,20 +146,100 @@ pub fn blast_module(design: &Design, mid: ModuleId) -> Blasted {
     Blasted { aig: g, input_src, sinks, mapped }
 }
 
-/// Maps one module; true if it changed.
-pub fn map_module(design: &mut Design, mid: ModuleId, k: usize) -> bool {
+/// The mapped network's resynthesis for `goal`: window packing ([`lutpack`]), then
+/// don't-care resubstitution ([`mfs`], depth-bounded under the depth goal) and, when that
+/// changed something, packing once more.
+fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal) {
+    lutpack::pack(net, k, goal);
+    if net.lut_count() <= mfs::MAX_LUTS && mfs::mfs(net, k, goal == LutGoal::Depth) > 0 {
+        lutpack::pack(net, k, goal);
+    }
+}
+
+/// Maps the balanced graph `g` into a resynthesized `k`-LUT network for `goal`; returns
+/// the graph the network was mapped from (the plain or the rewritten one) and the network.
+///
+/// The depth goal maps for depth and packs within the depth. The area goal takes the
+/// fewest LUTs (then the smaller depth, then the earlier) of three: the area mapping
+/// packed without a depth bound, and the depth mapping packed with and without one — so
+/// a module never gets more LUTs from `area` than from `depth`.
+pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
+    if goal == LutGoal::Depth {
+        let (dg, dmap) = script::choose(g, k, CUTS_PER_NODE, LutGoal::Depth);
+        let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
+        resynthesize(&mut dnet, k, LutGoal::Depth);
+        return (dg, dnet);
+    }
+    let opt = script::optimized(&g);
+    let (dg, dmap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Depth);
+    let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
+    let mut free = dnet.clone();
+    resynthesize(&mut free, k, LutGoal::Area);
+    resynthesize(&mut dnet, k, LutGoal::Depth);
+    let (ag, amap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Area);
+    let mut anet = lutnet::LutNet::from_mapping(&ag, &amap);
+    resynthesize(&mut anet, k, LutGoal::Area);
+    let mut best = (ag, anet);
+    for (h, net) in [(dg.clone(), free), (dg, dnet)] {
+        if (net.lut_count(), net.depth()) < (best.1.lut_count(), best.1.depth()) {
+            best = (h, net);
+        }
+    }
+    best
+}
+
+/// Maps one module for `goal`; true if it changed.
+pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
+    if goal == LutGoal::Depth {
+        return map_once(design, mid, k, goal);
+    }
+    // The area goal remaps its own result (blasting the LUTs again gives the rewriting
+    // and the cut enumeration a different graph) and keeps the fewest LUTs seen,
+    // counting the input when it already is a K-LUT network: it never gets larger.
+    let start = goal::lut_network_size(design, mid, k);
+    let mut best = start.map(|size| (size, design.module(mid).clone()));
+    let mut idle = 0;
+    for _ in 0..AREA_REMAPS {
+        if !map_once(design, mid, k, goal) {
+            break;
+        }
+        let st = stats::module_stats(design, mid);
+        let size = (st.luts, st.depth);
+        if best.as_ref().is_none_or(|b| size < b.0) {
+            best = Some((size, design.module(mid).clone()));
+            idle = 0;
+        } else {
+            idle += 1;
+            if idle == 2 {
+                break;
+            }
+        }
+    }
+    match best {
+        Some((size, module)) if start != Some(size) => {
+            *design.module_mut(mid) = module;
+            true
+        }
+        Some((_, module)) => {
+            *design.module_mut(mid) = module;
+            false
+        }
+        None => false,
+    }
+}
+
+/// The most mappings of one module under the area goal (see [`map_module`]).
+pub const AREA_REMAPS: usize = 2;
+
+/// Maps one module once; true if it had logic to map.
+fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
     let b = blast_module(design, mid);
     if b.mapped.is_empty() {
         return false;
     }
     let g = balance::balance(&b.aig);
     aiger::dump_if_asked(&g);
-    let (g, mapping) = script::choose(g, k, CUTS_PER_NODE);
-    let mut net = lutnet::LutNet::from_mapping(&g, &mapping);
-    lutpack::pack(&mut net, k);
-    if net.lut_count() <= mfs::MAX_LUTS && mfs::mfs(&mut net, k, true) > 0 {
-        lutpack::pack(&mut net, k);
-    }
+    let (g, net) = map_graph(g, k, goal);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
     let mut at = 0;

@@ -7,6 +7,7 @@
 //! help the LUT count. Graphs above [`MAX_NODES`] AND nodes skip it (run time).
 
 use super::aig::Aig;
+use super::goal::LutGoal;
 use super::mapper::{self, Mapping};
 use super::{balance, rewrite};
 
@@ -34,17 +35,28 @@ pub fn optimize(g: &Aig) -> Aig {
 }
 
 /// Maps the balanced graph `g` and its optimized form into `k`-LUTs with `cuts` priority
-/// cuts; returns the graph whose mapping is kept and the mapping.
-pub fn choose(g: Aig, k: usize, cuts: usize) -> (Aig, Mapping) {
-    let plain = mapper::map(&g, k, cuts);
-    if g.and_count() > MAX_NODES {
-        return (g, plain);
-    }
-    let opt = optimize(&g);
-    let better = mapper::map(&opt, k, cuts);
+/// cuts for `goal`; returns the graph whose mapping is kept and the mapping.
+pub fn choose(g: Aig, k: usize, cuts: usize, goal: LutGoal) -> (Aig, Mapping) {
+    let opt = optimized(&g);
+    pick(&g, opt.as_ref(), k, cuts, goal)
+}
+
+/// The optimized form of `g` ([`optimize`]), or `None` above [`MAX_NODES`] AND nodes.
+pub fn optimized(g: &Aig) -> Option<Aig> {
+    (g.and_count() <= MAX_NODES).then(|| optimize(g))
+}
+
+/// [`choose`] with the optimized graph given ([`optimized`]), so that several goals can
+/// share one run of the script.
+pub fn pick(g: &Aig, opt: Option<&Aig>, k: usize, cuts: usize, goal: LutGoal) -> (Aig, Mapping) {
+    let plain = mapper::map(g, k, cuts, goal);
+    let Some(opt) = opt else {
+        return (g.clone(), plain);
+    };
+    let better = mapper::map(opt, k, cuts, goal);
     if (better.luts, better.depth) < (plain.luts, plain.depth) {
-        (opt, better)
+        (opt.clone(), better)
     } else {
-        (g, plain)
+        (g.clone(), plain)
     }
 }

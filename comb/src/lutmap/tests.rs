@@ -167,7 +167,7 @@ fn mapping_meets_the_depth_bound_and_recovery_never_deepens() {
     for seed in 0..30 {
         let g = random_aig(300 + seed, 10, 300);
         for k in 2..=6 {
-            let m = mapper::map(&g, k, 8);
+            let m = mapper::map(&g, k, 8, super::LutGoal::Depth);
             let (luts, depth) = cover_depth(&g, &m);
             assert_eq!((luts, depth), (m.luts, m.depth), "seed {seed} k {k}: reported figures");
             assert!(m.depth <= m.depth_bound, "seed {seed} k {k}: recovery deepened the mapping");
@@ -264,4 +264,29 @@ fn a_module_blasts_to_one_output_per_sink_bit() {
         assert_eq!(b.input_src.len(), b.aig.inputs().len());
         assert!(b.mapped.iter().all(|&c| super::is_mapped(&m.cell(c).kind)));
     }
+}
+
+#[test]
+fn the_area_goal_never_maps_to_more_luts_than_the_depth_goal() {
+    use super::LutGoal;
+    let mut rng = Rng::new(77);
+    let (mut depth_total, mut area_total) = (0, 0);
+    for seed in 0..12 {
+        let g = balance::balance(&random_aig(500 + seed, 12, 250));
+        for k in [3, 4, 6] {
+            let (_, d) = super::map_graph(g.clone(), k, LutGoal::Depth);
+            let (_, a) = super::map_graph(g.clone(), k, LutGoal::Area);
+            let (dl, al) = (d.lut_count(), a.lut_count());
+            assert!(al <= dl, "seed {seed} k {k}: area {al} LUTs, depth {dl}");
+            assert!(a.luts.iter().flatten().all(|(_, ins)| ins.len() <= k));
+            for _ in 0..4 {
+                let p = patterns(&mut rng, 12);
+                assert_eq!(a.simulate(&p), g.simulate(&p), "seed {seed} k {k}: area mapping");
+            }
+            depth_total += dl;
+            area_total += al;
+        }
+    }
+    // Not only never worse: the area goal must find fewer LUTs somewhere.
+    assert!(area_total < depth_total, "area {area_total} LUTs, depth {depth_total}");
 }
