@@ -240,3 +240,44 @@ fn ifdef_matches_circts_export_for_both_settings() {
     }
     assert_ne!(seen[0], seen[1], "the define chooses the branch");
 }
+
+/// `rmlir-hls cosim --define` and `rmlir-hls fpga --define` build the then-branches, as the
+/// main command does: the check of `tests/sv/ifdef_check.mlir` exists only under `CHECKS`
+/// (cosim passes without it and reports cycle 3 with it), and `fpga` names the black box of
+/// the branch it built (it refuses before running any tool).
+#[test]
+fn cosim_and_fpga_take_defines() {
+    let case = repo().join("tests/sv/ifdef_check.mlir");
+    let cosim = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .args(["cosim", case.to_str().unwrap(), "--cycles", "40", "--seed", "1"])
+            .args(extra)
+            .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
+            .output()
+            .expect("run rmlir-hls cosim");
+        let text =
+            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        (out.status.code(), text)
+    };
+    let (code, text) = cosim(&[]);
+    assert!(code == Some(0) && text.contains("all agree") && !text.contains("not_three"), "{text}");
+    let (code, text) = cosim(&["--define", "CHECKS"]);
+    assert_eq!(code, Some(1), "{text}");
+    for c in [3, 19, 35] {
+        assert!(text.contains(&format!("cycle {c}: assert not_three failed")), "{text}");
+    }
+
+    let case = repo().join("tests/sv/ifdef_extern.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    for (extra, model) in [(&[][..], "ModelB"), (&["--define", "A"][..], "ModelA")] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .args(["fpga", case.to_str().unwrap(), "-o"])
+            .arg(dir.path().join("fpga"))
+            .args(extra)
+            .output()
+            .expect("run rmlir-hls fpga");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains(&format!("needs a model of extern module `{model}`")), "{err}");
+    }
+}
