@@ -212,8 +212,11 @@ impl<'f> Builder<'f> {
                 }
                 _ => CellKind::Concat,
             };
-            let name = cell_name(&v.name);
+            let name = super::ops::named_or_sym(o, cell_name(&v.name));
+            // A register keeps the storage's inner symbol (printed as `seq.compreg sym @s`).
+            let sym = super::ops::reg_inner_sym(o, &kind);
             let net = self.design.module_mut(mid).add_cell(kind, width, &[], name, o.span);
+            self.design.module_mut(mid).cell_mut(net).inner_sym = sym;
             net_of[r.index()] = Some(net);
             body.storages.push((o, net, driver));
         }
