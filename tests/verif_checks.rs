@@ -246,3 +246,71 @@ fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
     let verdicts = run(&mut cmd);
     assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
 }
+
+/// Checks on the falling edge (tests/verif/negedge_checks.mlir: an immediate assert in a
+/// negedge block, `ltl.clock negedge`, `sv.assert.concurrent negedge`): Verilator `--assert`
+/// on our SystemVerilog, driven by a testbench with both clock edges per cycle, reports
+/// `not5` / `not9` exactly in the cycles where `a` was 5 / 9 and never `loaded` (which would
+/// fail on rising edges). The Rust simulator refuses the derived clock; CIRCT verifies our
+/// `--emit mlir` (the falling edge printed as `posedge` of the inverted clock).
+#[test]
+fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
+    let path = repo().join("tests/verif/negedge_checks.mlir");
+    let p = path.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("dut.sv"), cli(&[p, "--emit", "verilog"])).unwrap();
+    let seq: Vec<u64> = (0..64u64).map(|i| (i * 7 + i / 16) % 16).collect();
+    let mut tb = String::from(
+        "`timescale 1ns/1ns\nmodule tb;\n  logic clk = 0;\n  logic [3:0] a = 0;\n  wire [3:0] h;\n",
+    );
+    tb += "  negedge_checks dut(.clk(clk), .a(a), .h(h));\n  initial begin\n";
+    for v in &seq {
+        tb += &format!("    a = 4'd{v};\n    #2 clk = 1;\n    #5 clk = 0;\n    #3;\n");
+    }
+    tb += "    $finish;\n  end\nendmodule\n";
+    std::fs::write(d.join("tb.sv"), tb).unwrap();
+    run(Command::new("verilator")
+        .current_dir(d)
+        .args(["--binary", "--assert", "--timing", "-Wno-fatal", "-Wno-lint", "--top-module", "tb"])
+        .args(["-o", "sim", "dut.sv", "tb.sv"]));
+    let out = Command::new(d.join("obj_dir/sim"))
+        .arg("+verilator+error+limit+1000")
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    // `[T] %Error: dut.sv:L: Assertion failed in tb.dut.not5: assert not5 failed`, T = 10i + 7.
+    let mut seen: Vec<(u64, String)> = text
+        .lines()
+        .filter_map(|l| {
+            let (t, rest) = l.strip_prefix('[')?.split_once(']')?;
+            let label = rest.trim().strip_suffix(" failed")?.rsplit(' ').next()?;
+            Some((t.trim().parse::<u64>().ok()?, label.to_string()))
+        })
+        .collect();
+    seen.sort();
+    let mut expect = Vec::new();
+    for (i, &v) in seq.iter().enumerate() {
+        let t = 10 * i as u64 + 7;
+        match v {
+            5 => expect.push((t, "not5".to_string())),
+            9 => expect.push((t, "not9".to_string())),
+            _ => {}
+        }
+    }
+    expect.sort();
+    assert!(expect.len() >= 4, "{expect:?}");
+    assert_eq!(seen, expect, "Verilator's failures:\n{text}");
+
+    let out = bin().args(["cosim", p, "--cycles", "10"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("has a derived clock"), "{err}");
+    let emitted = d.join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+}

@@ -5,15 +5,17 @@
 //! A statement runs when its block runs and every enclosing `sv.if` takes its branch and
 //! every enclosing `sv.case` its item, so the enable of the check is the AND of those
 //! conditions (a condition negated for an `else` branch; for a case item: its pattern
-//! matches and no earlier item's does, for `default`: no item's does). In `sv.always posedge %clk` / `sv.alwaysff(posedge %clk)` the check is clocked by
-//! `%clk` (sampled at the rising edge, as the statement runs there); under a synchronous
-//! reset the main block adds `!rst` to the enable and the reset block `rst`. An
+//! matches and no earlier item's does, for `default`: no item's does). In
+//! `sv.always posedge %clk` / `sv.alwaysff(posedge %clk)` the check is clocked by `%clk`
+//! (sampled at the rising edge, as the statement runs there; in a `negedge` block at the
+//! rising edge of `~%clk`); under a synchronous reset the main block adds `!rst` to the
+//! enable and the reset block `rst`. An
 //! asynchronous reset block is read the same way: its checks are sampled at the clock's
 //! rising edges while the reset is active (SystemVerilog also runs them at the reset's own
 //! rising edge, between clock edges, which no per-cycle simulator sees: a documented
 //! difference). In `sv.alwayscomb` it is unclocked (checked on settled values every cycle).
 //! Not supported, with a located error: a check inside `sv.initial` (reported by
-//! `sv_initial.rs`), `negedge` clocks, several events, and a check outside a procedural block
+//! `sv_initial.rs`), `edge` clocks, several events, and a check outside a procedural block
 //! (CIRCT's verifier rejects that too). The `message` is not kept: the
 //! printers write their own failure text naming the label.
 
@@ -80,7 +82,8 @@ pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
 }
 
 impl<'f> Builder<'f> {
-    /// The condition, clock and enable of the immediate check `o` (in module `mid`), or
+    /// The condition, clock, enable and falling edge (clocked by `~clock`) of the immediate
+    /// check `o` (in module `mid`), or
     /// `None` after reporting why it is not supported (or when an operand failed).
     pub(crate) fn immediate_check(
         &mut self,
@@ -88,7 +91,7 @@ impl<'f> Builder<'f> {
         o: &'f Operation,
         ctxs: &Contexts<'f>,
         net_of: &NetOf,
-    ) -> Option<(NetId, Option<NetId>, Option<NetId>)> {
+    ) -> Option<(NetId, Option<NetId>, Option<NetId>, bool)> {
         let Some(ctx) = ctxs.get(&(o as *const Operation)) else {
             self.error(o.span, format!("'{}' belongs inside a procedural block ('sv.always...')", o.name));
             return None;
@@ -104,6 +107,7 @@ impl<'f> Builder<'f> {
         let net = |v: &mlir_text::Operand| net_of.get(v.value.index()).copied().flatten();
         let cond = net(&o.operands[0])?;
         let mut terms: Vec<NetId> = Vec::new();
+        let mut negedge = false;
         let clock = match &*a.name {
             "sv.alwayscomb" => None,
             _ => {
@@ -115,8 +119,12 @@ impl<'f> Builder<'f> {
                         return None;
                     }
                 };
-                if !matches!(&edge, Attr::String(s) if s == "posedge") {
-                    self.error(o.span, "checks in a block not clocked on 'posedge' are not supported");
+                negedge = matches!(&edge, Attr::String(s) if s == "negedge");
+                if !negedge && !matches!(&edge, Attr::String(s) if s == "posedge") {
+                    self.error(
+                        o.span,
+                        "checks in a block not clocked on 'posedge' or 'negedge' are not supported",
+                    );
                     return None;
                 }
                 let style = match a.attr("resetStyle") {
@@ -125,8 +133,8 @@ impl<'f> Builder<'f> {
                 };
                 if style != "noreset" {
                     let mut rst = net(a.operands.get(1)?)?;
-                    let negedge = matches!(a.attr("resetEdge"), Some(Attr::String(s)) if s == "negedge");
-                    if negedge == ctx.reset_block {
+                    let rst_low = matches!(a.attr("resetEdge"), Some(Attr::String(s)) if s == "negedge");
+                    if rst_low == ctx.reset_block {
                         // The active level when in the reset block, its negation in the main one.
                         rst = self.design.module_mut(mid).add_cell(CellKind::Inv, 1, &[rst], None, o.span);
                     }
@@ -160,6 +168,6 @@ impl<'f> Builder<'f> {
         }
         let m = self.design.module_mut(mid);
         let enable = terms.into_iter().reduce(|x, y| m.add_cell(CellKind::And, 1, &[x, y], None, o.span));
-        Some((cond, clock, enable))
+        Some((cond, clock, enable, negedge))
     }
 }
