@@ -40,7 +40,7 @@ pub enum MlirDialect {
     about = "MLIR (CIRCT comb/hw/seq) to SystemVerilog and a Rust simulator"
 )]
 #[command(
-    after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR]\n\
+    after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR] [--define NAME]\n\
                   FPGA flow: rmlir-hls fpga INPUT -o DIR [--device D] [--board B] [--pcf F] [--freq MHZ] (fpga --help)"
 )]
 pub struct Args {
@@ -131,6 +131,10 @@ pub struct CosimArgs {
     /// Optimization level of the design under test.
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,
+    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
+    /// undefined macro's else-branch.
+    #[arg(long = "define", value_name = "NAME")]
+    pub define: Vec<String>,
     /// HLS input: co-simulate this netlist (an `hw.module` named like the function, with the
     /// SPEC section 4 ports) against the function instead of the synthesized design.
     #[arg(long, value_name = "FILE")]
@@ -219,6 +223,10 @@ pub struct FpgaArgs {
     /// flip-flop, their parity (registered) on `sout`.
     #[arg(long, conflicts_with = "register_io")]
     pub serial_io: bool,
+    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
+    /// undefined macro's else-branch.
+    #[arg(long = "define", value_name = "NAME")]
+    pub define: Vec<String>,
     /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,

@@ -49,13 +49,27 @@ pub fn read_source(input: &str) -> Result<SourceFile, Failure> {
     }
 }
 
-/// Parses and builds the netlist of a source file, optimized per the options.
+/// Parses and builds the netlist of a source file, optimized per the options; `sv.ifdef`s
+/// take the branches `args`' `--define`s choose.
 pub fn load_design(
     src: &SourceFile,
     top: Option<&str>,
     opt: u8,
     flatten: bool,
     args: Option<&Args>,
+) -> Result<Design, Failure> {
+    load_design_defined(src, top, opt, flatten, args, args.map_or(&[][..], |a| &a.define))
+}
+
+/// [`load_design`] with the macros `sv.ifdef` sees given apart from the main command's
+/// options (`rmlir-hls cosim --define`, `rmlir-hls fpga --define`).
+pub fn load_design_defined(
+    src: &SourceFile,
+    top: Option<&str>,
+    opt: u8,
+    flatten: bool,
+    args: Option<&Args>,
+    defines: &[String],
 ) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     let mut design = if src.name().ends_with(".json") {
@@ -68,7 +82,7 @@ pub fn load_design(
             None => {
                 let mut file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
                 // `sv.ifdef`s take the branch `--define` chooses (README "sv.ifdef").
-                mlir_text::ifdef::specialize_ifdefs(&mut file, args.map_or(&[][..], |a| &a.define));
+                mlir_text::ifdef::specialize_ifdefs(&mut file, defines);
                 if hls::has_hls_input(&file) {
                     comb::build::reject_zero_width(&file).map_err(input_err)?;
                     crate::hls_flow::build(src, file, top, args)?

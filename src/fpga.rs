@@ -2,7 +2,7 @@
 //! and the top's ports to the `fpga` crate's flow and print its table.
 
 use crate::cli::{FpgaArgs, SynthPath};
-use crate::driver::{load_design, read_source, Failure};
+use crate::driver::{load_design_defined, read_source, Failure};
 use comb::{Design, Dir};
 
 /// The top module's ports as the flow sees them.
@@ -20,7 +20,7 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 /// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
-    let mut design = load_design(&src, args.top.as_deref(), args.opt, false, None)?;
+    let mut design = load_design_defined(&src, args.top.as_deref(), args.opt, false, None, &args.define)?;
     if let Some(x) = design.extern_in_use() {
         return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
     }
@@ -56,7 +56,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         SynthPath::Yosys => None,
         SynthPath::Native => {
             let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
-            let (mut mapped, carries, rams) = native_design(&src, args.top.as_deref())?;
+            let (mut mapped, carries, rams) = native_design(&src, args.top.as_deref(), &args.define)?;
             if native_regio {
                 fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
             }
@@ -104,10 +104,11 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 fn native_design(
     src: &mlir_text::SourceFile,
     top: Option<&str>,
+    defines: &[String],
 ) -> Result<(Design, fpga::native::carry::Carries, fpga::native::ram::Rams), Failure> {
     use comb::passes::{pipeline, OptLevel, PassManager};
     let pm = PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
-    let base = load_design(src, top, 0, true, None)?;
+    let base = load_design_defined(src, top, 0, true, None, defines)?;
     let mut design = base.clone();
     pm.run(&mut design, &mut pipeline(OptLevel::O2)).map_err(Failure::Message)?;
     let rams = fpga::native::ram::extract(&mut design);

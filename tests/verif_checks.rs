@@ -178,3 +178,139 @@ fn immediate_sv_checks_fail_at_the_same_cycles_in_three_simulators() {
     let verdicts = run(&mut cmd);
     assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
 }
+
+/// Immediate checks inside `sv.case` items and an asynchronous reset block
+/// (tests/verif/case_checks.mlir): a case item enables its check when its pattern matches and
+/// no earlier one does (the default when none does), the reset block's while the reset is 1,
+/// sampled at the clock edges. Verilator, the Rust simulator and the evaluator report the
+/// cycles worked out here from cosim's stimulus (the asynchronous reset driven at random);
+/// CIRCT verifies the input and our `--emit mlir` of it.
+#[test]
+fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
+    let path = repo().join("tests/verif/case_checks.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("work");
+    let out = bin()
+        .args(["cosim", path.to_str().unwrap(), "--cycles", "200", "--seed", "7", "--keep"])
+        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "failed checks make cosim fail:\n{err}");
+    assert!(err.contains("200 cycles, 1 outputs: all agree"), "{err}");
+    assert!(!err.contains("checks differ"), "{err}");
+    let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let design = load_text("case_checks.mlir", &text, 1);
+    let mut sim = comb::eval::Simulator::new(&design).unwrap();
+    let mut expect = Vec::new();
+    for (c, line) in read("stimulus.txt").lines().enumerate() {
+        let v: Vec<u64> = line.split_whitespace().map(|x| u64::from_str_radix(x, 16).unwrap()).collect();
+        let (arst, k, a) = (v[0] == 1, v[1], v[2]);
+        sim.set_input("arst", comb::bits::Bits::from_bool(arst));
+        sim.set_input("k", comb::bits::Bits::from_u64(k, 2));
+        sim.set_input("a", comb::bits::Bits::from_u64(a, 4));
+        sim.tick();
+        let c = c as u64;
+        let fails = match (arst, k) {
+            (true, _) => a == 3,
+            (false, 0) => a == 0,
+            (false, 1) => a == 15,
+            (false, _) => a >= 12,
+        };
+        if fails {
+            let label = match (arst, k) {
+                (true, _) => "in_reset",
+                (false, 0) => "k0",
+                (false, 1) => "kdef",
+                _ => "k1x",
+            };
+            expect.push((c, label.to_string()));
+        }
+    }
+    expect.sort();
+    for l in ["k0", "kdef", "k1x", "in_reset"] {
+        assert!(expect.iter().any(|e| e.1 == l), "{l} fails somewhere: {expect:?}");
+    }
+    let mut eval: Vec<(u64, String)> =
+        sim.failures().iter().map(|f| (f.cycle, f.label.as_deref().unwrap_or("").to_string())).collect();
+    eval.sort();
+    assert_eq!(eval, expect, "evaluator");
+    assert_eq!(failures(&read("rust.out"), false), expect, "Rust simulator");
+    assert_eq!(failures(&read("verilator.out"), true), expect, "Verilator --assert");
+    let emitted = dir.path().join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[path.to_str().unwrap(), "--emit", "mlir"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+}
+
+/// Checks on the falling edge (tests/verif/negedge_checks.mlir: an immediate assert in a
+/// negedge block, `ltl.clock negedge`, `sv.assert.concurrent negedge`): Verilator `--assert`
+/// on our SystemVerilog, driven by a testbench with both clock edges per cycle, reports
+/// `not5` / `not9` exactly in the cycles where `a` was 5 / 9 and never `loaded` (which would
+/// fail on rising edges). The Rust simulator refuses the derived clock; CIRCT verifies our
+/// `--emit mlir` (the falling edge printed as `posedge` of the inverted clock).
+#[test]
+fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
+    let path = repo().join("tests/verif/negedge_checks.mlir");
+    let p = path.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("dut.sv"), cli(&[p, "--emit", "verilog"])).unwrap();
+    let seq: Vec<u64> = (0..64u64).map(|i| (i * 7 + i / 16) % 16).collect();
+    let mut tb = String::from(
+        "`timescale 1ns/1ns\nmodule tb;\n  logic clk = 0;\n  logic [3:0] a = 0;\n  wire [3:0] h;\n",
+    );
+    tb += "  negedge_checks dut(.clk(clk), .a(a), .h(h));\n  initial begin\n";
+    for v in &seq {
+        tb += &format!("    a = 4'd{v};\n    #2 clk = 1;\n    #5 clk = 0;\n    #3;\n");
+    }
+    tb += "    $finish;\n  end\nendmodule\n";
+    std::fs::write(d.join("tb.sv"), tb).unwrap();
+    run(Command::new("verilator")
+        .current_dir(d)
+        .args(["--binary", "--assert", "--timing", "-Wno-fatal", "-Wno-lint", "--top-module", "tb"])
+        .args(["-o", "sim", "dut.sv", "tb.sv"]));
+    let out = Command::new(d.join("obj_dir/sim"))
+        .arg("+verilator+error+limit+1000")
+        .current_dir(d)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    // `[T] %Error: dut.sv:L: Assertion failed in tb.dut.not5: assert not5 failed`, T = 10i + 7.
+    let mut seen: Vec<(u64, String)> = text
+        .lines()
+        .filter_map(|l| {
+            let (t, rest) = l.strip_prefix('[')?.split_once(']')?;
+            let label = rest.trim().strip_suffix(" failed")?.rsplit(' ').next()?;
+            Some((t.trim().parse::<u64>().ok()?, label.to_string()))
+        })
+        .collect();
+    seen.sort();
+    let mut expect = Vec::new();
+    for (i, &v) in seq.iter().enumerate() {
+        let t = 10 * i as u64 + 7;
+        match v {
+            5 => expect.push((t, "not5".to_string())),
+            9 => expect.push((t, "not9".to_string())),
+            _ => {}
+        }
+    }
+    expect.sort();
+    assert!(expect.len() >= 4, "{expect:?}");
+    assert_eq!(seen, expect, "Verilator's failures:\n{text}");
+
+    let out = bin().args(["cosim", p, "--cycles", "10"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("has a derived clock"), "{err}");
+    let emitted = d.join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+}

@@ -414,8 +414,7 @@ impl<'a> Printer<'a> {
                 if let Some(b) = init {
                     let _ = write!(s, " preset {}", b.to_decimal());
                 }
-                let _ =
-                    write!(s, "{} : {ty}", crate::value_names::name_beside_sym(r, cell.inner_sym.as_deref()));
+                let _ = write!(s, " : {ty}");
                 s
             }
             Reg { reset, enable, init, .. } => {
@@ -436,8 +435,7 @@ impl<'a> Printer<'a> {
                 if let Some((_, v)) = &initial {
                     let _ = write!(s, " {} {v}", if self.explicit_circt { "powerOn" } else { "initial" });
                 }
-                let _ =
-                    write!(s, "{} : {ty}", crate::value_names::name_beside_sym(r, cell.inner_sym.as_deref()));
+                let _ = write!(s, " : {ty}");
                 match initial {
                     Some((op, _)) => format!("{op}\n    {s}"),
                     None => s,

@@ -193,19 +193,6 @@ pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> Value
     names
 }
 
-/// ` {name = "x"}` for a register printed as `%x` with an inner symbol that is not `x` (as
-/// legalized): the reader names a register after its symbol when it has no `name`, so the
-/// name must be spelled out to survive a round trip; empty otherwise.
-pub(crate) fn name_beside_sym(r: &str, sym: Option<&str>) -> String {
-    let name = r.strip_prefix('%').unwrap_or(r);
-    match sym {
-        Some(sym) if legal_ssa(sym).as_deref() != Some(name) && !name.bytes().all(|b| b.is_ascii_digit()) => {
-            format!(" {{name = \"{name}\"}}")
-        }
-        _ => String::new(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -135,7 +135,7 @@ pub fn compile(
                 };
                 let d = d.ok_or_else(|| {
                     format!(
-                        "register '{}' has a derived clock, which the Rust simulator does not support",
+                        "register '{}' has a derived clock (computed by logic, as a negedge block's inverted clock is), which the Rust simulator does not support; the SystemVerilog models it",
                         cell.name.as_deref().unwrap_or("?")
                     )
                 })?;

@@ -63,7 +63,10 @@ impl<'f> Builder<'f> {
                 );
                 return None;
             };
-            results.push((w as u32, cell_name(&v.name), v.ty.clone()));
+            let cname = cell_name(&v.name);
+            // hw.wire: an unnamed one takes its inner symbol's name, as a register does.
+            let cname = if name == "hw.wire" { super::ops::named_or_sym(op, cname) } else { cname };
+            results.push((w as u32, cname, v.ty.clone()));
         }
         let want = if name == "hw.struct_explode" { results.len() } else { 1 };
         if results.len() != want || results.is_empty() && name != "hw.struct_explode" {

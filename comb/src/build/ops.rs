@@ -308,16 +308,10 @@ impl<'f> Builder<'f> {
         Some(Plan::Cell { kind, width, name })
     }
 
-    /// A register's width and cell name: its `name` attribute, else its inner symbol, else
-    /// the result's name.
+    /// A register's width and cell name ([`named_or_sym`]).
     pub(crate) fn reg_result(&mut self, op: &Operation) -> Option<(u32, Option<Arc<str>>)> {
         let (width, vname) = self.single_result(op)?;
-        let name = match (op.attr("name"), inner_sym(op)) {
-            (Some(Attr::String(s)), _) if !s.is_empty() => Some(s.as_str().into()),
-            (_, Some(n)) => Some(n),
-            _ => vname,
-        };
-        Some((width, name))
+        Some((width, named_or_sym(op, vname)))
     }
 
     fn plan_instance(&mut self, op: &Operation) -> Option<Plan> {
@@ -363,6 +357,17 @@ impl<'f> Builder<'f> {
         }
         let params = self.instance_params(op, child)?;
         Some(Plan::Instance(child, params))
+    }
+}
+
+/// The cell name of a register or wire: its `name` attribute, else the result's name
+/// (`vname`: CIRCT's custom syntax reads `%foo = seq.compreg ...` as `name "foo"`), else,
+/// for an unnamed result (`%0`), its inner symbol (CIRCT 1.62's export calls that `_GEN`;
+/// the symbol is the readable name the user gave it).
+pub(crate) fn named_or_sym(op: &Operation, vname: Option<Arc<str>>) -> Option<Arc<str>> {
+    match op.attr("name") {
+        Some(Attr::String(s)) if !s.is_empty() => Some(s.as_str().into()),
+        _ => vname.or_else(|| inner_sym(op)),
     }
 }
 

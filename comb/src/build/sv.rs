@@ -3,7 +3,8 @@
 //! - `sv.wire` / `sv.reg` driven by one `sv.assign`, or from one `sv.alwayscomb` that assigns
 //!   it on every path: a value (a one-operand `comb.concat` cell named after it, as `hw.wire`);
 //! - `sv.reg` (or `sv.wire`) assigned in one `sv.alwaysff(posedge %clk)` or
-//!   `sv.always posedge %clk`: a register clocked by `seq.to_clock` of `%clk`; a path that does
+//!   `sv.always posedge %clk`: a register clocked by `seq.to_clock` of `%clk` (`negedge`: of
+//!   `~%clk`, a derived clock the Rust simulator rejects); a path that does
 //!   not assign it holds it (`sv.if` becomes muxes). With `(syncreset : posedge %rst)` the reset
 //!   block's value is a synchronous reset, with `asyncreset` an asynchronous one (its value
 //!   must be a constant); `negedge` resets are inverted. A register the reset block does not
@@ -12,7 +13,7 @@
 //!
 //! Anything else is a located "not supported" error: two drivers of one storage, a storage
 //! never assigned, a combinational block that leaves it unassigned on a path (a latch),
-//! negedge or several clocks, statements other than `sv.passign`, `sv.bpassign`, `sv.if` and
+//! `edge` (both edges) or several clocks, statements other than `sv.passign`, `sv.bpassign`, `sv.if` and
 //! `sv.case` (`sv_case.rs`).
 //!
 //! `sv.verbatim "text"` (at module level, without substitutions) has no netlist meaning: it
@@ -212,12 +213,11 @@ impl<'f> Builder<'f> {
                 }
                 _ => CellKind::Concat,
             };
-            // CIRCT's `name "n"` (the declared name) wins over the SSA name.
-            let name = match str_prop(o, "name") {
-                Some(n) if !n.is_empty() => super::cell_name_str(n),
-                _ => cell_name(&v.name),
-            };
+            let name = super::ops::named_or_sym(o, cell_name(&v.name));
+            // A register keeps the storage's inner symbol (printed as `seq.compreg sym @s`).
+            let sym = super::ops::reg_inner_sym(o, &kind);
             let net = self.design.module_mut(mid).add_cell(kind, width, &[], name, o.span);
+            self.design.module_mut(mid).cell_mut(net).inner_sym = sym;
             net_of[r.index()] = Some(net);
             body.storages.push((o, net, driver));
         }
@@ -249,7 +249,8 @@ impl<'f> Builder<'f> {
 
     /// After the body's cells are connected: the storages' operands.
     pub(crate) fn sv_connect(&mut self, mid: ModuleId, body: SvBody<'f>, net_of: &NetOf) {
-        let mut clocks: HashMap<NetId, NetId> = HashMap::new();
+        // Per clock signal and edge (true: negedge), its `seq.to_clock` cell.
+        let mut clocks: HashMap<(NetId, bool), NetId> = HashMap::new();
         for &(storage, net, driver) in &body.storages {
             let r = storage.results[0];
             let width = self.design.module(mid).cell(net).width;
@@ -290,7 +291,7 @@ impl<'f> Builder<'f> {
         net: NetId,
         width: u32,
         net_of: &NetOf,
-        clocks: &mut HashMap<NetId, NetId>,
+        clocks: &mut HashMap<(NetId, bool), NetId>,
     ) -> Option<()> {
         let edge = if &*a.name == "sv.always" {
             match a.attr("events") {
@@ -309,17 +310,25 @@ impl<'f> Builder<'f> {
         } else {
             str_prop(a, "clockEdge").unwrap_or("")
         };
-        if edge != "posedge" {
+        if edge != "posedge" && edge != "negedge" {
             self.error(
                 a.span,
-                format!("'{}' on '{edge}' is not supported (registers load on 'posedge')", a.name),
+                format!(
+                    "'{}' on '{edge}' is not supported (registers load on 'posedge' or 'negedge')",
+                    a.name
+                ),
             );
             return None;
         }
         let clk = net_of[a.operands.first()?.value.index()]?;
         let m = self.design.module_mut(mid);
-        let clock =
-            *clocks.entry(clk).or_insert_with(|| m.add_cell(CellKind::ToClock, 1, &[clk], None, a.span));
+        // A negedge block: the registers load on the rising edge of the inverted clock
+        // (`seq.to_clock (~clk)`), one inverter and clock per clock signal and edge.
+        let neg = edge == "negedge";
+        let clock = *clocks.entry((clk, neg)).or_insert_with(|| {
+            let c = if neg { m.add_cell(CellKind::Inv, 1, &[clk], None, a.span) } else { clk };
+            m.add_cell(CellKind::ToClock, 1, &[c], None, a.span)
+        });
         let next = self.sv_value(mid, block_ops(a, 0).unwrap_or(&[]), r, Some(net), width, net_of).ok()??;
         let style = str_prop(a, "resetStyle").filter(|s| *s != "noreset");
         let Some(style) = style else {

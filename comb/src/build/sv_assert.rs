@@ -2,15 +2,21 @@
 //! `sv.assume` and `sv.cover`, deferred `observed`/`final` alike), lowered to the same
 //! [`crate::netlist::CellKind::Check`] cells as `verif.assert` (`verif.rs`).
 //!
-//! A statement runs when its block runs and every enclosing `sv.if` takes its branch, so
-//! the enable of the check is the AND of those conditions (a condition negated for an `else`
-//! branch). In `sv.always posedge %clk` / `sv.alwaysff(posedge %clk)` the check is clocked by
-//! `%clk` (sampled at the rising edge, as the statement runs there); under a synchronous
-//! reset the main block adds `!rst` to the enable and the reset block `rst`. In
-//! `sv.alwayscomb` it is unclocked (checked on settled values every cycle). Not supported,
-//! with a located error: a check inside `sv.case`, `sv.initial` (reported by `sv_initial.rs`)
-//! or an asynchronous reset block, `negedge` clocks, several events, and a check outside a
-//! procedural block (CIRCT's verifier rejects that too). The `message` is not kept: the
+//! A statement runs when its block runs and every enclosing `sv.if` takes its branch and
+//! every enclosing `sv.case` its item, so the enable of the check is the AND of those
+//! conditions (a condition negated for an `else` branch; for a case item: its pattern
+//! matches and no earlier item's does, for `default`: no item's does). In
+//! `sv.always posedge %clk` / `sv.alwaysff(posedge %clk)` the check is clocked by `%clk`
+//! (sampled at the rising edge, as the statement runs there; in a `negedge` block at the
+//! rising edge of `~%clk`); under a synchronous reset the main block adds `!rst` to the
+//! enable and the reset block `rst`. An
+//! asynchronous reset block is read the same way: its checks are sampled at the clock's
+//! rising edges while the reset is active (SystemVerilog also runs them at the reset's own
+//! rising edge, between clock edges, which no per-cycle simulator sees: a documented
+//! difference). In `sv.alwayscomb` it is unclocked (checked on settled values every cycle).
+//! Not supported, with a located error: a check inside `sv.initial` (reported by
+//! `sv_initial.rs`), `edge` clocks, several events, and a check outside a procedural block
+//! (CIRCT's verifier rejects that too). The `message` is not kept: the
 //! printers write their own failure text naming the label.
 
 use super::body::NetOf;
@@ -31,15 +37,13 @@ pub(crate) struct Ctx<'f> {
     always: &'f Operation,
     /// In the reset block (second region) of an `sv.alwaysff`.
     reset_block: bool,
-    /// The enclosing `sv.if`s, outermost first, with the branch taken (true: then).
-    path: Vec<(&'f Operation, bool)>,
-    /// Inside this `sv.case` (not supported).
-    case: Option<&'f Operation>,
+    /// The enclosing `sv.if`s and `sv.case`s, outermost first, with the region the check
+    /// stands in (`sv.if`: 0 then, 1 else; `sv.case`: the item's index).
+    path: Vec<(&'f Operation, usize)>,
 }
 
-/// A statement list still to walk: its ops, the enclosing `sv.if` branches, the enclosing
-/// `sv.case`.
-type Pending<'f> = (&'f [Operation], Vec<(&'f Operation, bool)>, Option<&'f Operation>);
+/// A statement list still to walk: its ops and the enclosing `sv.if`/`sv.case` regions.
+type Pending<'f> = (&'f [Operation], Vec<(&'f Operation, usize)>);
 
 /// The contexts of the immediate checks of a body, by op address.
 pub(crate) type Contexts<'f> = HashMap<*const Operation, Ctx<'f>>;
@@ -56,22 +60,18 @@ pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
     {
         for (ri, r) in a.regions().iter().enumerate() {
             let mut stack: Vec<Pending<'_>> =
-                r.blocks.iter().map(|b| (b.ops.as_slice(), Vec::new(), None)).collect();
-            while let Some((list, path, case)) = stack.pop() {
+                r.blocks.iter().map(|b| (b.ops.as_slice(), Vec::new())).collect();
+            while let Some((list, path)) = stack.pop() {
                 for x in list {
                     if is_immediate(&x.name) {
-                        let ctx = Ctx { always: a, reset_block: ri == 1, path: path.clone(), case };
+                        let ctx = Ctx { always: a, reset_block: ri == 1, path: path.clone() };
                         out.insert(x as *const Operation, ctx);
                     }
                     for (bi, rg) in x.regions().iter().enumerate() {
                         let mut p = path.clone();
-                        let mut c = case;
-                        match &*x.name {
-                            "sv.if" => p.push((x, bi == 0)),
-                            _ => c = c.or(Some(x)),
-                        }
+                        p.push((x, bi));
                         for b in &rg.blocks {
-                            stack.push((b.ops.as_slice(), p.clone(), c));
+                            stack.push((b.ops.as_slice(), p.clone()));
                         }
                     }
                 }
@@ -82,7 +82,8 @@ pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
 }
 
 impl<'f> Builder<'f> {
-    /// The condition, clock and enable of the immediate check `o` (in module `mid`), or
+    /// The condition, clock, enable and falling edge (clocked by `~clock`) of the immediate
+    /// check `o` (in module `mid`), or
     /// `None` after reporting why it is not supported (or when an operand failed).
     pub(crate) fn immediate_check(
         &mut self,
@@ -90,7 +91,7 @@ impl<'f> Builder<'f> {
         o: &'f Operation,
         ctxs: &Contexts<'f>,
         net_of: &NetOf,
-    ) -> Option<(NetId, Option<NetId>, Option<NetId>)> {
+    ) -> Option<(NetId, Option<NetId>, Option<NetId>, bool)> {
         let Some(ctx) = ctxs.get(&(o as *const Operation)) else {
             self.error(o.span, format!("'{}' belongs inside a procedural block ('sv.always...')", o.name));
             return None;
@@ -99,10 +100,6 @@ impl<'f> Builder<'f> {
         if &*a.name == "sv.initial" {
             return None; // reported by sv_initial.rs
         }
-        if let Some(c) = ctx.case {
-            self.error(o.span, format!("'{}' inside '{}' is not supported (use 'sv.if')", o.name, c.name));
-            return None;
-        }
         if o.operands.len() != 1 {
             self.error(o.span, format!("'{}' takes one condition", o.name));
             return None;
@@ -110,6 +107,7 @@ impl<'f> Builder<'f> {
         let net = |v: &mlir_text::Operand| net_of.get(v.value.index()).copied().flatten();
         let cond = net(&o.operands[0])?;
         let mut terms: Vec<NetId> = Vec::new();
+        let mut negedge = false;
         let clock = match &*a.name {
             "sv.alwayscomb" => None,
             _ => {
@@ -121,8 +119,12 @@ impl<'f> Builder<'f> {
                         return None;
                     }
                 };
-                if !matches!(&edge, Attr::String(s) if s == "posedge") {
-                    self.error(o.span, "checks in a block not clocked on 'posedge' are not supported");
+                negedge = matches!(&edge, Attr::String(s) if s == "negedge");
+                if !negedge && !matches!(&edge, Attr::String(s) if s == "posedge") {
+                    self.error(
+                        o.span,
+                        "checks in a block not clocked on 'posedge' or 'negedge' are not supported",
+                    );
                     return None;
                 }
                 let style = match a.attr("resetStyle") {
@@ -130,16 +132,9 @@ impl<'f> Builder<'f> {
                     _ => "noreset",
                 };
                 if style != "noreset" {
-                    if style == "asyncreset" && ctx.reset_block {
-                        self.error(
-                            o.span,
-                            format!("'{}' in an asynchronous reset block is not supported", o.name),
-                        );
-                        return None;
-                    }
                     let mut rst = net(a.operands.get(1)?)?;
-                    let negedge = matches!(a.attr("resetEdge"), Some(Attr::String(s)) if s == "negedge");
-                    if negedge == ctx.reset_block {
+                    let rst_low = matches!(a.attr("resetEdge"), Some(Attr::String(s)) if s == "negedge");
+                    if rst_low == ctx.reset_block {
                         // The active level when in the reset block, its negation in the main one.
                         rst = self.design.module_mut(mid).add_cell(CellKind::Inv, 1, &[rst], None, o.span);
                     }
@@ -148,13 +143,31 @@ impl<'f> Builder<'f> {
                 Some(net(a.operands.first()?)?)
             }
         };
-        for &(i, then) in &ctx.path {
-            let c = net(i.operands.first()?)?;
-            let m = self.design.module_mut(mid);
-            terms.push(if then { c } else { m.add_cell(CellKind::Inv, 1, &[c], None, i.span) });
+        for &(i, region) in &ctx.path {
+            match &*i.name {
+                "sv.if" => {
+                    let c = net(i.operands.first()?)?;
+                    let m = self.design.module_mut(mid);
+                    terms.push(if region == 0 {
+                        c
+                    } else {
+                        m.add_cell(CellKind::Inv, 1, &[c], None, i.span)
+                    });
+                }
+                "sv.case" => {
+                    let c = net(i.operands.first()?)?;
+                    match self.case_item_taken(mid, i, c, region) {
+                        Ok(Some(t)) => terms.push(t),
+                        Ok(None) => {}
+                        Err(()) => return None,
+                    }
+                }
+                // Other regions (`sv.ifdef.procedural` is specialized away before building).
+                _ => {}
+            }
         }
         let m = self.design.module_mut(mid);
         let enable = terms.into_iter().reduce(|x, y| m.add_cell(CellKind::And, 1, &[x, y], None, o.span));
-        Some((cond, clock, enable))
+        Some((cond, clock, enable, negedge))
     }
 }

@@ -39,22 +39,7 @@ impl<'f> Builder<'f> {
         width: u32,
         net_of: &NetOf,
     ) -> Result<Option<NetId>, ()> {
-        let pats = patterns(o);
-        let style = match o.attr("caseStyle") {
-            Some(Attr::String(s)) => s.as_str(),
-            _ => "case",
-        };
-        let cond_width = self.file.value(o.operands[0].value).ty.int_width();
-        let valid = |p: &str| {
-            p == "default" || (Some(p.len() as u32) == cond_width && p.bytes().all(|c| b"01xz".contains(&c)))
-        };
-        if pats.is_empty() && !o.regions().is_empty() || !pats.iter().all(|p| valid(p)) {
-            self.error(
-                o.span,
-                "'sv.case' needs 'casePatterns' of the operand's width (0, 1, x, z or 'default')",
-            );
-            return Err(());
-        }
+        let (pats, style) = self.case_patterns(o)?;
         let regions = o.regions();
         let mut items = Vec::new();
         let mut fallback = cur;
@@ -80,6 +65,70 @@ impl<'f> Builder<'f> {
             };
         }
         Ok(acc)
+    }
+
+    /// The patterns and the style (`case`, `casez`, `casex`) of the `sv.case` `o`; `Err` after
+    /// reporting patterns that are not of the operand's width (once per op, however many
+    /// statements ask).
+    fn case_patterns(&mut self, o: &'f Operation) -> Result<(Vec<&'f str>, &'f str), ()> {
+        let pats = patterns(o);
+        let style = match o.attr("caseStyle") {
+            Some(Attr::String(s)) => s.as_str(),
+            _ => "case",
+        };
+        let cond_width = self.file.value(o.operands[0].value).ty.int_width();
+        let valid = |p: &str| {
+            p == "default" || (Some(p.len() as u32) == cond_width && p.bytes().all(|c| b"01xz".contains(&c)))
+        };
+        if pats.is_empty() && !o.regions().is_empty() || !pats.iter().all(|p| valid(p)) {
+            let msg = "'sv.case' needs 'casePatterns' of the operand's width (0, 1, x, z or 'default')";
+            if !self.errors.iter().any(|d| d.span == Some(o.span) && d.message == msg) {
+                self.error(o.span, msg);
+            }
+            return Err(());
+        }
+        Ok((pats, style))
+    }
+
+    /// When item `index` of the `sv.case` `o` on `cond` is the one taken (for a check inside
+    /// it): its pattern matches and no earlier item's does; `default` (wherever it stands)
+    /// when no other item's does. `None` when it is always taken.
+    pub(crate) fn case_item_taken(
+        &mut self,
+        mid: ModuleId,
+        o: &'f Operation,
+        cond: NetId,
+        index: usize,
+    ) -> Result<Option<NetId>, ()> {
+        let (pats, style) = self.case_patterns(o)?;
+        let Some(&mine) = pats.get(index) else {
+            self.error(o.span, "'sv.case' has more items than 'casePatterns'");
+            return Err(());
+        };
+        let never = |b: &mut Self| {
+            Ok(Some(b.design.module_mut(mid).add_cell(CellKind::Const(Bits::zero(1)), 1, &[], None, o.span)))
+        };
+        let mut terms = Vec::new();
+        if mine != "default" {
+            match self.case_match(mid, cond, mine, style, o.span) {
+                Match::Never => return never(self),
+                Match::Always => {}
+                Match::When(h) => terms.push(h),
+            }
+        }
+        let earlier = if mine == "default" { &pats[..] } else { &pats[..index] };
+        for p in earlier.iter().filter(|p| **p != "default") {
+            match self.case_match(mid, cond, p, style, o.span) {
+                Match::Never => {}
+                Match::Always => return never(self),
+                Match::When(h) => {
+                    let m = self.design.module_mut(mid);
+                    terms.push(m.add_cell(CellKind::Inv, 1, &[h], None, o.span));
+                }
+            }
+        }
+        let m = self.design.module_mut(mid);
+        Ok(terms.into_iter().reduce(|x, y| m.add_cell(CellKind::And, 1, &[x, y], None, o.span)))
     }
 
     /// When `cond` matches `pattern`.

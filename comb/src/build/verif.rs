@@ -10,7 +10,7 @@
 //! (`verif.assert %p if %en`) are folded into the condition with helper cells: an assert or
 //! assume of `p` disabled by `d` checks `d | p`, enabled by `en` checks `!en | p`; a cover
 //! counts `!d & p` and `en & p`. So the cell keeps only the condition and the clock.
-//! Anything else (sequences built by other `ltl` ops, `negedge`/`edge` clocks, two clocks)
+//! Anything else (sequences built by other `ltl` ops, `edge` clocks, two clocks)
 //! is a located "not supported" error. Labels must be SystemVerilog identifiers and unique
 //! per module, as they name the assertions in SystemVerilog.
 //!
@@ -49,6 +49,8 @@ struct Prop {
     cond: Option<NetId>,
     disable: Option<NetId>,
     clock: Option<NetId>,
+    /// Sampled on the clock's falling edge (the check is clocked by `~clock`).
+    negedge: bool,
 }
 
 impl<'f> Builder<'f> {
@@ -101,11 +103,11 @@ impl<'f> Builder<'f> {
             };
             let mut proc_enable = None;
             let p = if procedural {
-                let Some((cond, clock, en)) = self.immediate_check(mid, o, immediate, net_of) else {
+                let Some((cond, clock, en, negedge)) = self.immediate_check(mid, o, immediate, net_of) else {
                     continue;
                 };
                 proc_enable = en;
-                Some(Prop { cond: Some(cond), disable: None, clock })
+                Some(Prop { cond: Some(cond), disable: None, clock, negedge })
             } else if concurrent {
                 self.sv_concurrent(o, net_of)
             } else {
@@ -143,7 +145,12 @@ impl<'f> Builder<'f> {
             let mut operands = vec![cond];
             if let Some(clk) = p.clock {
                 let clock = match m.cell(clk).kind {
-                    CellKind::FromClock => m.operands(clk)[0],
+                    CellKind::FromClock if !p.negedge => m.operands(clk)[0],
+                    _ if p.negedge => {
+                        // On the falling edge: the rising edge of the inverted clock.
+                        let inv = m.add_cell(CellKind::Inv, 1, &[clk], None, span);
+                        m.add_cell(CellKind::ToClock, 1, &[inv], None, span)
+                    }
                     _ => m.add_cell(CellKind::ToClock, 1, &[clk], None, span),
                 };
                 operands.push(clock);
@@ -157,11 +164,15 @@ impl<'f> Builder<'f> {
     fn sv_concurrent(&mut self, o: &Operation, net_of: &NetOf) -> Option<Prop> {
         let net = |i: usize| o.operands.get(i).and_then(|x| net_of.get(x.value.index()).copied().flatten());
         let (clk, cond) = (net(0)?, net(1)?);
-        if !matches!(o.attr("event"), Some(Attr::Int(e, _)) if e.to_i128() == Some(0)) {
-            self.error(o.span, "only 'posedge' clocks are supported on properties");
-            return None;
-        }
-        Some(Prop { cond: Some(cond), disable: None, clock: Some(clk) })
+        let negedge = match o.attr("event") {
+            Some(Attr::Int(e, _)) if e.to_i128() == Some(0) => false,
+            Some(Attr::Int(e, _)) if e.to_i128() == Some(1) => true,
+            _ => {
+                self.error(o.span, "only 'posedge' and 'negedge' clocks are supported on properties");
+                return None;
+            }
+        };
+        Some(Prop { cond: Some(cond), disable: None, clock: Some(clk), negedge })
     }
 
     /// The property of value `v` (an `i1`, or the result of `ltl.clock` / `ltl.disable`).
@@ -202,15 +213,15 @@ impl<'f> Builder<'f> {
                     Some(Attr::Int(e, _)) => e.to_i128(),
                     _ => None,
                 };
-                if edge != Some(0) {
-                    self.error(op.span, "only 'posedge' clocks are supported on properties");
+                if !matches!(edge, Some(0 | 1)) {
+                    self.error(op.span, "only 'posedge' and 'negedge' clocks are supported on properties");
                     return None;
                 }
                 if inner.clock.is_some() {
                     self.error(op.span, "a property with two clocks is not supported");
                     return None;
                 }
-                Some(Prop { clock: Some(second), ..inner })
+                Some(Prop { clock: Some(second), negedge: edge == Some(1), ..inner })
             }
             _ => {
                 if inner.disable.is_some() || inner.clock.is_some() {

@@ -1,0 +1,36 @@
+// RUN: --emit verilog
+// Immediate assertions inside `sv.case` items and an asynchronous reset block (the design of
+// tests/verif/case_checks.mlir, which tests/verif_checks.rs co-simulates): a case item's
+// check is enabled when its pattern matches and no earlier item's does, `default` (first
+// here) when none does; the reset block's check while `arst` is 1, at the clock edges.
+hw.module @case_checks(in %clk : i1, in %arst : i1, in %k : i2, in %a : i4, out cnt : i4) {
+  %c0 = hw.constant 0 : i4
+  %c1 = hw.constant 1 : i4
+  %c3 = hw.constant 3 : i4
+  %c12 = hw.constant 12 : i4
+  %c15 = hw.constant -1 : i4
+  %r = sv.reg : !hw.inout<i4>
+  %cnt = sv.read_inout %r : !hw.inout<i4>
+  %n = comb.add %cnt, %c1 : i4
+  %nz = comb.icmp ne %a, %c0 : i4
+  %lt = comb.icmp ult %a, %c12 : i4
+  %nf = comb.icmp ne %a, %c15 : i4
+  %n3 = comb.icmp ne %a, %c3 : i4
+  sv.alwaysff(posedge %clk) {
+    sv.passign %r, %n : i4
+    sv.case casez %k : i2
+    default: {
+      sv.assert %nf, immediate label "kdef"
+    }
+    case b00: {
+      sv.assert %nz, immediate label "k0"
+    }
+    case b1z: {
+      sv.assert %lt, immediate label "k1x"
+    }
+  } (asyncreset : posedge %arst) {
+    sv.passign %r, %c0 : i4
+    sv.assert %n3, immediate label "in_reset"
+  }
+  hw.output %cnt : i4
+}

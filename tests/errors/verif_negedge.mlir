@@ -1,6 +1,0 @@
-// expect: only 'posedge' clocks are supported on properties
-hw.module @m(in %clk : i1, in %a : i1) {
-  %p = ltl.clock %a, negedge %clk : i1
-  verif.assert %p : !ltl.sequence
-  hw.output
-}

@@ -1,5 +1,0 @@
-// expect: only 'posedge' clocks are supported on properties
-hw.module @m(in %clk : i1, in %a : i1) {
-  sv.assert.concurrent negedge %clk, %a label "x"
-  hw.output
-}
