@@ -5,7 +5,7 @@
 use super::super::aig::{Aig, Lit, Node};
 use super::super::lutnet::LutNet;
 use super::super::truth::VARS;
-use super::super::{balance, lutpack, mapper};
+use super::super::{balance, lutpack, mapper, LutGoal};
 use super::mfs;
 use crate::rng::Rng;
 
@@ -16,7 +16,7 @@ fn empty(inputs: usize) -> LutNet {
         g.input();
     }
     g.outputs = vec![Lit::FALSE];
-    LutNet::from_mapping(&g, &mapper::map(&g, 4, 8))
+    LutNet::from_mapping(&g, &mapper::map(&g, 4, 8, LutGoal::Depth))
 }
 
 /// Adds a LUT; returns its id.
@@ -109,8 +109,8 @@ fn random_networks_keep_every_function_and_never_grow() {
         let ni = if seed % 2 == 0 { 6 } else { 14 };
         let g = balance::balance(&random_aig(seed, ni, 150));
         for (k, bound) in [(3, true), (4, true), (6, true), (4, false)] {
-            let mut net = LutNet::from_mapping(&g, &mapper::map(&g, k, 8));
-            lutpack::pack(&mut net, k);
+            let mut net = LutNet::from_mapping(&g, &mapper::map(&g, k, 8, LutGoal::Depth));
+            lutpack::pack(&mut net, k, LutGoal::Depth);
             let (l0, d0) = (net.lut_count(), net.depth());
             mfs(&mut net, k, bound);
             let (l1, d1) = (net.lut_count(), net.depth());
