@@ -15,7 +15,8 @@
 #
 # Env: DESIGNS (default: examples/*.mlir, seven HLS kernels of tests/hls (HLS_KERNELS), plus
 # ../shared/examples/*.mlir and the EPFL circuits when present),
-# DEVICE (hx8k), FREQ (100), SEED (1), REGISTER_IO (1), BENCH_OUT (target/fpgabench).
+# DEVICE (hx8k), FREQ (100), SEED (1), REGISTER_IO (1), BENCH_OUT (target/fpgabench),
+# NATIVE_AREA (set: a third row per design, `native-area`: --synth native --lut-goal area).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -45,7 +46,7 @@ else
   fi
 fi
 
-printf "%-33s %-7s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
+printf "%-33s %-11s %6s %6s %6s %6s %5s %4s %10s\n" design synth LUT4 carry DFF LC BRAM IO "Fmax MHz"
 for f in "${designs[@]}"; do
   case $f in
     ../shared/*) name=shared/$(basename "$f" .mlir) ;;
@@ -53,12 +54,15 @@ for f in "${designs[@]}"; do
     *.json) name=$(basename "$f" .json) ;;
     *) name=$(basename "$f" .mlir) ;;
   esac
-  for synth in yosys native; do
+  for synth in yosys native ${NATIVE_AREA:+native-area}; do
     dir=$out/${name//\//_}.$synth
     io=("${regio[@]}")
     label=$name
+    # native-area: the native path with --lut-goal area (fewest LUT4s, depth only a tie-break).
+    how=(--synth "${synth%-area}")
+    [ "$synth" = native-area ] && how+=(--lut-goal area)
     run() {
-      "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" --synth "$synth" \
+      "$bin" fpga "$f" -o "$dir" --device "$device" --freq "$freq" --seed "$seed" "${how[@]}" \
         "${io[@]}" --timing-allow-fail >"$dir.log" 2>&1
     }
     ok=0
@@ -76,12 +80,12 @@ r = json.load(open(sys.argv[1]))
 res = r["resources"]
 mhz = [c["achieved_mhz"] for c in r["clocks"].values() if c["achieved_mhz"] is not None]
 fmax = f"{min(mhz):.1f}" if mhz else "-"
-print(f"{sys.argv[2]:<33} {sys.argv[3]:<7} {res['LUT4']['used']:>6} {res['carry']['used']:>6} "
+print(f"{sys.argv[2]:<33} {sys.argv[3]:<11} {res['LUT4']['used']:>6} {res['carry']['used']:>6} "
       f"{res['DFF']['used']:>6} {res['LC']['used']:>6} {res['BRAM']['used']:>5} {res['IO']['used']:>4} {fmax:>10}")
 PY
     else
       why=$(grep -m1 "error" "$dir.log" | sed -e 's/^rmlir-hls: error: //' -e 's/^[^ ]*: error: //' | cut -c1-70)
-      printf "%-33s %-7s n/a: %s\n" "$label" "$synth" "$why"
+      printf "%-33s %-11s n/a: %s\n" "$label" "$synth" "$why"
     fi
   done
 done

@@ -230,4 +230,8 @@ pub struct FpgaArgs {
     /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,
+    /// With `--synth native`: what the LUT4 mapping optimizes first, `depth` (LUT levels,
+    /// for Fmax) or `area` (LUT4 count, depth only breaking ties).
+    #[arg(long, value_name = "GOAL", default_value = "depth", value_parser = ["depth", "area"])]
+    pub lut_goal: String,
 }

@@ -56,7 +56,12 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         SynthPath::Yosys => None,
         SynthPath::Native => {
             let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
-            let (mut mapped, carries, rams) = native_design(&src, args.top.as_deref(), &args.define)?;
+            let (mut mapped, carries, rams) = native_design(
+                &src,
+                args.top.as_deref(),
+                &args.define,
+                args.lut_goal.parse().expect("clap checked the goal"),
+            )?;
             if native_regio {
                 fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
             }
@@ -95,7 +100,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 }
 
 /// The design as `--synth native` maps it: the pipeline of `--emit mlir -O2 --lut 4
-/// --flatten`, except that the adders, subtracters and comparators that get carry chains
+/// --flatten` (with `--lut-goal`), except that the adders, subtracters and comparators that get carry chains
 /// are taken out before mapping ([`fpga::native::carry::extract`]; multiplications first
 /// become adder trees, [`fpga::native::mul::expand`]), and the memories become
 /// block-RAM banks ([`fpga::native::ram::extract`]). As `-O2 --lut 4` does,
@@ -105,6 +110,7 @@ fn native_design(
     src: &mlir_text::SourceFile,
     top: Option<&str>,
     defines: &[String],
+    goal: comb::lutmap::LutGoal,
 ) -> Result<(Design, fpga::native::carry::Carries, fpga::native::ram::Rams), Failure> {
     use comb::passes::{pipeline, OptLevel, PassManager};
     let pm = PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
@@ -114,15 +120,14 @@ fn native_design(
     let rams = fpga::native::ram::extract(&mut design);
     fpga::native::mul::expand(&mut design);
     let carries = fpga::native::carry::extract(&mut design);
-    crate::driver::map_luts(&pm, &mut design, (4, comb::lutmap::LutGoal::Depth), true, None, false)?;
+    crate::driver::map_luts(&pm, &mut design, (4, goal), true, None, false)?;
     let mut alt = base;
     let quiet = PassManager::default();
     quiet.run(&mut alt, &mut pipeline(OptLevel::O1)).map_err(Failure::Message)?;
     let alt_rams = fpga::native::ram::extract(&mut alt);
     fpga::native::mul::expand(&mut alt);
     let alt_carries = fpga::native::carry::extract(&mut alt);
-    let mut map: Vec<Box<dyn comb::passes::Pass>> =
-        vec![Box::new(comb::lutmap::LutMap { k: 4, goal: comb::lutmap::LutGoal::Depth })];
+    let mut map: Vec<Box<dyn comb::passes::Pass>> = vec![Box::new(comb::lutmap::LutMap { k: 4, goal })];
     quiet.run(&mut alt, &mut map).map_err(Failure::Message)?;
     if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
         return Ok((alt, alt_carries, alt_rams));

@@ -40,6 +40,18 @@ fn native_register_io_alu8_matches_after_routing() {
     bitstream_and_routed_sim_with("alu8.mlir", "hx8k", "alu8", "native", &["--register-io"]);
 }
 
+/// `--lut-goal area` on the native path (fewest LUT4s): the counter's routed design still
+/// simulates like the emitted SystemVerilog, and it uses no more LUT4s than the depth goal's
+/// mapping of the same design.
+#[test]
+fn native_area_goal_counter_matches_after_routing() {
+    let area =
+        bitstream_and_routed_sim_with("counter.mlir", "hx8k", "updown", "native", &["--lut-goal", "area"]);
+    let depth = bitstream_and_routed_sim_synth("counter.mlir", "hx8k", "updown", "native");
+    let luts = |r: &serde_json::Value| r["resources"]["LUT4"]["used"].as_u64().expect("LUT4 count");
+    assert!(luts(&area) <= luts(&depth), "area {} LUT4 > depth {}", luts(&area), luts(&depth));
+}
+
 /// `--serial-io` (three pins: inputs shifted in on `sin`, the registered outputs' parity on
 /// `sout`) on both synthesis paths: the routed design simulates like the emitted SystemVerilog.
 #[test]
