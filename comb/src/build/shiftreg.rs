@@ -99,6 +99,14 @@ impl<'f> Builder<'f> {
             Some(Attr::Int(v, _)) => v.to_i128().unwrap_or(1) as usize,
             _ => 1,
         };
+        // On a constant clock (`const_clock.rs`) no stage ever loads: the shift register is
+        // its power-on value, as a register on that clock is.
+        if o.operands.get(1).is_some_and(|u| self.const_clocks.contains(&u.value)) {
+            let value = init.unwrap_or_else(|| crate::bits::Bits::zero(width));
+            m.cell_mut(net).kind = CellKind::Const(value);
+            m.set_operands(net, &[]);
+            return;
+        }
         let kind = CellKind::Reg { reset, enable: true, async_reset: false, init };
         let base = m.cell(net).name.clone();
         let shared: Vec<NetId> = nets[1..3 + 2 * reset as usize].to_vec();
