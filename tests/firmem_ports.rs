@@ -85,17 +85,7 @@ fn ours_vs_circt(case: &str, cycles: usize, seed: u64) -> String {
     let text = std::fs::read_to_string(&f).unwrap();
     let design = load_text(case, &text, 1);
     let dir = tempfile::tempdir().unwrap();
-    let verdict = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(dir.path())
-        .arg(&f));
-    let theirs = verdict
-        .split_whitespace()
-        .last()
-        .filter(|_| verdict.starts_with("ok "))
-        .unwrap_or_else(|| panic!("CIRCT did not export: {verdict}"));
-    let theirs = std::fs::read_to_string(theirs).unwrap();
+    let theirs = circt_export(&f, dir.path());
     let ours = run(bin().arg(&f).args(["--emit", "sv"]));
     let stim = stimulus(&design, seed, cycles);
     let expected = eval_trace(&design, &stim);

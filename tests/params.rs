@@ -32,20 +32,6 @@ fn specialized_modules_equal_circt_parametric_export() {
     prove_equivalent(&sv, &circt_sv, "ptop");
 }
 
-/// CIRCT's own export of `file` (its text), through scripts/circt_check.py.
-fn circt_export(file: &std::path::Path, dir: &std::path::Path) -> String {
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(dir)
-        .arg(file)
-        .output()
-        .expect("run CIRCT's Python");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let path = text.strip_prefix(&format!("ok {} ", file.display())).map(str::trim);
-    std::fs::read_to_string(path.unwrap_or_else(|| panic!("CIRCT export: {text}"))).unwrap()
-}
-
 /// Parametric widths (`!hw.int<#hw.param.decl.ref<"W">>`, `!hw.int<#hw.param.expr.add<...>>`)
 /// on ports, values, registers and instance results: each specialization has its own widths;
 /// CIRCT keeps the modules generic (`[W - 1:0]`). ABC proves the two sequentially equivalent

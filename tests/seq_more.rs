@@ -107,17 +107,7 @@ fn shiftreg_and_const_clock_icarus_ours_vs_circt() {
     let text = std::fs::read_to_string(&input).unwrap();
     let design = load_text("shiftreg_circt.mlir", &text, 0);
     let dir = tempfile::tempdir().unwrap();
-    let verdict = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(dir.path())
-        .arg(&input));
-    let theirs = verdict
-        .split_whitespace()
-        .last()
-        .filter(|_| verdict.starts_with("ok "))
-        .unwrap_or_else(|| panic!("CIRCT did not export: {verdict}"));
-    let theirs = std::fs::read_to_string(theirs).unwrap();
+    let theirs = circt_export(&input, dir.path());
     let ours = run(bin().arg(&input).args(["--emit", "sv"]));
     let stim = stimulus(&design, 11, 1000);
     let expected = eval_trace(&design, &stim);
@@ -187,17 +177,7 @@ fn const_clock_into_instances_cosimulates_and_matches_circt() {
     assert_eq!((at(0)[0], at(0)[1], at(0)[3], at(0)[4]), (5, 1, 1, 7), "cycle 0");
     assert_eq!((at(299)[0], at(299)[1], at(299)[3], at(299)[4]), (5, 1, 44, 7), "cycle 299");
     let dir = tempfile::tempdir().unwrap();
-    let verdict = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(dir.path())
-        .arg(&input));
-    let theirs = verdict
-        .split_whitespace()
-        .last()
-        .filter(|_| verdict.starts_with("ok "))
-        .unwrap_or_else(|| panic!("CIRCT did not export: {verdict}"));
-    let theirs = std::fs::read_to_string(theirs).unwrap();
+    let theirs = circt_export(&input, dir.path());
     assert_traces_eq("Icarus on ours", &design, &expected, &simulate(Engine::Icarus, &design, &ours, &stim));
     assert_traces_eq(
         "Icarus on CIRCT's",

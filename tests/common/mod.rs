@@ -422,6 +422,22 @@ pub fn hardware_examples() -> Vec<PathBuf> {
     v
 }
 
+/// CIRCT's own SystemVerilog for `file` (`scripts/circt_check.py export`, written under
+/// `dir`), panicking with CIRCT's message if it does not export.
+pub fn circt_export(file: &Path, dir: &Path) -> String {
+    let verdict = run(Command::new(circt_python())
+        .arg(repo().join("scripts/circt_check.py"))
+        .arg("export")
+        .arg(dir)
+        .arg(file));
+    let theirs = verdict
+        .split_whitespace()
+        .last()
+        .filter(|_| verdict.starts_with("ok "))
+        .unwrap_or_else(|| panic!("CIRCT did not export: {verdict}"));
+    std::fs::read_to_string(theirs).unwrap()
+}
+
 /// The Python that has CIRCT's package: `RMLIR_CIRCT_PYTHON`, or the venv
 /// `scripts/install-tools.sh` makes in `~/.cache/rmlir-hls/circt-venv`.
 pub fn circt_python() -> PathBuf {
