@@ -83,22 +83,7 @@ fn a_root_read_outside_keeps_its_function() {
 
 /// A random AIG: and/or/xor chains over recent literals (reconvergent, deep).
 fn random_aig(seed: u64, inputs: usize, ands: usize) -> Aig {
-    let mut rng = Rng::new(seed);
-    let mut g = Aig::new();
-    let mut lits: Vec<Lit> = (0..inputs).map(|_| g.input()).collect();
-    for _ in 0..ands {
-        let n = lits.len() as u64;
-        let a = lits[(n - 1 - rng.below(n.min(12))) as usize].xor_neg(rng.chance(1, 2));
-        let b = lits[rng.below(n) as usize].xor_neg(rng.chance(1, 2));
-        let l = match rng.below(5) {
-            0 => g.xor(a, b),
-            1 => g.or(a, b),
-            _ => g.and(a, b),
-        };
-        lits.push(l);
-    }
-    g.outputs = (0..6).map(|i| lits[lits.len() - 1 - 7 * i]).collect();
-    g
+    super::super::tests::random_chain_aig(seed, inputs, ands, (12, 5, 7))
 }
 
 #[test]

@@ -32,6 +32,33 @@ fn random_aig(seed: u64, inputs: usize, ands: usize) -> Aig {
     g
 }
 
+/// A random AIG of reconvergent, deep chains: each gate's first operand among the `span`
+/// latest literals, the second anywhere; one in `kinds` gates an XOR, one an OR, the rest
+/// ANDs; 6 outputs every `stride` literals back from the last (lutpack's and mfs's tests).
+pub(super) fn random_chain_aig(
+    seed: u64,
+    inputs: usize,
+    ands: usize,
+    (span, kinds, stride): (u64, u64, usize),
+) -> Aig {
+    let mut rng = Rng::new(seed);
+    let mut g = Aig::new();
+    let mut lits: Vec<Lit> = (0..inputs).map(|_| g.input()).collect();
+    for _ in 0..ands {
+        let n = lits.len() as u64;
+        let a = lits[(n - 1 - rng.below(n.min(span))) as usize].xor_neg(rng.chance(1, 2));
+        let b = lits[rng.below(n) as usize].xor_neg(rng.chance(1, 2));
+        let l = match rng.below(kinds) {
+            0 => g.xor(a, b),
+            1 => g.or(a, b),
+            _ => g.and(a, b),
+        };
+        lits.push(l);
+    }
+    g.outputs = (0..6).map(|i| lits[lits.len() - 1 - stride * i]).collect();
+    g
+}
+
 fn patterns(rng: &mut Rng, n: usize) -> Vec<u64> {
     (0..n).map(|_| rng.next_u64()).collect()
 }
