@@ -89,12 +89,19 @@ pub struct Args {
     /// undefined macro's else-branch.
     #[arg(long = "define", value_name = "NAME")]
     pub define: Vec<String>,
-    /// HLS: target clock period in ns; bounds what chains in one cycle.
-    #[arg(long, value_name = "NS", default_value_t = 10.0)]
-    pub clock_period: f64,
     /// HLS: write the schedule report as JSON to FILE, or as a table with `-`.
     #[arg(long, value_name = "FILE")]
     pub report: Option<String>,
+    #[command(flatten)]
+    pub hls: HlsFlags,
+}
+
+/// The HLS synthesis options, the same for the main command, `cosim` and `fpga`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct HlsFlags {
+    /// HLS: target clock period in ns; bounds what chains in one cycle.
+    #[arg(long, value_name = "NS", default_value_t = 10.0)]
+    pub clock_period: f64,
     /// HLS: at most N multipliers busy in any cycle.
     #[arg(long, value_name = "N")]
     pub max_mul: Option<u32>,
@@ -105,6 +112,18 @@ pub struct Args {
     /// marked `hls.pipeline`.
     #[arg(long)]
     pub pipeline: bool,
+}
+
+impl HlsFlags {
+    /// The synthesis options these flags set.
+    pub fn options(&self) -> hls::Options {
+        hls::Options {
+            clock_period: self.clock_period,
+            max_mul: self.max_mul,
+            max_div: self.max_div,
+            pipeline: self.pipeline,
+        }
+    }
 }
 
 /// `rmlir-hls cosim INPUT`: run the generated Rust simulator and Verilator side by side.
@@ -139,18 +158,8 @@ pub struct CosimArgs {
     /// SPEC section 4 ports) against the function instead of the synthesized design.
     #[arg(long, value_name = "FILE")]
     pub design: Option<PathBuf>,
-    /// HLS input: synthesize with this clock period (ns), as the main command does.
-    #[arg(long, value_name = "NS", default_value_t = 10.0)]
-    pub clock_period: f64,
-    /// HLS input: at most N multipliers busy in any cycle.
-    #[arg(long, value_name = "N")]
-    pub max_mul: Option<u32>,
-    /// HLS input: at most N dividers busy in any cycle.
-    #[arg(long, value_name = "N")]
-    pub max_div: Option<u32>,
-    /// HLS input: pipeline every eligible innermost loop, as the main command does.
-    #[arg(long)]
-    pub pipeline: bool,
+    #[command(flatten)]
+    pub hls: HlsFlags,
 }
 
 impl CosimArgs {
@@ -234,4 +243,6 @@ pub struct FpgaArgs {
     /// for Fmax) or `area` (LUT4 count, depth only breaking ties).
     #[arg(long, value_name = "GOAL", default_value = "depth", value_parser = ["depth", "area"])]
     pub lut_goal: String,
+    #[command(flatten)]
+    pub hls: HlsFlags,
 }

@@ -56,7 +56,15 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
             return crate::cosim_hls::run(args, &src, &file);
         }
     }
-    let design = load_design_defined(&src, args.top.as_deref(), args.opt, false, None, &args.define)?;
+    let design = load_design_defined(
+        &src,
+        args.top.as_deref(),
+        args.opt,
+        false,
+        None,
+        &args.define,
+        &args.hls.options(),
+    )?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
         eprintln!("{w}");
     }

@@ -65,20 +65,11 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             load_design(&dsrc, Some(&top), args.opt, false, None)?
         }
         None => {
-            // The synthesis options of the main command, for the HLS flow.
-            let mut hls_args =
-                vec!["rmlir-hls".to_string(), args.input.clone(), "--emit".into(), "verilog".into()];
-            hls_args.extend(["--clock-period".to_string(), args.clock_period.to_string()]);
-            if args.pipeline {
-                hls_args.push("--pipeline".into());
-            }
-            for (flag, v) in [("--max-mul", args.max_mul), ("--max-div", args.max_div)] {
-                if let Some(v) = v {
-                    hls_args.extend([flag.to_string(), v.to_string()]);
-                }
-            }
-            let main_args = <crate::cli::Args as clap::Parser>::try_parse_from(&hls_args)
+            // The main command's options, for the HLS flow's report and synthesis.
+            let argv = ["rmlir-hls", args.input.as_str(), "--emit", "verilog"];
+            let mut main_args = <crate::cli::Args as clap::Parser>::try_parse_from(argv)
                 .map_err(|e| Failure::Message(e.to_string()))?;
+            main_args.hls = args.hls.clone();
             load_design(src, args.top.as_deref(), args.opt, false, Some(&main_args))?
         }
     };

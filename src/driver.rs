@@ -58,11 +58,13 @@ pub fn load_design(
     flatten: bool,
     args: Option<&Args>,
 ) -> Result<Design, Failure> {
-    load_design_defined(src, top, opt, flatten, args, args.map_or(&[][..], |a| &a.define))
+    let hls = args.map_or_else(hls::Options::default, |a| a.hls.options());
+    load_design_defined(src, top, opt, flatten, args, args.map_or(&[][..], |a| &a.define), &hls)
 }
 
-/// [`load_design`] with the macros `sv.ifdef` sees given apart from the main command's
-/// options (`rmlir-hls cosim --define`, `rmlir-hls fpga --define`).
+/// [`load_design`] with the macros `sv.ifdef` sees and the HLS options given apart from the
+/// main command's options (`rmlir-hls cosim --define`, `rmlir-hls fpga --define
+/// --clock-period`).
 pub fn load_design_defined(
     src: &SourceFile,
     top: Option<&str>,
@@ -70,6 +72,7 @@ pub fn load_design_defined(
     flatten: bool,
     args: Option<&Args>,
     defines: &[String],
+    hls_opts: &hls::Options,
 ) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     let mut design = if src.name().ends_with(".json") {
@@ -85,7 +88,7 @@ pub fn load_design_defined(
                 mlir_text::ifdef::specialize_ifdefs(&mut file, defines);
                 if hls::has_hls_input(&file) {
                     comb::build::reject_zero_width(&file).map_err(input_err)?;
-                    crate::hls_flow::build(src, file, top, args)?
+                    crate::hls_flow::build(src, file, top, hls_opts, args)?
                 } else {
                     comb::build::build_design_owned(file, top).map_err(input_err)?
                 }

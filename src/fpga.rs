@@ -20,7 +20,15 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 /// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
-    let mut design = load_design_defined(&src, args.top.as_deref(), args.opt, false, None, &args.define)?;
+    let mut design = load_design_defined(
+        &src,
+        args.top.as_deref(),
+        args.opt,
+        false,
+        None,
+        &args.define,
+        &args.hls.options(),
+    )?;
     if let Some(x) = design.extern_in_use() {
         return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
     }
@@ -56,12 +64,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         SynthPath::Yosys => None,
         SynthPath::Native => {
             let names: Vec<String> = ports.iter().map(|p| p.name.clone()).collect();
-            let (mut mapped, carries, rams) = native_design(
-                &src,
-                args.top.as_deref(),
-                &args.define,
-                args.lut_goal.parse().expect("clap checked the goal"),
-            )?;
+            let (mut mapped, carries, rams) = native_design(&src, args)?;
             if native_regio {
                 fpga::native::regio::register_io(&mut mapped).map_err(Failure::Message)?;
             }
@@ -108,13 +111,13 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
 /// once: -O2 and the -O1 alternative start from the same flattened netlist.
 fn native_design(
     src: &mlir_text::SourceFile,
-    top: Option<&str>,
-    defines: &[String],
-    goal: comb::lutmap::LutGoal,
+    args: &FpgaArgs,
 ) -> Result<(Design, fpga::native::carry::Carries, fpga::native::ram::Rams), Failure> {
     use comb::passes::{pipeline, OptLevel, PassManager};
     let pm = PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
-    let base = load_design_defined(src, top, 0, true, None, defines)?;
+    let goal: comb::lutmap::LutGoal = args.lut_goal.parse().expect("clap checked the goal");
+    let (top, hls) = (args.top.as_deref(), args.hls.options());
+    let base = load_design_defined(src, top, 0, true, None, &args.define, &hls)?;
     let mut design = base.clone();
     pm.run(&mut design, &mut pipeline(OptLevel::O2)).map_err(Failure::Message)?;
     let rams = fpga::native::ram::extract(&mut design);

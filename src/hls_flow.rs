@@ -11,27 +11,16 @@ use crate::output;
 use comb::{Design, ModuleId};
 use mlir_text::{Diagnostic, File, Severity, SourceFile};
 
-/// The HLS options of the command line (defaults without one).
-pub fn options(args: Option<&Args>) -> hls::Options {
-    let mut o = hls::Options::default();
-    if let Some(a) = args {
-        o.clock_period = a.clock_period;
-        o.max_mul = a.max_mul;
-        o.max_div = a.max_div;
-        o.pipeline = a.pipeline;
-    }
-    o
-}
-
-/// Builds the design of a file with HLS functions.
+/// Builds the design of a file with HLS functions, synthesized with `opts`; `args` (the
+/// main command's) says where the schedule report goes.
 pub fn build(
     src: &SourceFile,
     file: File,
     top: Option<&str>,
+    opts: &hls::Options,
     args: Option<&Args>,
 ) -> Result<Design, Failure> {
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
-    let opts = options(args);
     let min = hls::schedule::delays::min_period();
     if !(opts.clock_period.is_finite() && opts.clock_period >= min) {
         return Err(Failure::Message(format!(
@@ -39,7 +28,7 @@ pub fn build(
              register clock-to-out, setup and routing, one LUT level)"
         )));
     }
-    let synth = hls::synthesize(&file, &opts).map_err(input_err)?;
+    let synth = hls::synthesize(&file, opts).map_err(input_err)?;
     for w in &synth.warnings {
         eprint!("{}", w.render(src));
     }

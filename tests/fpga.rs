@@ -432,3 +432,33 @@ fn register_io_gives_combinational_designs_an_fmax() {
     assert_eq!(rep["resources"]["IO"]["used"], 6);
     assert!(rep["clocks"]["clk"]["achieved_mhz"].as_f64().is_some_and(|f| f > 12.0), "{}", rep["clocks"]);
 }
+
+/// `fpga` takes the HLS options of the main command (`--clock-period`, `--max-mul`,
+/// `--max-div`, `--pipeline`): the SystemVerilog it keeps is what `--emit verilog` writes with
+/// the same options, and differs from the default options' design.
+#[test]
+fn fpga_synthesizes_hls_input_with_the_main_commands_options() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/hls/vadd_i8.mlir");
+    let flags = ["--pipeline", "--clock-period", "20", "--max-mul", "1"];
+    let emit = |extra: &[&str]| {
+        let sv = tmp.path().join("emitted.sv");
+        run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .arg(&kernel)
+            .args(["--emit", "verilog", "-o"])
+            .arg(&sv)
+            .args(extra));
+        std::fs::read_to_string(sv).unwrap()
+    };
+    let dir = tmp.path().join("fpga");
+    run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .arg("fpga")
+        .arg(&kernel)
+        .arg("-o")
+        .arg(&dir)
+        .arg("--timing-allow-fail")
+        .args(flags));
+    let kept = std::fs::read_to_string(dir.join("vadd.sv")).unwrap();
+    assert_eq!(kept, emit(&flags), "fpga's SystemVerilog is not --emit verilog's with the same options");
+    assert_ne!(kept, emit(&[]), "the options changed nothing: the test shows nothing");
+}
