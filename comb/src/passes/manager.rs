@@ -64,6 +64,53 @@ impl PassManager {
         design: &mut Design,
         pipeline: &mut [Box<dyn Pass>],
     ) -> Result<Vec<PassReport>, String> {
+        self.run_with(design, pipeline)
+    }
+
+    /// Runs `pipeline` round by round (each round every pass once) and leaves `design` as
+    /// the best round left it, as `better(a, b)` ("a is better than b") says, the earliest
+    /// of equals. Unlike [`Self::run`], which stops at the first fixed point, the rounds go
+    /// on while they keep finding better designs: until a round changes nothing, `patience`
+    /// rounds in a row bring nothing better, or [`Self::max_rounds`] rounds have run. For
+    /// pipelines that explore: the -O2 LUT mapping alternates the mapper and the e-graph LUT
+    /// optimizer, and each remapping of the previous network is a new start that may end
+    /// with fewer LUTs, or more. Every round's design is verified as in [`Self::run`].
+    pub fn run_keep_best(
+        &self,
+        design: &mut Design,
+        pipeline: &mut [Box<dyn Pass>],
+        better: fn(&Design, &Design) -> bool,
+        patience: usize,
+    ) -> Result<Vec<PassReport>, String> {
+        let one = PassManager { max_rounds: 1, ..self.clone() };
+        let mut reports = Vec::new();
+        let mut best: Option<Design> = None;
+        let mut stale = 0;
+        for _ in 0..self.max_rounds.max(1) {
+            let round = one.run_with(design, pipeline)?;
+            let changed = round.iter().any(|r| r.changed);
+            reports.extend(round);
+            if best.as_ref().is_none_or(|b| better(design, b)) {
+                best = Some(design.clone());
+                stale = 0;
+            } else {
+                stale += 1;
+            }
+            if !changed || stale >= patience.max(1) {
+                break;
+            }
+        }
+        if let Some(b) = best {
+            *design = b;
+        }
+        Ok(reports)
+    }
+
+    fn run_with(
+        &self,
+        design: &mut Design,
+        pipeline: &mut [Box<dyn Pass>],
+    ) -> Result<Vec<PassReport>, String> {
         for m in design.modules.iter_mut() {
             m.start_edit_log();
         }

@@ -293,6 +293,68 @@ fn manager_reports_broken_netlists_prints_and_times() {
     assert!(err.ends_with("; this is a bug in rmlir-hls"), "{err}");
 }
 
+/// Adds an unused constant cell on each of its first three runs (the design gets worse by
+/// cells every time), then changes nothing.
+struct Grow(u32);
+impl Pass for Grow {
+    fn name(&self) -> &'static str {
+        "grow"
+    }
+    fn description(&self) -> &'static str {
+        "adds an unused constant, three times"
+    }
+    fn run(&mut self, design: &mut Design) -> bool {
+        if self.0 == 3 {
+            return false;
+        }
+        self.0 += 1;
+        konst(&mut design.modules[0], u64::from(self.0), 8);
+        true
+    }
+}
+
+/// Says it changed the design on its first two runs (it edits nothing): beside `Grow`,
+/// the pipeline runs three rounds.
+struct Nudge(u32);
+impl Pass for Nudge {
+    fn name(&self) -> &'static str {
+        "nudge"
+    }
+    fn description(&self) -> &'static str {
+        "reports a change twice"
+    }
+    fn run(&mut self, _: &mut Design) -> bool {
+        self.0 += 1;
+        self.0 <= 2
+    }
+}
+
+#[test]
+fn run_keep_best_keeps_the_best_round_and_stops_when_patience_runs_out() {
+    let (mut m, a, b, _) = module();
+    let s = cell(&mut m, CellKind::Add, 8, &[a, b]);
+    out(&mut m, "s", s);
+    let base = m.cell_count();
+    let pipe = || vec![Box::new(Grow(0)) as Box<dyn Pass>, Box::new(Nudge(0))];
+    let mut d = design(m.clone());
+    PassManager::default().run(&mut d, &mut pipe()).unwrap();
+    assert_eq!(d.modules[0].cell_count(), base + 3, "run goes to the fixed point");
+    let fewer = |x: &Design, y: &Design| x.modules[0].cell_count() < y.modules[0].cell_count();
+    for (patience, rounds) in [(1, 2), (2, 3)] {
+        let mut d = design(m.clone());
+        let reports = PassManager::default().run_keep_best(&mut d, &mut pipe(), fewer, patience).unwrap();
+        assert_eq!(d.modules[0].cell_count(), base + 1, "the first round left the fewest cells");
+        assert_eq!(reports.len(), 2 * rounds, "patience {patience}: {reports:?}");
+        assert!(verify(&d).is_empty());
+    }
+    // Every round better than the last: on to the round that changes nothing.
+    let more = |x: &Design, y: &Design| x.modules[0].cell_count() > y.modules[0].cell_count();
+    let mut d = design(m);
+    let reports = PassManager::default().run_keep_best(&mut d, &mut pipe(), more, 1).unwrap();
+    assert_eq!(d.modules[0].cell_count(), base + 3, "the last change is the best by this measure");
+    assert_eq!(reports.iter().filter(|r| !r.changed).count(), 3, "{reports:?}");
+}
+
 /// Hides a pass's incremental mode: the manager then always runs it in full.
 struct Full(Box<dyn Pass>);
 impl Pass for Full {
