@@ -156,6 +156,15 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         if opts.pipeline {
             ir::whilefuse::run(&mut func, opts);
+            // Control overhead of loop nests: offsets of the induction variable carried in
+            // registers, then the ops after an inner loop moved into the next iteration.
+            ir::ivreduce::run(&mut func, opts);
+            for id in ir::rotate::run(&mut func) {
+                func.loop_notes.push((
+                    id,
+                    "rotated: the ops after its inner loop run in the next iteration's first state".into(),
+                ));
+            }
         }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
