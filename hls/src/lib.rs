@@ -155,15 +155,38 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
             ir::scalrep::run(&mut func, opts.pipeline);
         }
         if opts.pipeline {
-            ir::whilefuse::run(&mut func, opts);
-            // Control overhead of loop nests: offsets of the induction variable carried in
-            // registers, then the ops after an inner loop moved into the next iteration.
-            ir::ivreduce::run(&mut func, opts);
-            for id in ir::rotate::run(&mut func) {
-                func.loop_notes.push((
-                    id,
-                    "rotated: the ops after its inner loop run in the next iteration's first state".into(),
-                ));
+            // The loop-structure passes below, each checked by the verifier after it runs.
+            let passes: [(&str, fn(&mut ir::Func, &Options)); 4] = [
+                // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
+                ("siblingfuse", |f, _| {
+                    ir::siblingfuse::run(f);
+                }),
+                ("whilefuse", |f, o| {
+                    ir::whilefuse::run(f, o);
+                }),
+                // Control overhead of loop nests: offsets of the induction variable carried in
+                // registers, then the ops after an inner loop moved into the next iteration.
+                ("ivreduce", |f, o| {
+                    ir::ivreduce::run(f, o);
+                }),
+                ("rotate", |f, _| {
+                    for id in ir::rotate::run(f) {
+                        f.loop_notes.push((
+                            id,
+                            "rotated: the ops after its inner loop run in the next iteration's first state"
+                                .into(),
+                        ));
+                    }
+                }),
+            ];
+            for (name, pass) in passes {
+                pass(&mut func, opts);
+                if let Some(e) = ir::verify::verify(&func).first() {
+                    return Err(vec![Diagnostic::error(
+                        op.name_span,
+                        format!("internal error: HLS IR invalid after {name}: {e}"),
+                    )]);
+                }
             }
         }
         warnings.extend(w);

@@ -22,6 +22,7 @@ pub mod magic;
 pub mod rotate;
 pub mod scalrep;
 pub mod scope;
+pub mod siblingfuse;
 pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
