@@ -39,6 +39,9 @@ impl Default for Options {
     }
 }
 
+/// A transformation of the HLS IR, run by [`synthesize`] and checked by the verifier.
+type IrPass = fn(&mut ir::Func, &Options);
+
 /// The result of [`synthesize`]: one module per HLS function, the report, warnings.
 #[derive(Debug)]
 pub struct Synthesized {
@@ -156,7 +159,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         if opts.pipeline {
             // The loop-structure passes below, each checked by the verifier after it runs.
-            let passes: [(&str, fn(&mut ir::Func, &Options)); 4] = [
+            let passes: [(&str, IrPass); 4] = [
                 // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
                 ("siblingfuse", |f, _| {
                     ir::siblingfuse::run(f);

@@ -12,7 +12,8 @@
 //! (the first iteration has no predecessor; its B copy computes on dummy values and
 //! stores nothing).
 //!
-//! It applies to a `for` loop whose body starts with a non-constant plain op, ends with a run of plain
+//! It applies to a `for` loop whose body starts with a run of plain ops that has a
+//! non-constant op (the block B joins), ends with a run of plain
 //! ops B right after a nested loop, and where
 //! - B has a non-constant op and no loads (a load on dummy values could leave its memory),
 //! - B's values are used by nothing but B (not by the loop's yields),

@@ -34,7 +34,7 @@ pub fn run(f: &mut Func) -> (usize, usize) {
     let ones = f.with_body(dissolve);
     let mut fused = 0;
     loop {
-        let n = f.with_body(|f, body| fuse_region(f, body));
+        let n = f.with_body(fuse_region);
         if n == 0 {
             break;
         }
