@@ -9,16 +9,20 @@
 //!   the iter_args are the inits and the results the yields. Its ops join the plain ops
 //!   around it in one basic block, which the list scheduler overlaps (unrolling leaves such
 //!   loops: a remainder of one iteration, or a main loop of one unrolled iteration);
-//! - two innermost `for` loops X and Y (bodies of plain ops) of one region with the same
-//!   static trip count (at least 2) become one loop whose body is X's body followed by Y's,
+//! - two innermost `for` loops X and Y (bodies of plain ops) of one region with static trip
+//!   counts (at least 2) become one loop whose body is X's body followed by Y's,
 //!   when Y depends on nothing between its place and X's: it reads no value that X or the
 //!   items between define (constants between are hoisted before X), and none of its memory
 //!   accesses may touch an address that X or the items between access where one of the two
 //!   writes. Addresses are compared as intervals of their linear forms ([`super::deps`]) over
 //!   the induction variables' ranges; an address outside that form is a conflict. The fused
-//!   loop counts with the loop of the smaller step; the other's induction variable is
-//!   `q * iv + b` (its step a multiple `q` of the smaller, constant lower bounds), so its
-//!   addresses stay affine for the dependence analysis of the modulo scheduler.
+//!   loop counts with the longer loop (on equal trip counts, the one of the smaller step);
+//!   the other's induction variable is `q * iv + b` (its step a multiple `q` of the
+//!   counting loop's, constant lower bounds), so its addresses stay affine for the
+//!   dependence analysis of the modulo scheduler. A shorter loop runs guarded: its stores
+//!   are predicated by `iv < limit`, its yields keep the carried values once it is done
+//!   (a select), and its loads, which run on in the extra iterations and are discarded,
+//!   must stay inside their memory over the longer range (else no fusion).
 //!
 //! With `--pipeline` only, as the other loop transforms. Every fusion is noted on the
 //! surviving loop for the report.
@@ -165,10 +169,10 @@ fn plain(r: &Region) -> bool {
 
 /// A loop fusion may take part in: innermost, static trip of at least 2, constant lower
 /// bound, not asked for anything by the user.
-fn candidate(f: &Func, consts: &HashMap<ValId, u64>, item: &Item) -> Option<(u64, u64)> {
+fn candidate(f: &Func, consts: &HashMap<ValId, u64>, item: &Item) -> Option<()> {
     let Item::For(l) = item else { return None };
-    let t = l.trip.filter(|&t| t >= 2)?;
-    (plain(&l.body) && l.pipeline.is_none() && const_of(consts, f, l.lb).is_some()).then_some((t, l.step))
+    l.trip.filter(|&t| t >= 2)?;
+    (plain(&l.body) && l.pipeline.is_none() && const_of(consts, f, l.lb).is_some()).then_some(())
 }
 
 /// Fuses the first fusible pair in each region of `r` (recursively); returns how many.
@@ -183,7 +187,9 @@ fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
     let mut ranges = HashMap::new();
     iv_ranges(f, r, &consts, &mut ranges);
     for i in 0..r.items.len() {
-        let Some((tx, sx)) = candidate(f, &consts, &r.items[i]) else { continue };
+        if candidate(f, &consts, &r.items[i]).is_none() {
+            continue;
+        }
         // What X and the items after it define and access, growing as Y moves on.
         let mut defs = HashSet::new();
         item_defs(f, &r.items[i], &mut defs);
@@ -192,8 +198,12 @@ fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
         let mut hoist: Vec<usize> = Vec::new();
         for j in i + 1..r.items.len() {
             let y = &r.items[j];
-            let fusible =
-                candidate(f, &consts, y).is_some_and(|(ty, sy)| ty == tx && (sy % sx == 0 || sx % sy == 0));
+            let fusible = match (&r.items[i], y) {
+                (Item::For(xl), Item::For(yl)) => {
+                    candidate(f, &consts, y).is_some() && compatible(f, xl, yl, &ranges)
+                }
+                _ => false,
+            };
             if fusible {
                 let mut uses = HashSet::new();
                 item_uses(f, y, &mut uses);
@@ -242,42 +252,114 @@ fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
     n
 }
 
-/// Appends `y`'s body to `x`'s: the loop of the smaller step counts; the other's
-/// induction variable becomes `q * iv + b`.
+/// Whether `x` provides the fused loop's counter: the longer loop, or on equal trip counts
+/// the one of the smaller step.
+fn x_counts(x: &ForLoop, y: &ForLoop) -> bool {
+    if x.trip == y.trip {
+        x.step <= y.step
+    } else {
+        x.trip > y.trip
+    }
+}
+
+/// Whether `x` and `y` (both [`candidate`]s) can share a counter: the other loop's step is
+/// a multiple of the counting loop's; with unequal trip counts, the shorter loop's loads
+/// also stay inside their memories over the longer loop's iterations (they run, discarded).
+fn compatible(f: &Func, x: &ForLoop, y: &ForLoop, ranges: &HashMap<ValId, (i64, i64)>) -> bool {
+    let (cnt, oth) = if x_counts(x, y) { (x, y) } else { (y, x) };
+    if oth.step % cnt.step != 0 {
+        return false;
+    }
+    if cnt.trip == oth.trip {
+        return true;
+    }
+    let (Some(&(lo, _)), Some(t)) = (ranges.get(&oth.iv), cnt.trip) else { return false };
+    let mut ext = ranges.clone();
+    let Some(hi) = (t as i64 - 1).checked_mul(oth.step as i64).and_then(|d| lo.checked_add(d)) else {
+        return false;
+    };
+    ext.insert(oth.iv, (lo, hi));
+    let mut lin = Linear::new(f);
+    oth.body.items.iter().all(|i| match i {
+        Item::Op(o) => match f.op(*o).kind {
+            OpKind::Load(m) => interval(&mut lin, f.op(*o).operands[0], &ext)
+                .is_some_and(|(a, b)| a >= 0 && (b as u64) < f.mems[m.index()].elems),
+            _ => true,
+        },
+        _ => false,
+    })
+}
+
+/// Appends `y`'s body to `x`'s. The longer loop (or the one of the smaller step) counts;
+/// the other's induction variable becomes `q * iv + b`; when it is shorter, its stores are
+/// predicated by `iv < limit` and its yields keep the carried values past its last
+/// iteration.
 fn merge(f: &mut Func, x: &mut ForLoop, y: ForLoop, consts: &HashMap<ValId, u64>) {
     let span = y.span;
-    let (lx, ly) = (const_of(consts, f, x.lb).unwrap_or(0), const_of(consts, f, y.lb).unwrap_or(0));
-    let mut yl = y;
-    // Make `x` the loop of the smaller step (its counter stays).
-    if yl.step < x.step {
-        std::mem::swap(&mut x.iv, &mut yl.iv);
-        std::mem::swap(&mut x.lb, &mut yl.lb);
-        std::mem::swap(&mut x.ub, &mut yl.ub);
-        std::mem::swap(&mut x.step, &mut yl.step);
-        let (lx2, ly2) = (ly, lx);
-        let q = yl.step / x.step;
-        let b = ly2.wrapping_sub((q as i64).wrapping_mul(lx2));
-        let other_iv = yl.iv;
-        let mut head = derived_iv(f, x.iv, q, b, span, other_iv, &mut x.body);
-        head.append(&mut x.body.items);
-        x.body.items = head;
-        x.body.items.extend(yl.body.items);
-    } else {
-        let q = yl.step / x.step;
-        let b = ly.wrapping_sub((q as i64).wrapping_mul(lx));
-        let mut body = yl.body;
-        let mut head = derived_iv(f, x.iv, q, b, span, yl.iv, &mut body);
-        head.append(&mut body.items);
-        x.body.items.extend(head);
+    let mut y = y;
+    let xc = x_counts(x, &y);
+    let (cnt, oth) = if xc { (&*x, &y) } else { (&y, &*x) };
+    let (lc, lo) = (const_of(consts, f, cnt.lb).unwrap_or(0), const_of(consts, f, oth.lb).unwrap_or(0));
+    let q = oth.step / cnt.step;
+    let oth_trip = oth.trip.unwrap_or(0);
+    let b = lo.wrapping_sub((q as i64).wrapping_mul(lc));
+    let limit = (oth.trip < cnt.trip)
+        .then(|| lc.wrapping_add((oth.trip.unwrap_or(0) as i64).wrapping_mul(cnt.step as i64)));
+    let (cnt_iv, cnt_lb, cnt_ub, cnt_step, cnt_trip, oth_iv) =
+        (cnt.iv, cnt.lb, cnt.ub, cnt.step, cnt.trip, oth.iv);
+    let mut xb = std::mem::take(&mut x.body);
+    let mut yb = std::mem::take(&mut y.body);
+    let (ob, oargs, oyields) =
+        if xc { (&mut yb, &y.iter_args, &mut y.yields) } else { (&mut xb, &x.iter_args, &mut x.yields) };
+    let mut head = derived_iv(f, cnt_iv, q, b, span, oth_iv, ob);
+    if let Some(limit) = limit {
+        let k = f.new_value(INDEX_WIDTH, None);
+        head.push(Item::Op(f.new_op(OpKind::Const(limit as u64 & 0xffff_ffff), vec![], Some(k), span)));
+        let g = f.new_value(1, Some("in_range".into()));
+        head.push(Item::Op(f.new_op(OpKind::Cmp(comb::IcmpPred::Slt), vec![cnt_iv, k], Some(g), span)));
+        let mut extra = Vec::new();
+        for item in &ob.items {
+            let Item::Op(o) = item else { continue };
+            if let OpKind::Store(_) = f.op(*o).kind {
+                if f.op(*o).operands.len() > 2 {
+                    let p = f.op(*o).operands[2];
+                    let both = f.new_value(1, None);
+                    extra.push((*o, f.new_op(OpKind::Bin(BinOp::And), vec![g, p], Some(both), span)));
+                    f.ops[o.index()].operands[2] = both;
+                } else {
+                    f.ops[o.index()].operands.push(g);
+                }
+            }
+        }
+        // The predicate of an already predicated store goes right before it.
+        for (store, and) in extra {
+            let at = ob.items.iter().position(|i| matches!(i, Item::Op(o) if *o == store)).unwrap_or(0);
+            ob.items.insert(at, Item::Op(and));
+        }
+        for (a, yv) in oargs.iter().zip(oyields.iter_mut()) {
+            let kept = f.new_value(f.width(*a), None);
+            ob.items.push(Item::Op(f.new_op(OpKind::Select, vec![g, *yv, *a], Some(kept), span)));
+            *yv = kept;
+        }
     }
-    x.iter_args.extend(yl.iter_args);
-    x.inits.extend(yl.inits);
-    x.yields.extend(yl.yields);
-    x.results.extend(yl.results);
-    f.loop_notes.push((
-        x.id,
-        format!("fused with {}: independent sibling loops of {} iterations", yl.id, x.trip.unwrap_or(0)),
-    ));
+    head.append(&mut ob.items);
+    ob.items = head;
+    x.body.items = xb.items;
+    x.body.items.extend(yb.items);
+    (x.iv, x.lb, x.ub, x.step, x.trip) = (cnt_iv, cnt_lb, cnt_ub, cnt_step, cnt_trip);
+    x.iter_args.extend(y.iter_args);
+    x.inits.extend(y.inits);
+    x.yields.extend(y.yields);
+    x.results.extend(y.results);
+    let how = match limit {
+        Some(_) => format!(
+            "fused with {}: independent sibling loops, the one of {oth_trip} iterations guarded in {} iterations",
+            y.id,
+            cnt_trip.unwrap_or(0)
+        ),
+        None => format!("fused with {}: independent sibling loops of {} iterations", y.id, cnt_trip.unwrap_or(0)),
+    };
+    f.loop_notes.push((x.id, how));
 }
 
 /// Ops defining `old = q * iv + b` for the ops of `body` (uses renamed); an `old + c` there

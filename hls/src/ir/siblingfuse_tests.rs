@@ -106,8 +106,41 @@ fn a_scalar_dependence_keeps_loops_apart() {
 }";
     let mut f = lower(src);
     assert_eq!(super::run(&mut f), (0, 0));
-    // Unequal trip counts stay apart too.
+}
+
+#[test]
+fn a_shorter_loop_runs_guarded_in_the_longer() {
+    // 8 and 7 iterations: the loop of 7 is predicated by `iv < 7` in a loop of 8.
     let mut f = lower(&TWO.replace("affine.for %j = 0 to 16 step 2", "affine.for %j = 0 to 14 step 2"));
+    assert_eq!(super::run(&mut f), (0, 1));
+    ok(&f);
+    let l = loops(&f);
+    assert_eq!((l.len(), l[0].trip), (1, Some(8)));
+    let guard = l[0]
+        .body
+        .items
+        .iter()
+        .find_map(|i| match i {
+            Item::Op(o) if matches!(f.op(*o).kind, OpKind::Cmp(comb::IcmpPred::Slt)) => f.op(*o).result,
+            _ => None,
+        })
+        .unwrap();
+    let stores: Vec<_> = l[0]
+        .body
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Op(o) if matches!(f.op(*o).kind, OpKind::Store(_)) => Some(f.op(*o).operands.clone()),
+            _ => None,
+        })
+        .collect();
+    // The store to %b (8 iterations) is unconditional, the one to %c guarded.
+    assert_eq!(stores.len(), 2);
+    assert_eq!(stores.iter().filter(|s| s.get(2) == Some(&guard)).count(), 1);
+    assert!(f.loop_notes[0].1.contains("guarded"), "{:?}", f.loop_notes);
+    // A shorter loop whose loads would leave their memory in the extra iterations
+    // (%c[j + 1] for j up to 16) stays apart.
+    let mut f = lower(&TWO.replace("affine.for %j = 0 to 16 step 2", "affine.for %j = 2 to 16 step 2"));
     assert_eq!(super::run(&mut f), (0, 0));
 }
 
