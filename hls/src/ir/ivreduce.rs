@@ -9,6 +9,9 @@
 //! induction variable does. Reading it from a register takes the adder off the chain, so
 //! the comparisons and selects start at the cycle's beginning.
 //!
+//! The first iteration's offsets and compares are computed before the loop, folded to
+//! constants when their operands are (a constant lower bound).
+//!
 //! It applies to the top-level ops of a `for` loop that has a nested loop (an innermost
 //! loop is modulo-scheduled, where the chain is not on the iteration's control path), and
 //! only when the body's first block gets shorter (each rewrite adds a register; with no
@@ -53,6 +56,56 @@ fn region(f: &mut Func, r: &mut Region, opts: &Options) -> usize {
     }
     r.items = items;
     n
+}
+
+/// An op before the loop computing `kind(operands)` into a new value of `width`, folded to
+/// a constant when every operand is one (an add, a subtract or a compare of constants: the
+/// first iteration's offsets and compares of a loop with a constant lower bound).
+fn pre_op(
+    f: &mut Func,
+    pre: &mut Vec<Item>,
+    kind: OpKind,
+    operands: Vec<ValId>,
+    width: u32,
+    span: mlir_text::Span,
+) -> ValId {
+    let consts = f.constants();
+    let known: Option<Vec<u64>> = operands.iter().map(|v| consts.get(v).copied()).collect();
+    let mask = |w: u32| if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let folded = known.and_then(|k| {
+        let w = f.width(operands[0]);
+        let sx = |x: u64| if w >= 64 { x as i64 } else { ((x << (64 - w)) as i64) >> (64 - w) };
+        let (a, b) = (k[0] & mask(w), k[1] & mask(w));
+        use comb::IcmpPred::*;
+        match kind {
+            OpKind::Bin(BinOp::Add) => Some(a.wrapping_add(b) & mask(width)),
+            OpKind::Bin(BinOp::Sub) => Some(a.wrapping_sub(b) & mask(width)),
+            OpKind::Cmp(p) => {
+                let r = match p {
+                    Eq => a == b,
+                    Ne => a != b,
+                    Slt => sx(a) < sx(b),
+                    Sle => sx(a) <= sx(b),
+                    Sgt => sx(a) > sx(b),
+                    Sge => sx(a) >= sx(b),
+                    Ult => a < b,
+                    Ule => a <= b,
+                    Ugt => a > b,
+                    Uge => a >= b,
+                    _ => return None,
+                };
+                Some(u64::from(r))
+            }
+            _ => None,
+        }
+    });
+    let v = f.new_value(width, None);
+    let op = match folded {
+        Some(c) => f.new_op(OpKind::Const(c), vec![], Some(v), span),
+        None => f.new_op(kind, operands, Some(v), span),
+    };
+    pre.push(Item::Op(op));
+    v
 }
 
 /// Cycles of the body's first run of plain ops (0 if it starts with a loop).
@@ -123,9 +176,7 @@ fn retime_cmps(f: &mut Func, l: &mut ForLoop, pre: &mut Vec<Item>) -> usize {
                         Some(k0),
                         span,
                     )));
-                    let v0 = f.new_value(INDEX_WIDTH, None);
-                    pre.push(Item::Op(f.new_op(OpKind::Bin(BinOp::Add), vec![l.lb, k0], Some(v0), span)));
-                    at_first.push(v0);
+                    at_first.push(pre_op(f, pre, OpKind::Bin(BinOp::Add), vec![l.lb, k0], INDEX_WIDTH, span));
                     let k1 = f.new_value(INDEX_WIDTH, None);
                     let c1 = (c + l.step as i64) as u64 & 0xffff_ffff;
                     head.push(Item::Op(f.new_op(OpKind::Const(c1), vec![], Some(k1), span)));
@@ -150,8 +201,7 @@ fn retime_cmps(f: &mut Func, l: &mut ForLoop, pre: &mut Vec<Item>) -> usize {
                 },
             }
         }
-        let c0 = f.new_value(1, None);
-        pre.push(Item::Op(f.new_op(op.kind.clone(), at_first, Some(c0), span)));
+        let c0 = pre_op(f, pre, op.kind.clone(), at_first, 1, span);
         let c1 = f.new_value(1, None);
         head.push(Item::Op(f.new_op(op.kind.clone(), at_next, Some(c1), span)));
         let arg = f.new_value(1, None);
@@ -210,8 +260,7 @@ fn reduce(f: &mut Func, l: &mut ForLoop, pre: &mut Vec<Item>) -> usize {
         };
         let r = f.op(o).result.expect("an add has a result");
         let name = f.values[r.index()].name.clone();
-        let init = f.new_value(INDEX_WIDTH, name.clone());
-        pre.push(Item::Op(f.new_op(OpKind::Bin(b), vec![l.lb, c], Some(init), span)));
+        let init = pre_op(f, pre, OpKind::Bin(b), vec![l.lb, c], INDEX_WIDTH, span);
         let arg = f.new_value(INDEX_WIDTH, name.clone());
         let next = f.new_value(INDEX_WIDTH, name);
         head.push(Item::Op(f.new_op(OpKind::Bin(BinOp::Add), vec![arg, step], Some(next), span)));
