@@ -39,6 +39,9 @@ impl Default for Options {
     }
 }
 
+/// A transformation of the HLS IR, run by [`synthesize`] and checked by the verifier.
+type IrPass = fn(&mut ir::Func, &Options);
+
 /// The result of [`synthesize`]: one module per HLS function, the report, warnings.
 #[derive(Debug)]
 pub struct Synthesized {
@@ -155,7 +158,39 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
             ir::scalrep::run(&mut func, opts.pipeline);
         }
         if opts.pipeline {
-            ir::whilefuse::run(&mut func, opts);
+            // The loop-structure passes below, each checked by the verifier after it runs.
+            let passes: [(&str, IrPass); 4] = [
+                // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
+                ("siblingfuse", |f, _| {
+                    ir::siblingfuse::run(f);
+                }),
+                ("whilefuse", |f, o| {
+                    ir::whilefuse::run(f, o);
+                }),
+                // Control overhead of loop nests: offsets of the induction variable carried in
+                // registers, then the ops after an inner loop moved into the next iteration.
+                ("ivreduce", |f, o| {
+                    ir::ivreduce::run(f, o);
+                }),
+                ("rotate", |f, _| {
+                    for id in ir::rotate::run(f) {
+                        f.loop_notes.push((
+                            id,
+                            "rotated: the ops after its inner loop run in the next iteration's first state"
+                                .into(),
+                        ));
+                    }
+                }),
+            ];
+            for (name, pass) in passes {
+                pass(&mut func, opts);
+                if let Some(e) = ir::verify::verify(&func).first() {
+                    return Err(vec![Diagnostic::error(
+                        op.name_span,
+                        format!("internal error: HLS IR invalid after {name}: {e}"),
+                    )]);
+                }
+            }
         }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);

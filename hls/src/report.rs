@@ -75,6 +75,8 @@ pub struct LoopReport {
     /// Memories whose accumulation in this loop became a loop-carried register
     /// (`ir::scalrep`).
     pub scalar_replaced: Vec<String>,
+    /// What the loop-structure passes did to it (`Func::loop_notes`).
+    pub transforms: Vec<String>,
 }
 
 /// Builds the report of one generated function.
@@ -151,6 +153,12 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                     .filter(|(id, _)| *id == li.id)
                     .map(|(_, m)| f.mems[m.index()].name.clone())
                     .collect(),
+                transforms: f
+                    .loop_notes
+                    .iter()
+                    .filter(|(id, _)| *id == li.id)
+                    .map(|(_, n)| n.clone())
+                    .collect(),
             })
             .collect(),
     }
@@ -215,7 +223,7 @@ impl Report {
             for (li, l) in f.loops.iter().enumerate() {
                 let _ = write!(
                     o,
-                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}, \"memory_recurrence\": {}, \"scalar_replaced\": [{}]}}",
+                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}, \"memory_recurrence\": {}, \"scalar_replaced\": [{}], \"transforms\": [{}]}}",
                     l.name,
                     l.kind,
                     l.depth,
@@ -225,7 +233,8 @@ impl Report {
                     l.states,
                     l.pipeline.as_deref().map_or("null".into(), json_str),
                     l.memory_recurrence.map_or("null".into(), |b| b.to_string()),
-                    l.scalar_replaced.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", ")
+                    l.scalar_replaced.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", "),
+                    l.transforms.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", ")
                 );
                 let _ = writeln!(o, "{}", if li + 1 < f.loops.len() { "," } else { "" });
             }
@@ -286,6 +295,9 @@ impl Report {
                     if !l.scalar_replaced.is_empty() {
                         let _ =
                             writeln!(o, "  {:<10} scalar replacement: {}", "", l.scalar_replaced.join(", "));
+                    }
+                    for t in &l.transforms {
+                        let _ = writeln!(o, "  {:<10} {t}", "");
                     }
                 }
             }

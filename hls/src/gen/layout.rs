@@ -348,7 +348,10 @@ impl Builder<'_> {
             memory_recurrence,
         });
         let body_label = self.label(Next::Finish);
-        let exit = act(&l.results, &l.yields, Next::Jump(after));
+        // The exit follows the latch's writes and sees their values: the results are the
+        // iter_args just written (reading the yields there would see a yield that is itself
+        // the induction variable or an iter_arg, as `ir/rotate.rs` makes, already updated).
+        let exit = act(&l.results, &l.iter_args, Next::Jump(after));
         let mut writes: Vec<(ValId, Src)> = vec![(l.iv, Src::IvNext(k))];
         writes.extend(l.iter_args.iter().zip(&l.yields).map(|(&a, &y)| (a, Src::Val(y))));
         let latch = Next::Act(

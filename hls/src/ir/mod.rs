@@ -17,8 +17,12 @@ pub mod constdiv;
 pub mod deps;
 pub mod divwidth;
 pub mod ifconvert;
+pub mod ivreduce;
 pub mod magic;
+pub mod rotate;
 pub mod scalrep;
+pub mod scope;
+pub mod siblingfuse;
 pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
@@ -385,6 +389,9 @@ pub struct Func {
     /// Memory accumulations replaced by loop-carried registers ([`scalrep`]): the loop and
     /// the memory, in the order done.
     pub scalar_replaced: Vec<(LoopId, MemId)>,
+    /// What the loop-structure passes did to a loop (rotated, fused with another, ...), in
+    /// the order done, for the report.
+    pub loop_notes: Vec<(LoopId, String)>,
 }
 
 impl Func {
