@@ -27,6 +27,7 @@
 use super::pipeline::Ctx;
 use super::Gen;
 use crate::ir::{BinOp, OpKind};
+use crate::schedule::delays::PipeDiv;
 use comb::{CellKind, NetId};
 use std::collections::HashMap;
 
@@ -50,14 +51,15 @@ impl Gen<'_> {
         )
     }
 
-    /// Builds a pipelined divider of `width` bits (signed or not) with `steps` stages of
-    /// `rows` rows, named after `tag`, giving the quotient and/or the remainder (`want`);
-    /// returns it (inputs unconnected) and the two result nets (None where not wanted).
+    /// Builds a pipelined divider of `width` bits (signed or not, divisors of `m` bits) laid
+    /// out as `plan`'s stages, padded with pass-through stages to `latency` cycles, named
+    /// after `tag`, giving the quotient and/or the remainder (`want`); returns it (inputs
+    /// unconnected) and the two result nets (None where not wanted).
     pub(crate) fn pipe_div_unit(
         &mut self,
         (signed, m): (bool, u32),
         width: u32,
-        (rows, steps): (u32, u32),
+        (plan, latency): (&PipeDiv, u32),
         tag: &str,
         want: (bool, bool),
     ) -> (PipeDivUnit, Option<NetId>, Option<NetId>) {
@@ -66,19 +68,25 @@ impl Gen<'_> {
         let a = self.stage_reg(None, w, &format!("{tag}_a"));
         let b = self.stage_reg(None, w, &format!("{tag}_b"));
         // (partial remainder, dividend/quotient, divisor), the remainder and divisor at the
-        // divisor's `m` bits; signed: the quotient's and the remainder's signs.
+        // divisor's `m` bits; `3d` at `m + 2` bits for radix-4 rows; signed: the quotient's
+        // and the remainder's signs.
         let zero = self.konst(0, m);
         let bl = self.low(b, m);
         let (mut r, mut q, mut d) = (zero, a, bl);
+        let mut d3 = None;
         let (mut sq, mut sr) = (None, None);
         if signed {
             let sa = self.cell(CellKind::Extract { low: w - 1 }, 1, &[a], None);
             let sb = self.cell(CellKind::Extract { low: w - 1 }, 1, &[b], None);
             let qa = self.negate_if(sa, a);
-            let da = self.negate_if(sb, b);
-            let da = self.low(da, m);
+            // |b| < 2^m: its low m bits are the negation of b's low m bits.
+            let da = self.negate_if(sb, bl);
             q = self.stage_reg(Some(qa), w, &format!("{tag}_abs_q"));
             d = self.stage_reg(Some(da), m, &format!("{tag}_abs_d"));
+            if plan.radix4 {
+                let t = self.triple(da);
+                d3 = Some(self.stage_reg(Some(t), m + 2, &format!("{tag}_abs_d3")));
+            }
             if want_q {
                 let x = self.cell(CellKind::Xor, 1, &[sa, sb], None);
                 sq = Some(self.stage_reg(Some(x), 1, &format!("{tag}_abs_sq")));
@@ -87,11 +95,19 @@ impl Gen<'_> {
                 sr = Some(self.stage_reg(Some(sa), 1, &format!("{tag}_abs_sr")));
             }
         }
-        for k in 0..steps {
+        let steps = plan.stages.len();
+        for (k, st) in plan.stages.iter().enumerate() {
             let last = k + 1 == steps;
             let zero = last.then(|| self.is_zero(d));
-            for j in 0..rows {
-                (r, q) = self.div_row((r, q), d, w, zero.filter(|_| j + 1 == rows));
+            // Unsigned radix-4 units make 3d beside their first stage's radix-2 rows.
+            let made = (plan.radix4 && d3.is_none()).then(|| self.triple(d));
+            for j in 0..st.digits {
+                let z = zero.filter(|_| st.rows == 0 && j + 1 == st.digits);
+                let t = d3.expect("a radix-4 stage follows the stage that makes 3d");
+                (r, q) = self.div_row4((r, q), (d, t), w, z);
+            }
+            for j in 0..st.rows {
+                (r, q) = self.div_row((r, q), d, w, zero.filter(|_| j + 1 == st.rows));
             }
             if !last || want_q {
                 q = self.stage_reg(Some(q), w, &format!("{tag}_s{k}_q"));
@@ -100,10 +116,18 @@ impl Gen<'_> {
                 r = self.stage_reg(Some(r), m, &format!("{tag}_s{k}_r"));
             }
             if !last {
+                d3 = made.or(d3).map(|t| self.stage_reg(Some(t), m + 2, &format!("{tag}_s{k}_d3")));
                 d = self.stage_reg(Some(d), m, &format!("{tag}_s{k}_d"));
             }
             sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sq")));
             sr = sr.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sr")));
+        }
+        // Pass-through stages up to the type's latency (ops of one type with a longer plan).
+        for k in plan.latency..latency {
+            q = if want_q { self.stage_reg(Some(q), w, &format!("{tag}_p{k}_q")) } else { q };
+            r = if want_r { self.stage_reg(Some(r), m, &format!("{tag}_p{k}_r")) } else { r };
+            sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_p{k}_sq")));
+            sr = sr.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_p{k}_sr")));
         }
         let out = |g: &mut Self, wanted: bool, sign: Option<NetId>, mag: NetId, name: &str| {
             wanted.then(|| match sign {
@@ -120,10 +144,72 @@ impl Gen<'_> {
         (PipeDivUnit { a, b }, qo, ro)
     }
 
-    /// A pipelined divider for an op of type `t` (a pipelined `sequential` type: its latency
-    /// gives the steps, as for the sequential unit), recorded as a unit; with `both`, it
-    /// gives the quotient and the remainder. Returns it and the op's result net, then the
-    /// other result.
+    /// `3 d` at `m + 2` bits for an `m`-bit `d`: `2 d + d`, one adder.
+    fn triple(&mut self, d: NetId) -> NetId {
+        let m = self.m.width(d);
+        let (z1, z2) = (self.konst(0, 1), self.konst(0, 2));
+        let d2 = self.cell(CellKind::Concat, m + 2, &[z1, d, z1], None);
+        let d1 = self.cell(CellKind::Concat, m + 2, &[z2, d], None);
+        self.cell(CellKind::Add, m + 2, &[d2, d1], None)
+    }
+
+    /// One radix-4 restoring row: `(r, q)` to the next `(r, q)` against the divisor `d` and
+    /// `d3 = 3 d`: the top two bits of `q` shifted into `r` (`t = 4 r + bits`, below `4 d`),
+    /// `t - d`, `t - 2 d` and `t - 3 d` side by side, the largest that does not borrow kept
+    /// (or `t`), the two quotient bits shifted into `q`. `zero` as in [`Gen::div_row`].
+    fn div_row4(
+        &mut self,
+        (r, q): (NetId, NetId),
+        (d, d3): (NetId, NetId),
+        w: u32,
+        zero: Option<NetId>,
+    ) -> (NetId, NetId) {
+        let m = self.m.width(r);
+        let top = self.cell(CellKind::Extract { low: w - 2 }, 2, &[q], None);
+        let t = self.cell(CellKind::Concat, m + 2, &[r, top], None);
+        let (z1, z2, z3) = (self.konst(0, 1), self.konst(0, 2), self.konst(0, 3));
+        let t3 = self.cell(CellKind::Concat, m + 3, &[z1, t], None);
+        let d1 = self.cell(CellKind::Concat, m + 3, &[z3, d], None);
+        let d2 = self.cell(CellKind::Concat, m + 3, &[z2, d, z1], None);
+        let d3 = self.cell(CellKind::Concat, m + 3, &[z1, d3], None);
+        let mut fits = Vec::new();
+        let mut lows = Vec::new();
+        for x in [d1, d2, d3] {
+            let diff = self.cell(CellKind::Sub, m + 3, &[t3, x], None);
+            let borrow = self.cell(CellKind::Extract { low: m + 2 }, 1, &[diff], None);
+            fits.push(self.not(borrow));
+            lows.push(self.cell(CellKind::Extract { low: 0 }, m, &[diff], None));
+        }
+        let tl = self.cell(CellKind::Extract { low: 0 }, m, &[t], None);
+        let r1 = self.mux(fits[0], lows[0], tl);
+        let r2 = self.mux(fits[1], lows[1], r1);
+        let r2 = self.mux(fits[2], lows[2], r2);
+        // Digit: 3 (c3), 2 (c2), 1 (c1), 0; c3 implies c2 implies c1 for d > 0.
+        let hi = fits[1];
+        let n2 = self.not(fits[1]);
+        let one = self.and(fits[0], n2);
+        let lo = self.or(&[fits[2], one]);
+        let digit = self.cell(CellKind::Concat, 2, &[hi, lo], None);
+        let q2 = if w == 2 {
+            digit
+        } else {
+            let ql = self.cell(CellKind::Extract { low: 0 }, w - 2, &[q], None);
+            self.cell(CellKind::Concat, w, &[ql, digit], None)
+        };
+        match zero {
+            Some(z) => {
+                let zm = self.konst(0, m);
+                let zw = self.konst(0, w);
+                (self.mux(z, zm, r2), self.mux(z, zw, q2))
+            }
+            None => (r2, q2),
+        }
+    }
+
+    /// A pipelined divider for an op of type `t` (a pipelined `sequential` type; its stages
+    /// are [`crate::schedule::delays::pipe_div`]'s plan, padded to the type's latency),
+    /// recorded as a unit; with `both`, it gives the quotient and the remainder. Returns it
+    /// and the op's result net, then the other result.
     pub(crate) fn pipe_div_for(
         &mut self,
         op: BinOp,
@@ -131,19 +217,27 @@ impl Gen<'_> {
         t: &crate::schedule::OperatorType,
         tag: &str,
         (ops, both): (usize, bool),
-    ) -> (PipeDivUnit, NetId, Option<NetId>) {
+    ) -> Result<(PipeDivUnit, NetId, Option<NetId>), String> {
         let signed = matches!(op, BinOp::DivS | BinOp::RemS);
-        let steps = (t.latency - if signed { 3 } else { 1 }).max(1);
-        let rows = width.div_ceil(steps);
+        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
+        let plan = crate::schedule::delays::pipe_div(signed, width, m, self.budget);
+        if plan.latency > t.latency {
+            return Err(format!(
+                "internal error: a pipelined {op:?} divider of {width} bits needs {} cycles, its type {}",
+                plan.latency, t.latency
+            ));
+        }
         let quotient = matches!(op, BinOp::DivS | BinOp::DivU);
         let kind =
             if both { format!("{}rem", if signed { "divs" } else { "divu" }) } else { format!("{op:?}") };
         self.units.push(super::Unit { kind: format!("{kind}_pipelined").to_lowercase(), width, ops });
         let want = (quotient || both, !quotient || both);
-        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
-        let (u, q, r) = self.pipe_div_unit((signed, m), width, (rows, steps), tag, want);
+        let (u, q, r) = self.pipe_div_unit((signed, m), width, (&plan, t.latency), tag, want);
         let (main, other) = if quotient { (q, r) } else { (r, q) };
-        (u, main.expect("the op's own result is built"), other)
+        match main {
+            Some(n) => Ok((u, n, other)),
+            None => Err("internal error: a pipelined divider without its result".into()),
+        }
     }
 
     /// The op `i` of a pipelined loop on a pipelined divider (`ty`), `b` at `w` bits. An
@@ -181,7 +275,7 @@ impl Gen<'_> {
         let a1 = self.pv(c, operands[1], i64::from(t))?;
         let tag = format!("{}{w}_pipe{}_op{i}", format!("{b:?}").to_lowercase(), c.pipe.first);
         let n = if partner.is_some() { 2 } else { 1 };
-        let (unit, out, other) = self.pipe_div_for(b, w, ty, &tag, (n, partner.is_some()));
+        let (unit, out, other) = self.pipe_div_for(b, w, ty, &tag, (n, partner.is_some()))?;
         self.pipe_div_connect(&unit, a0, a1);
         if let (Some(j), Some(o)) = (partner, other) {
             pairs.insert(j, o);

@@ -159,6 +159,93 @@ pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqD
     }
 }
 
+/// One row of a radix-4 restoring divider with a divisor of `divisor_bits` bits: the partial
+/// remainder shifted by two bits minus `d`, `2d` and `3d` (three subtracters side by side,
+/// `3d` kept in a register), then a priority choice among the four candidates (two LUT
+/// levels: the multiplexer and one more for its three conditions), ns.
+pub fn div_row4(divisor_bits: u32) -> f64 {
+    delay(DelayOp::Sub, divisor_bits + 3) + delay(DelayOp::Mux, divisor_bits) + CHAIN_NS
+}
+
+/// One register stage of a pipelined divider: `digits` radix-4 rows (two quotient bits
+/// each), then `rows` radix-2 rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipeStage {
+    /// Radix-4 rows.
+    pub digits: u32,
+    /// Radix-2 rows.
+    pub rows: u32,
+}
+
+/// How a pipelined divider of `width` bits is laid out in stages (see `gen/pipediv.rs`): a
+/// start cycle registering the operands; when signed, a stage taking absolute values (and
+/// `3|d|` when radix-4 rows are used); the step stages; when signed, a stage negating the
+/// result. Latency `steps + 1`, or `steps + 3` when signed, as for the sequential unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipeDiv {
+    /// The step stages, first to last; every quotient bit is in exactly one.
+    pub stages: Vec<PipeStage>,
+    /// True if some stage uses radix-4 rows (the unit keeps `3d` in its stages).
+    pub radix4: bool,
+    /// Cycles from the start to the result.
+    pub latency: u32,
+    /// The longest stage's logic, ns.
+    pub stage_delay: f64,
+}
+
+/// The pipelined divider plan for `width` bits under `budget` ns with divisors of
+/// `divisor_bits` bits. Where two radix-2 rows do not fit a stage but a radix-4 row does
+/// (a 17-bit divisor at 10 ns: a 4.9 ns radix-2 row, a 6.3 ns radix-4 one), the steps use
+/// radix-4 rows: half as many stages. `3d` is an adder beside the signed unit's absolute
+/// values, or beside the unsigned unit's first stage of radix-2 rows. Otherwise the stages
+/// are the sequential divider's steps ([`seq_div`]).
+pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> PipeDiv {
+    let w = width.max(1);
+    let m = divisor_bits.clamp(1, w);
+    let seq = seq_div(signed, w, m, budget);
+    let extra = if signed { 3 } else { 1 };
+    let (row2, row4) = (div_row(m), div_row4(m));
+    let fit2 = ((budget / row2).floor().max(1.0) as u32).min(w);
+    let fit4 = (budget / row4).floor() as u32;
+    // 3d beside the stage that makes it: after the signed divisor's absolute value at m
+    // bits, or an adder alone (unsigned).
+    let triple = delay(DelayOp::Add, m + 2) + if signed { negate(m) } else { 0.0 };
+    let radix4 = w >= 4 && fit4 >= 1 && 2 * fit4 > fit2 && triple <= budget;
+    if !radix4 {
+        let stages = vec![PipeStage { digits: 0, rows: seq.rows }; seq.steps as usize];
+        return PipeDiv { stages, radix4: false, latency: seq.latency, stage_delay: seq.step_delay };
+    }
+    let mut stages = Vec::new();
+    let mut left = w;
+    if !signed {
+        // The first stage has no 3d yet: radix-2 rows while it is computed.
+        let n = fit2.min(left);
+        stages.push(PipeStage { digits: 0, rows: n });
+        left -= n;
+    }
+    while left >= 2 {
+        let k = fit4.min(left / 2);
+        stages.push(PipeStage { digits: k, rows: 0 });
+        left -= 2 * k;
+    }
+    if left == 1 {
+        // An odd bit: with the last digits if both fit, else a stage of its own.
+        let last = stages.last_mut().filter(|s| f64::from(s.digits) * row4 + row2 <= budget && s.rows == 0);
+        match last {
+            Some(s) => s.rows = 1,
+            None => stages.push(PipeStage { digits: 0, rows: 1 }),
+        }
+    }
+    let steps = stages.len() as u32;
+    let stage_delay = stages
+        .iter()
+        .map(|s| f64::from(s.digits) * row4 + f64::from(s.rows) * row2)
+        .fold(triple, f64::max)
+        .max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
+    let sign = if signed { negate(w).max(delay(DelayOp::Add, w) + CHAIN_NS) } else { 0.0 };
+    PipeDiv { stages, radix4: true, latency: steps + extra, stage_delay: stage_delay.max(sign) }
+}
+
 /// The delay class of a binary IR operator.
 pub fn of_bin(b: BinOp) -> DelayOp {
     match b {
@@ -223,5 +310,47 @@ mod tests {
         let q = seq_div(true, 8, 8, budget(20.0));
         assert!(q.rows > 1 && q.step_delay <= budget(20.0) && q.latency == 3 + 8 / q.rows);
         assert!(8u32.is_multiple_of(q.rows));
+    }
+
+    #[test]
+    fn pipelined_divider_plans() {
+        let b = budget(10.0);
+        let bits = |p: &PipeDiv| p.stages.iter().map(|s| 2 * s.digits + s.rows).sum::<u32>();
+        // A 17-bit divisor: radix-2 rows one per stage, radix-4 rows fit one per stage.
+        assert!(2.0 * div_row(17) > b && div_row4(17) <= b);
+        let s = pipe_div(true, 64, 17, b);
+        assert!(s.radix4 && s.stages.iter().all(|x| (x.digits, x.rows) == (1, 0)));
+        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 35, 64));
+        // Unsigned: a radix-2 stage while 3d is made, 31 radix-4 stages, the odd bit.
+        let u = pipe_div(false, 64, 17, b);
+        assert_eq!(u.stages[0], PipeStage { digits: 0, rows: 1 });
+        assert_eq!((u.stages.len(), u.latency, bits(&u)), (33, 34, 64));
+        assert!(u.stage_delay <= b, "{}", u.stage_delay);
+        // 16-bit divisors: radix-4 too (a 4.8 ns radix-2 row, a 6.2 ns radix-4 one).
+        assert!(pipe_div(true, 16, 16, b).radix4);
+        // Where two radix-2 rows fit (8-bit divisors) or no radix-4 row does (32 bits), the
+        // stages are the sequential divider's steps.
+        for (w, m) in [(32, 8), (32, 32), (64, 64), (3, 3)] {
+            for signed in [false, true] {
+                let p = pipe_div(signed, w, m, b);
+                let q = seq_div(signed, w, m, b);
+                assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
+            }
+        }
+        // Every width and divisor width: every bit in one stage, stages within the budget
+        // where a row fits at all.
+        for w in 1..=64 {
+            for m in 1..=w {
+                for signed in [false, true] {
+                    let p = pipe_div(signed, w, m, b);
+                    assert_eq!(bits(&p), w, "{w} {m}");
+                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 3 } else { 1 });
+                    assert!(p.latency <= seq_div(signed, w, m, b).latency);
+                    if p.radix4 {
+                        assert!(p.stage_delay <= b.max(negate(w)), "{w} {m} {}", p.stage_delay);
+                    }
+                }
+            }
+        }
     }
 }

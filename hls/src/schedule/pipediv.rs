@@ -24,28 +24,36 @@ pub fn is_pipelined(t: &OperatorType) -> bool {
     t.sequential && t.latency > 1 && t.occupancy < t.latency
 }
 
-/// `p` with every sequential divider pipelined; None if it has none.
-pub fn pipelined(p: &Problem) -> Option<Problem> {
+/// `p` with every sequential divider pipelined; None if it has none. `latency[t]`, where
+/// given, is type `t`'s pipelined latency ([`super::delays::pipe_div`]: radix-4 stages may
+/// make it shorter than the sequential unit's); otherwise it stays the sequential one.
+pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
     if !p.types.iter().any(|t| t.sequential && t.occupancy > 1) {
         return None;
     }
     let mut q = p.clone();
-    for t in q.types.iter_mut().filter(|t| t.sequential && t.occupancy > 1) {
+    for (k, t) in q.types.iter_mut().enumerate().filter(|(_, t)| t.sequential && t.occupancy > 1) {
         t.occupancy = 1;
         t.name = t.name.replace(" seq", " pipe");
+        if let Some(&Some(l)) = latency.get(k) {
+            t.latency = l.max(2);
+            t.span = t.latency + 1;
+        }
     }
     Some(q)
 }
 
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
-/// has any, with pipelined ones; the pipelined problem is kept only if its II is smaller.
+/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]); the
+/// pipelined problem is kept only if its II is smaller.
 pub fn best_schedule(
     p: Problem,
     carried: &[super::modulo::CarriedDep],
     min_ii: u32,
+    latency: &[Option<u32>],
 ) -> Result<(Problem, super::modulo::ModuloSolution), String> {
     let m = super::modulo::schedule(&p, carried, min_ii)?;
-    if let Some(q) = pipelined(&p) {
+    if let Some(q) = pipelined(&p, latency) {
         let mq = super::modulo::schedule(&q, carried, min_ii)?;
         if mq.ii < m.ii {
             return Ok((q, mq));
@@ -99,7 +107,7 @@ mod tests {
     #[test]
     fn pipelined_dividers_lower_the_ii_to_the_port_bound() {
         let p = problem(0, None);
-        let (q, m) = best_schedule(p, &[], 1).unwrap();
+        let (q, m) = best_schedule(p, &[], 1, &[]).unwrap();
         // Two accesses of one port: II = 2 (sequential dividers: 9).
         assert_eq!(m.ii, 2);
         assert!(q.types.iter().any(is_pipelined) && q.types[1].name == "div16 pipe");
@@ -107,7 +115,7 @@ mod tests {
         // Same latency: the result is used 9 cycles after the divide starts.
         assert!(m.sol.start[3] >= m.sol.start[1] + 9);
         // Under --max-div 1 the two divisions share one unit, one slot each: still II = 2.
-        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1).unwrap();
+        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1, &[]).unwrap();
         assert_eq!(m.ii, 2);
         assert_ne!(m.sol.start[1] % 2, m.sol.start[2] % 2);
         assert!(verify(&q, &[], &m).is_empty());
@@ -116,9 +124,9 @@ mod tests {
     #[test]
     fn sequential_dividers_stay_where_the_ii_is_no_better() {
         // Ten accesses of the port: II = 10 >= the divider's 9 busy cycles.
-        let (q, m) = best_schedule(problem(8, None), &[], 1).unwrap();
+        let (q, m) = best_schedule(problem(8, None), &[], 1, &[]).unwrap();
         assert_eq!(m.ii, 10);
         assert!(!q.types.iter().any(is_pipelined));
-        assert!(pipelined(&q).is_some() && pipelined(&pipelined(&q).unwrap()).is_none());
+        assert!(pipelined(&q, &[]).is_some() && pipelined(&pipelined(&q, &[]).unwrap(), &[]).is_none());
     }
 }
