@@ -26,6 +26,7 @@
 
 use super::pipeline::Ctx;
 use super::Gen;
+use crate::ir::divwidth::divisor_bits;
 use crate::ir::{BinOp, OpKind};
 use crate::schedule::delays::PipeDiv;
 use comb::{CellKind, NetId};
@@ -81,6 +82,18 @@ impl Gen<'_> {
             let qa = self.negate_if(sa, a);
             // |b| < 2^m: its low m bits are the negation of b's low m bits.
             let da = self.negate_if(sb, bl);
+            let mut qa = qa;
+            if plan.abs_row {
+                // The first row, beside the adders: |a|'s top bit is `a == MIN` (only MIN's
+                // absolute value reaches 2^(w-1)), so the row does not wait for |a|.
+                let min = self.konst(1 << (w - 1), w);
+                let top = self.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[a, min], None);
+                let rest = self.cell(CellKind::Extract { low: 0 }, w - 1, &[qa], None);
+                let qx = self.cell(CellKind::Concat, w, &[top, rest], None);
+                let (r1, q1) = self.div_row((zero, qx), da, w, None);
+                qa = q1;
+                r = self.stage_reg(Some(r1), m, &format!("{tag}_abs_r"));
+            }
             q = self.stage_reg(Some(qa), w, &format!("{tag}_abs_q"));
             d = self.stage_reg(Some(da), m, &format!("{tag}_abs_d"));
             if plan.radix4 {
@@ -96,9 +109,11 @@ impl Gen<'_> {
             }
         }
         let steps = plan.stages.len();
+        // The registers after the last step stage: what the last rows and fix-ups read.
+        let (keep_q, keep_r) = if plan.final_rows > 0 { (true, true) } else { (want_q, want_r) };
         for (k, st) in plan.stages.iter().enumerate() {
             let last = k + 1 == steps;
-            let zero = last.then(|| self.is_zero(d));
+            let zero = (last && plan.final_rows == 0).then(|| self.is_zero(d));
             // Unsigned radix-4 units make 3d beside their first stage's radix-2 rows.
             let made = (plan.radix4 && d3.is_none()).then(|| self.triple(d));
             for j in 0..st.digits {
@@ -109,14 +124,16 @@ impl Gen<'_> {
             for j in 0..st.rows {
                 (r, q) = self.div_row((r, q), d, w, zero.filter(|_| j + 1 == st.rows));
             }
-            if !last || want_q {
+            if !last || keep_q {
                 q = self.stage_reg(Some(q), w, &format!("{tag}_s{k}_q"));
             }
-            if !last || want_r {
+            if !last || keep_r {
                 r = self.stage_reg(Some(r), m, &format!("{tag}_s{k}_r"));
             }
             if !last {
                 d3 = made.or(d3).map(|t| self.stage_reg(Some(t), m + 2, &format!("{tag}_s{k}_d3")));
+            }
+            if !last || plan.final_rows > 0 {
                 d = self.stage_reg(Some(d), m, &format!("{tag}_s{k}_d"));
             }
             sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_s{k}_sq")));
@@ -124,24 +141,81 @@ impl Gen<'_> {
         }
         // Pass-through stages up to the type's latency (ops of one type with a longer plan).
         for k in plan.latency..latency {
-            q = if want_q { self.stage_reg(Some(q), w, &format!("{tag}_p{k}_q")) } else { q };
-            r = if want_r { self.stage_reg(Some(r), m, &format!("{tag}_p{k}_r")) } else { r };
+            q = if keep_q { self.stage_reg(Some(q), w, &format!("{tag}_p{k}_q")) } else { q };
+            r = if keep_r { self.stage_reg(Some(r), m, &format!("{tag}_p{k}_r")) } else { r };
+            if plan.final_rows > 0 {
+                d = self.stage_reg(Some(d), m, &format!("{tag}_p{k}_d"));
+            }
             sq = sq.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_p{k}_sq")));
             sr = sr.map(|n| self.stage_reg(Some(n), 1, &format!("{tag}_p{k}_sr")));
         }
-        let out = |g: &mut Self, wanted: bool, sign: Option<NetId>, mag: NetId, name: &str| {
-            wanted.then(|| match sign {
-                Some(n) => {
-                    let v = g.negate_if(n, mag);
-                    g.stage_reg(Some(v), w, &format!("{tag}_{name}"))
-                }
-                None => mag,
-            })
-        };
-        let qo = out(self, want_q, sq, q, "quo");
+        if !signed {
+            return (PipeDivUnit { a, b }, want_q.then_some(q), want_r.then(|| self.zext(r, w)));
+        }
+        // Signed: the last rows and the sign fix-ups, combinational behind the registers
+        // (the consumer's cycle).
+        if plan.final_rows > 0 {
+            let zero = self.is_zero(d);
+            for j in 0..plan.final_rows {
+                (r, q) = self.div_row((r, q), d, w, (j + 1 == plan.final_rows).then_some(zero));
+            }
+        }
+        let qo = sq.filter(|_| want_q).map(|s| self.negate_late_low(s, q));
         let rw = self.zext(r, w);
-        let ro = out(self, want_r, sr, rw, "rem");
+        let ro = sr.filter(|_| want_r).map(|s| self.negate_prefix(s, rw));
         (PipeDivUnit { a, b }, qo, ro)
+    }
+
+    /// `x` with each bit at or above `from` set where some bit below it is: the
+    /// exclusive prefix OR of `x`'s bits (doubling steps, log2 of the width).
+    fn prefix_or_below(&mut self, x: NetId) -> NetId {
+        let w = self.m.width(x);
+        let shl = |g: &mut Self, v: NetId, k: u32| -> NetId {
+            if k >= w {
+                return g.konst(0, w);
+            }
+            let lo = g.cell(CellKind::Extract { low: 0 }, w - k, &[v], None);
+            let z = g.konst(0, k);
+            g.cell(CellKind::Concat, w, &[lo, z], None)
+        };
+        let mut p = x;
+        let mut k = 1;
+        while k < w {
+            let s = shl(self, p, k);
+            p = self.cell(CellKind::Or, w, &[p, s], None);
+            k *= 2;
+        }
+        shl(self, p, 1)
+    }
+
+    /// `c ? 0 - x : x` without a carry chain: bit `j` of `-x` is `x_j` flipped where a bit
+    /// below `j` is set (`schedule::delays::prefix_negate`).
+    fn negate_prefix(&mut self, c: NetId, x: NetId) -> NetId {
+        let below = self.prefix_or_below(x);
+        let w = self.m.width(x);
+        let cw = if w == 1 { c } else { self.cell(CellKind::Replicate, w, &[c], None) };
+        let flip = self.cell(CellKind::And, w, &[below, cw], None);
+        self.cell(CellKind::Xor, w, &[x, flip], None)
+    }
+
+    /// [`Gen::negate_prefix`] of a quotient whose bit 0 arrives late (the last row's): the
+    /// OR tree runs over the other bits, bit 0 joins in the last LUT level.
+    fn negate_late_low(&mut self, c: NetId, q: NetId) -> NetId {
+        let w = self.m.width(q);
+        if w == 1 {
+            return q;
+        }
+        let hi = self.cell(CellKind::Extract { low: 1 }, w - 1, &[q], None);
+        let z1 = self.konst(0, 1);
+        let masked = self.cell(CellKind::Concat, w, &[hi, z1], None);
+        let below = self.prefix_or_below(masked);
+        let low = self.cell(CellKind::Extract { low: 0 }, 1, &[q], None);
+        let lows = self.cell(CellKind::Replicate, w - 1, &[low], None);
+        let lows = self.cell(CellKind::Concat, w, &[lows, z1], None);
+        let any = self.cell(CellKind::Or, w, &[below, lows], None);
+        let cw = self.cell(CellKind::Replicate, w, &[c], None);
+        let flip = self.cell(CellKind::And, w, &[any, cw], None);
+        self.cell(CellKind::Xor, w, &[q, flip], None)
     }
 
     /// `3 d` at `m + 2` bits for an `m`-bit `d`: `2 d + d`, one adder.
@@ -265,10 +339,14 @@ impl Gen<'_> {
                 BinOp::DivU => BinOp::RemU,
                 _ => BinOp::DivU,
             };
+            // Same operands, start and shape (the quotient's and the remainder's types
+            // differ in their outgoing delays only).
+            let ty = |k: usize| &sched.problem.types[sched.problem.ops[k].ty];
             o.kind == OpKind::Bin(other)
                 && o.operands == operands
                 && sched.start(j) == t
-                && sched.problem.ops[j].ty == sched.problem.ops[i].ty
+                && ty(j).latency == ty(i).latency
+                && divisor_bits(self.f, other, w) == divisor_bits(self.f, b, w)
                 && sched.problem.ops[j].resource.is_none()
         });
         let a0 = self.pv(c, operands[0], i64::from(t))?;

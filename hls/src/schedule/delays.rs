@@ -177,33 +177,50 @@ pub struct PipeStage {
     pub rows: u32,
 }
 
-/// How a pipelined divider of `width` bits is laid out in stages (see `gen/pipediv.rs`): a
-/// start cycle registering the operands; when signed, a stage taking absolute values (and
-/// `3|d|` when radix-4 rows are used); the step stages; when signed, a stage negating the
-/// result. Latency `steps + 1`, or `steps + 3` when signed, as for the sequential unit.
+/// How a pipelined divider of `width` bits is laid out (see `gen/pipediv.rs`). Cycle `t`
+/// (the start) registers the operands. Unsigned: the step stages follow, the last one's
+/// registers hold the result in cycle `t + latency` (`latency = steps + 1`). Signed: a stage
+/// takes absolute values (and `3|d|` for radix-4 rows, and, where it fits, the first row:
+/// the top bit of `|a|` is `a == MIN`, no adder needed), then the step stages, then in cycle
+/// `t + latency` (`latency = steps + 2`) `final_rows` last rows and the sign fix-up are
+/// combinational logic behind the last registers, chained into the consumer's cycle (the
+/// type's outgoing delay). The fix-up negates without a carry chain: bit `j` of `-x` is
+/// `x_j ^ (x_{j-1} | ... | x_0)`, so a quotient's fix-up is an OR tree over the registered
+/// bits beside the last row, then one LUT level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PipeDiv {
-    /// The step stages, first to last; every quotient bit is in exactly one.
+    /// The registered step stages, first to last.
     pub stages: Vec<PipeStage>,
     /// True if some stage uses radix-4 rows (the unit keeps `3d` in its stages).
     pub radix4: bool,
+    /// Signed: the absolute-value stage also does the first radix-2 row.
+    pub abs_row: bool,
+    /// Signed: radix-2 rows in the combinational last stage.
+    pub final_rows: u32,
     /// Cycles from the start to the result.
     pub latency: u32,
-    /// The longest stage's logic, ns.
+    /// When the quotient / the remainder is valid in cycle `t + latency`, ns.
+    pub outgoing: (f64, f64),
+    /// The longest registered stage's logic, ns.
     pub stage_delay: f64,
+}
+
+/// A conditional negation built as an OR tree (`-x` bit `j` is `x_j ^ OR(x_{j-1..0})`) of
+/// `width` bits: the tree (like an equality compare's reduction), then one LUT level, ns.
+pub fn prefix_negate(width: u32) -> f64 {
+    delay(DelayOp::Cmp(true), width) + CHAIN_NS
 }
 
 /// The pipelined divider plan for `width` bits under `budget` ns with divisors of
 /// `divisor_bits` bits. Where two radix-2 rows do not fit a stage but a radix-4 row does
 /// (a 17-bit divisor at 10 ns: a 4.9 ns radix-2 row, a 6.3 ns radix-4 one), the steps use
 /// radix-4 rows: half as many stages. `3d` is an adder beside the signed unit's absolute
-/// values, or beside the unsigned unit's first stage of radix-2 rows. Otherwise the stages
-/// are the sequential divider's steps ([`seq_div`]).
+/// values, or beside the unsigned unit's first stage of radix-2 rows. Unsigned radix-2
+/// plans are the sequential divider's steps ([`seq_div`]).
 pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> PipeDiv {
     let w = width.max(1);
     let m = divisor_bits.clamp(1, w);
     let seq = seq_div(signed, w, m, budget);
-    let extra = if signed { 3 } else { 1 };
     let (row2, row4) = (div_row(m), div_row4(m));
     let fit2 = ((budget / row2).floor().max(1.0) as u32).min(w);
     let fit4 = (budget / row4).floor() as u32;
@@ -211,39 +228,94 @@ pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> Pip
     // bits, or an adder alone (unsigned).
     let triple = delay(DelayOp::Add, m + 2) + if signed { negate(m) } else { 0.0 };
     let radix4 = w >= 4 && fit4 >= 1 && 2 * fit4 > fit2 && triple <= budget;
-    if !radix4 {
-        let stages = vec![PipeStage { digits: 0, rows: seq.rows }; seq.steps as usize];
-        return PipeDiv { stages, radix4: false, latency: seq.latency, stage_delay: seq.step_delay };
-    }
-    let mut stages = Vec::new();
-    let mut left = w;
+    let zero_test = delay(DelayOp::Cmp(true), m) + CHAIN_NS;
+    // Packs `bits` quotient bits into stages (radix-4 digits where chosen; the first stage
+    // radix-2 when it has to make 3d).
+    let pack = |mut left: u32, first_makes_3d: bool| {
+        let mut stages = Vec::new();
+        if !radix4 {
+            while left > 0 {
+                let n = fit2.min(left);
+                stages.push(PipeStage { digits: 0, rows: n });
+                left -= n;
+            }
+            return stages;
+        }
+        if first_makes_3d && left > 0 {
+            let n = fit2.min(left);
+            stages.push(PipeStage { digits: 0, rows: n });
+            left -= n;
+        }
+        while left >= 2 {
+            let k = fit4.min(left / 2);
+            stages.push(PipeStage { digits: k, rows: 0 });
+            left -= 2 * k;
+        }
+        if left == 1 {
+            // An odd bit: with the last digits if both fit, else a stage of its own.
+            let last = stages
+                .last_mut()
+                .filter(|s: &&mut PipeStage| f64::from(s.digits) * row4 + row2 <= budget && s.rows == 0);
+            match last {
+                Some(s) => s.rows = 1,
+                None => stages.push(PipeStage { digits: 0, rows: 1 }),
+            }
+        }
+        stages
+    };
+    let logic = |stages: &[PipeStage]| {
+        stages.iter().map(|s| f64::from(s.digits) * row4 + f64::from(s.rows) * row2).fold(zero_test, f64::max)
+    };
     if !signed {
-        // The first stage has no 3d yet: radix-2 rows while it is computed.
-        let n = fit2.min(left);
-        stages.push(PipeStage { digits: 0, rows: n });
-        left -= n;
+        let stages = if radix4 {
+            pack(w, true)
+        } else {
+            vec![PipeStage { digits: 0, rows: seq.rows }; seq.steps as usize]
+        };
+        let stage_delay = logic(&stages).max(if radix4 { triple } else { 0.0 });
+        let latency = stages.len() as u32 + 1;
+        return PipeDiv {
+            stages,
+            radix4,
+            abs_row: false,
+            final_rows: 0,
+            latency,
+            outgoing: (0.0, 0.0),
+            stage_delay,
+        };
     }
-    while left >= 2 {
-        let k = fit4.min(left / 2);
-        stages.push(PipeStage { digits: k, rows: 0 });
-        left -= 2 * k;
-    }
-    if left == 1 {
-        // An odd bit: with the last digits if both fit, else a stage of its own.
-        let last = stages.last_mut().filter(|s| f64::from(s.digits) * row4 + row2 <= budget && s.rows == 0);
-        match last {
-            Some(s) => s.rows = 1,
-            None => stages.push(PipeStage { digits: 0, rows: 1 }),
+    // Signed. The absolute-value stage: |a| (an adder), |d| at m bits, 3|d|, and the first
+    // row where it fits behind |d| and the `a == MIN` test.
+    let abs = negate(w).max(if radix4 { triple } else { 0.0 });
+    let row_in_abs = delay(DelayOp::Cmp(true), w).max(negate(m)) + row2;
+    let abs_row = w >= 2 && row_in_abs <= budget;
+    let rest = w - u32::from(abs_row);
+    // The last stage: the fix-ups alone, or one more row before them, whichever is shorter
+    // (both outputs must stay within the budget: the remainder's fix-up follows the row).
+    let mut best: Option<PipeDiv> = None;
+    for f in 0..=u32::from(rest >= 1) {
+        let last_row = f64::from(f) * row2;
+        let outgoing =
+            (last_row.max(delay(DelayOp::Cmp(true), w)) + CHAIN_NS, last_row + prefix_negate(m + 1));
+        if outgoing.0.max(outgoing.1) > budget && f > 0 {
+            continue;
+        }
+        let stages = pack(rest - f, false);
+        let stage_delay = logic(&stages).max(abs).max(if abs_row { row_in_abs } else { 0.0 });
+        let plan = PipeDiv {
+            latency: stages.len() as u32 + 2,
+            stages,
+            radix4,
+            abs_row,
+            final_rows: f,
+            outgoing,
+            stage_delay,
+        };
+        if best.as_ref().is_none_or(|b| plan.latency < b.latency) {
+            best = Some(plan);
         }
     }
-    let steps = stages.len() as u32;
-    let stage_delay = stages
-        .iter()
-        .map(|s| f64::from(s.digits) * row4 + f64::from(s.rows) * row2)
-        .fold(triple, f64::max)
-        .max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
-    let sign = if signed { negate(w).max(delay(DelayOp::Add, w) + CHAIN_NS) } else { 0.0 };
-    PipeDiv { stages, radix4: true, latency: steps + extra, stage_delay: stage_delay.max(sign) }
+    best.expect("the plan without a last row always exists")
 }
 
 /// The delay class of a binary IR operator.
@@ -315,12 +387,14 @@ mod tests {
     #[test]
     fn pipelined_divider_plans() {
         let b = budget(10.0);
-        let bits = |p: &PipeDiv| p.stages.iter().map(|s| 2 * s.digits + s.rows).sum::<u32>();
+        let bits = |p: &PipeDiv| {
+            p.stages.iter().map(|s| 2 * s.digits + s.rows).sum::<u32>() + u32::from(p.abs_row) + p.final_rows
+        };
         // A 17-bit divisor: radix-2 rows one per stage, radix-4 rows fit one per stage.
         assert!(2.0 * div_row(17) > b && div_row4(17) <= b);
         let s = pipe_div(true, 64, 17, b);
         assert!(s.radix4 && s.stages.iter().all(|x| (x.digits, x.rows) == (1, 0)));
-        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 35, 64));
+        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 34, 64));
         // Unsigned: a radix-2 stage while 3d is made, 31 radix-4 stages, the odd bit.
         let u = pipe_div(false, 64, 17, b);
         assert_eq!(u.stages[0], PipeStage { digits: 0, rows: 1 });
@@ -328,27 +402,34 @@ mod tests {
         assert!(u.stage_delay <= b, "{}", u.stage_delay);
         // 16-bit divisors: radix-4 too (a 4.8 ns radix-2 row, a 6.2 ns radix-4 one).
         assert!(pipe_div(true, 16, 16, b).radix4);
-        // Where two radix-2 rows fit (8-bit divisors) or no radix-4 row does (32 bits), the
-        // stages are the sequential divider's steps.
+        // A signed 32-bit division by an 8-bit divisor: the first row beside the absolute
+        // values, 15 stages of two rows, the last row and the sign fix-up chained into the
+        // consumer's cycle: 17 cycles, not the sequential unit's 19.
+        let p = pipe_div(true, 32, 8, b);
+        assert!(p.abs_row && p.final_rows == 1 && !p.radix4);
+        assert_eq!((p.stages.len(), p.latency), (15, 17));
+        assert!(p.outgoing.0 + CHAIN_NS <= b, "a store chains behind the quotient: {:?}", p.outgoing);
+        assert!(p.stage_delay <= b && p.outgoing.1 <= b, "{p:?}");
+        assert_eq!(seq_div(true, 32, 8, b).latency, 19);
+        // Unsigned radix-2 plans are the sequential divider's steps.
         for (w, m) in [(32, 8), (32, 32), (64, 64), (3, 3)] {
-            for signed in [false, true] {
-                let p = pipe_div(signed, w, m, b);
-                let q = seq_div(signed, w, m, b);
-                assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
-            }
+            let p = pipe_div(false, w, m, b);
+            let q = seq_div(false, w, m, b);
+            assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
         }
-        // Every width and divisor width: every bit in one stage, stages within the budget
-        // where a row fits at all.
+        // Every width and divisor width: every bit in one stage, never longer than the
+        // sequential unit, outgoing delays within the budget; stages within it wherever
+        // the parts fit at all (a row, the absolute value).
         for w in 1..=64 {
             for m in 1..=w {
                 for signed in [false, true] {
                     let p = pipe_div(signed, w, m, b);
                     assert_eq!(bits(&p), w, "{w} {m}");
-                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 3 } else { 1 });
-                    assert!(p.latency <= seq_div(signed, w, m, b).latency);
-                    if p.radix4 {
-                        assert!(p.stage_delay <= b.max(negate(w)), "{w} {m} {}", p.stage_delay);
-                    }
+                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 2 } else { 1 });
+                    assert!(p.latency <= seq_div(signed, w, m, b).latency, "{w} {m}");
+                    assert!(p.outgoing.0 <= b && p.outgoing.1 <= b, "{w} {m} {:?}", p.outgoing);
+                    let parts = div_row(m).max(if signed { negate(w) } else { 0.0 });
+                    assert!(p.stage_delay <= b.max(parts), "{w} {m} {}", p.stage_delay);
                 }
             }
         }

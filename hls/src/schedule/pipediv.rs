@@ -24,36 +24,61 @@ pub fn is_pipelined(t: &OperatorType) -> bool {
     t.sequential && t.latency > 1 && t.occupancy < t.latency
 }
 
-/// `p` with every sequential divider pipelined; None if it has none. `latency[t]`, where
-/// given, is type `t`'s pipelined latency ([`super::delays::pipe_div`]: radix-4 stages may
-/// make it shorter than the sequential unit's); otherwise it stays the sequential one.
-pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
-    if !p.types.iter().any(|t| t.sequential && t.occupancy > 1) {
+/// `p` with every sequential divider pipelined; None if it has none. `shape[i]`, where
+/// given, is op `i`'s pipelined latency and outgoing delay ([`super::delays::pipe_div`]:
+/// radix-4 rows and the signed units' chained last stage make it shorter than the
+/// sequential unit); ops of one type with different shapes get types of their own (a
+/// quotient and a remainder differ in their outgoing delay). Without a shape an op keeps
+/// the sequential latency.
+pub fn pipelined(p: &Problem, shape: &[Option<(u32, f64)>]) -> Option<Problem> {
+    let seq = |t: &OperatorType| t.sequential && t.occupancy > 1;
+    if !p.ops.iter().any(|o| seq(&p.types[o.ty])) {
         return None;
     }
     let mut q = p.clone();
-    for (k, t) in q.types.iter_mut().enumerate().filter(|(_, t)| t.sequential && t.occupancy > 1) {
-        t.occupancy = 1;
-        t.name = t.name.replace(" seq", " pipe");
-        if let Some(&Some(l)) = latency.get(k) {
-            t.latency = l.max(2);
-            t.span = t.latency + 1;
+    // (old type, latency, outgoing) -> new type; the first shape of a type keeps its slot.
+    let mut made: Vec<((usize, u32, u64), usize)> = Vec::new();
+    for (i, op) in q.ops.iter_mut().enumerate() {
+        let t = &p.types[op.ty];
+        if !seq(t) {
+            continue;
         }
+        let (latency, outgoing) = shape.get(i).copied().flatten().unwrap_or((t.latency, t.outgoing_delay));
+        let key = (op.ty, latency, outgoing.to_bits());
+        if let Some(&(_, ty)) = made.iter().find(|(k, _)| *k == key) {
+            op.ty = ty;
+            continue;
+        }
+        let mut n = t.clone();
+        n.occupancy = 1;
+        n.name = n.name.replace(" seq", " pipe");
+        n.latency = latency.max(2);
+        n.span = n.latency + 1;
+        n.outgoing_delay = outgoing;
+        let ty = if made.iter().any(|(k, _)| k.0 == op.ty) {
+            q.types.push(n);
+            q.types.len() - 1
+        } else {
+            q.types[op.ty] = n;
+            op.ty
+        };
+        made.push((key, ty));
+        op.ty = ty;
     }
     Some(q)
 }
 
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
-/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]); the
+/// has any, with pipelined ones (of the shapes `shape`, see [`pipelined`]); the
 /// pipelined problem is kept only if its II is smaller.
 pub fn best_schedule(
     p: Problem,
     carried: &[super::modulo::CarriedDep],
     min_ii: u32,
-    latency: &[Option<u32>],
+    shape: &[Option<(u32, f64)>],
 ) -> Result<(Problem, super::modulo::ModuloSolution), String> {
     let m = super::modulo::schedule(&p, carried, min_ii)?;
-    if let Some(q) = pipelined(&p, latency) {
+    if let Some(q) = pipelined(&p, shape) {
         let mq = super::modulo::schedule(&q, carried, min_ii)?;
         if mq.ii < m.ii {
             return Ok((q, mq));

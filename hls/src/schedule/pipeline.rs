@@ -123,20 +123,20 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         }
     }
     // Sequential or pipelined dividers, whichever gives the smaller II (`pipediv.rs`).
-    let mut latency = vec![None; p.types.len()];
+    // Each divider's pipelined shape (latency, outgoing delay), `delays::pipe_div`.
+    let mut shape = vec![None; p.ops.len()];
     for (i, &o) in ops.iter().enumerate() {
-        let (op, ty) = (f.op(o), p.ops[i].ty);
-        if let (OpKind::Bin(b), Some(r), true) = (&op.kind, op.result, p.types[ty].sequential) {
+        let op = f.op(o);
+        if let (OpKind::Bin(b), Some(r), true) = (&op.kind, op.result, p.types[p.ops[i].ty].sequential) {
             let w = f.width(r);
             let m = crate::ir::divwidth::divisor_bits(f, *b, w);
             let signed = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::RemS);
-            let l = super::delays::pipe_div(signed, w, m, p.period).latency;
-            // Ops of one type with different plans: the longest (the generator pads the
-            // shorter units with stages, `gen/pipediv.rs`).
-            latency[ty] = Some(latency[ty].map_or(l, |x: u32| x.max(l)));
+            let plan = super::delays::pipe_div(signed, w, m, p.period);
+            let quotient = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::DivU);
+            shape[i] = Some((plan.latency, if quotient { plan.outgoing.0 } else { plan.outgoing.1 }));
         }
     }
-    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &latency)?;
+    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &shape)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
