@@ -131,6 +131,10 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             "{pipe_report}"
         );
         assert!(!seq_report.contains("pipelined"), "{seq_report}");
+        // 12- and 16-bit divisors: radix-4 steps in the sequential units too (a `3d`
+        // register), two quotient bits a cycle.
+        let radix4 = w == 16 || masked == Some(RADIX4);
+        assert_eq!(seq_sv.contains("_den3"), radix4, "i{w} {masked:?}: radix-4 sequential units");
         // A masked divisor makes shorter dividers (more rows per stage) at 32 bits.
         let depth = pipe_report
             .split(", depth ")

@@ -4,16 +4,25 @@
 //! Why: in a pipelined loop a sequential divider bounds the II by its busy time (35 cycles
 //! for a signed 32-bit division); a pipeline of the same rows accepts one operation per
 //! cycle, so the II is bounded by the memory ports instead (`schedule/pipediv.rs` decides
-//! where one is used).
+//! where one is used). Its stages need not be the sequential unit's steps: more bits per
+//! stage (radix-4 rows) and signed work folded into neighbouring stages make it shorter.
 //!
-//! Structure and timing, for an op started in cycle `t` (the same latency as the sequential
-//! unit, so the schedule is the same): the operands are registered at the end of cycle `t`;
-//! signed ops spend cycle `t + 1` taking absolute values and the result's sign; each of the
-//! next `steps` cycles does `rows` restoring rows (shift one dividend bit into the partial
-//! remainder, subtract the divisor where it fits, shift the quotient bit in) into the next
-//! stage's registers, which carry the partial remainder, the dividend/quotient word, the
-//! divisor and (signed) the sign; signed ops then negate the result into a last register.
-//! The result is in a register in cycle `t + latency`. Every register loads every cycle (the
+//! Structure and timing (the plan is `schedule::delays::pipe_div`, which gives the
+//! scheduler's latency and outgoing delay too), for an op started in cycle `t`: the operands
+//! are registered at the end of cycle `t`. Unsigned: each step stage does its rows into the
+//! next stage's registers (partial remainder, dividend/quotient word, divisor, and `3d` for
+//! radix-4 rows), and the last stage's registers hold the result in cycle `t + latency`.
+//! Signed: cycle `t + 1` takes absolute values (`(x ^ s) + s`), `3|d|` for radix-4 rows and,
+//! where it fits, the first row: `|a|`'s top bit is `a == MIN`, so that row needs the
+//! divisor's short `m`-bit absolute value and an equality compare, not the `w`-bit adder;
+//! then the step stages; then in cycle `t + latency` the last row (where the plan has one)
+//! and the sign fix-ups are combinational logic behind the last registers, chained into the
+//! consumer's cycle: bit `j` of `-x` is `x_j ^ (x_{j-1} | ... | x_0)`, an OR tree over the
+//! registered quotient bits beside the last row, the row's quotient bit joining in the last
+//! LUT level. A radix-2 row shifts one dividend bit into the partial remainder and
+//! subtracts the divisor where it fits; a radix-4 row shifts two and subtracts `d`, `2d` or
+//! `3d` (three subtracters side by side), keeping the largest that fits.
+//! Every register loads every cycle (the
 //! pipeline runs freely): an operation's values move one stage per clock whatever else
 //! happens, which is exactly what the modulo schedule counts on, and a stage holding no
 //! operation computes garbage nobody reads. A division and a remainder of the same operands
@@ -21,8 +30,7 @@
 //! unit with both outputs. Results match the sequential divider bit for bit and SPEC
 //! section 3: division and remainder by zero give 0 (the unit's very last row selects 0 when
 //! the divisor register feeding it is 0; the select folds into the row's multiplexer),
-//! `MIN / -1 = MIN` and `MIN % -1 = 0`. Absolute values and the final negation are
-//! `(x ^ s) + s` (a LUT level and an adder, within a 10 ns cycle at 32 bits).
+//! `MIN / -1 = MIN` and `MIN % -1 = 0`.
 
 use super::pipeline::Ctx;
 use super::Gen;
@@ -219,7 +227,7 @@ impl Gen<'_> {
     }
 
     /// `3 d` at `m + 2` bits for an `m`-bit `d`: `2 d + d`, one adder.
-    fn triple(&mut self, d: NetId) -> NetId {
+    pub(crate) fn triple(&mut self, d: NetId) -> NetId {
         let m = self.m.width(d);
         let (z1, z2) = (self.konst(0, 1), self.konst(0, 2));
         let d2 = self.cell(CellKind::Concat, m + 2, &[z1, d, z1], None);
@@ -231,7 +239,7 @@ impl Gen<'_> {
     /// `d3 = 3 d`: the top two bits of `q` shifted into `r` (`t = 4 r + bits`, below `4 d`),
     /// `t - d`, `t - 2 d` and `t - 3 d` side by side, the largest that does not borrow kept
     /// (or `t`), the two quotient bits shifted into `q`. `zero` as in [`Gen::div_row`].
-    fn div_row4(
+    pub(crate) fn div_row4(
         &mut self,
         (r, q): (NetId, NetId),
         (d, d3): (NetId, NetId),

@@ -129,12 +129,49 @@ pub struct SeqDiv {
     pub load_delay: f64,
     /// The longest of its own cycles' logic (a step; the sign cycles), ns.
     pub step_delay: f64,
+    /// Radix-4 steps: `rows / 2` radix-4 rows each, with a `3d` register.
+    pub radix4: bool,
 }
 
 /// The sequential divider plan for `width` bits under `budget` ns, for divisors that fit
 /// `divisor_bits` bits (`ir::divwidth`; the width when unknown): the partial remainder is
-/// below the divisor, so each row subtracts at `divisor_bits + 2` bits.
+/// below the divisor, so each row subtracts at `divisor_bits + 2` bits. Radix-4 steps
+/// ([`div_row4`]) where they give more quotient bits per step than radix-2 rows: `3d` is
+/// made in the load cycle (unsigned: an adder behind the load, the start needs it) or in
+/// the absolute-value cycle (signed: after `|d|`'s adder).
 pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
+    let r2 = seq_div_radix2(signed, width, divisor_bits, budget);
+    let w = width.max(1);
+    let m = divisor_bits.clamp(1, w);
+    let fit4 = (budget / div_row4(m)).floor() as u32;
+    let Some(k) = (1..=fit4).rev().find(|k| w.is_multiple_of(2 * k)) else { return r2 };
+    let triple = delay(DelayOp::Add, m + 2);
+    let (load, abs) =
+        if signed { (CHAIN_NS, delay(DelayOp::Add, m) + triple) } else { (CHAIN_NS + triple, 0.0) };
+    if 2 * k <= r2.rows || load.max(abs) > budget {
+        return r2;
+    }
+    let steps = w / (2 * k);
+    let step = (f64::from(k) * div_row4(m)).max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
+    SeqDiv {
+        rows: 2 * k,
+        steps,
+        latency: steps + if signed { 3 } else { 1 },
+        load_delay: load,
+        // Signed: the absolute-value cycle (|d| and 3|d|; |a| with its multiplexer) and the
+        // negating cycle.
+        step_delay: if signed {
+            step.max(abs).max(delay(DelayOp::Add, w) + CHAIN_NS).max(negate(w))
+        } else {
+            step
+        },
+        radix4: true,
+    }
+}
+
+/// [`seq_div`] with radix-2 rows only: the most rows that fit, among the divisors of the
+/// width.
+pub fn seq_div_radix2(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
     let w = width.max(1);
     let m = divisor_bits.clamp(1, w);
     let row = div_row(m);
@@ -156,6 +193,7 @@ pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqD
         latency: steps + if signed { 3 } else { 1 },
         load_delay: CHAIN_NS,
         step_delay: if signed { step.max(sign).max(negate(w)) } else { step },
+        radix4: false,
     }
 }
 
@@ -220,7 +258,7 @@ pub fn prefix_negate(width: u32) -> f64 {
 pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> PipeDiv {
     let w = width.max(1);
     let m = divisor_bits.clamp(1, w);
-    let seq = seq_div(signed, w, m, budget);
+    let seq = seq_div_radix2(signed, w, m, budget);
     let (row2, row4) = (div_row(m), div_row4(m));
     let fit2 = ((budget / row2).floor().max(1.0) as u32).min(w);
     let fit4 = (budget / row4).floor() as u32;
@@ -385,6 +423,31 @@ mod tests {
     }
 
     #[test]
+    fn radix4_sequential_dividers() {
+        let b = budget(10.0);
+        // A 64-bit quotient by a 17-bit divisor: two bits a step instead of one.
+        let u = seq_div(false, 64, 17, b);
+        assert!(u.radix4 && (u.rows, u.steps, u.latency) == (2, 32, 33), "{u:?}");
+        assert!(u.load_delay > CHAIN_NS && u.load_delay <= b && u.step_delay <= b, "{u:?}");
+        let s = seq_div(true, 64, 17, b);
+        assert!(s.radix4 && s.latency == 35 && s.load_delay == CHAIN_NS, "{s:?}");
+        assert_eq!(seq_div_radix2(true, 64, 17, b).latency, 67);
+        // Two radix-2 rows fit (8-bit divisors), or no radix-4 row does (32 bits): radix-2.
+        assert!(!seq_div(false, 32, 8, b).radix4 && !seq_div(true, 32, 32, b).radix4);
+        // Never longer than radix-2, and every step divides the width.
+        for w in 1..=64 {
+            for m in 1..=w {
+                for signed in [false, true] {
+                    let p = seq_div(signed, w, m, b);
+                    assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency);
+                    assert_eq!(p.rows * p.steps, w);
+                    assert!(!p.radix4 || p.rows % 2 == 0 && p.load_delay <= b);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn pipelined_divider_plans() {
         let b = budget(10.0);
         let bits = |p: &PipeDiv| {
@@ -414,7 +477,7 @@ mod tests {
         // Unsigned radix-2 plans are the sequential divider's steps.
         for (w, m) in [(32, 8), (32, 32), (64, 64), (3, 3)] {
             let p = pipe_div(false, w, m, b);
-            let q = seq_div(false, w, m, b);
+            let q = seq_div_radix2(false, w, m, b);
             assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
         }
         // Every width and divisor width: every bit in one stage, never longer than the
@@ -426,7 +489,7 @@ mod tests {
                     let p = pipe_div(signed, w, m, b);
                     assert_eq!(bits(&p), w, "{w} {m}");
                     assert_eq!(p.latency, p.stages.len() as u32 + if signed { 2 } else { 1 });
-                    assert!(p.latency <= seq_div(signed, w, m, b).latency, "{w} {m}");
+                    assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency, "{w} {m}");
                     assert!(p.outgoing.0 <= b && p.outgoing.1 <= b, "{w} {m} {:?}", p.outgoing);
                     let parts = div_row(m).max(if signed { negate(w) } else { 0.0 });
                     assert!(p.stage_delay <= b.max(parts), "{w} {m} {}", p.stage_delay);

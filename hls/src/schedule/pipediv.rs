@@ -3,13 +3,15 @@
 //! A sequential divider (`gen/seqdiv.rs`) is busy for its whole latency, so a pipelined
 //! loop that divides by a variable has an II of at least that (17 cycles for 16 bits, 35 for
 //! a signed 32-bit one). A pipelined divider (`gen/pipediv.rs`) has the same stages laid out
-//! in space: a register stage per sequential step, accepting an operation every cycle. In
-//! the scheduling problem it is the same operator type with an occupancy of one cycle: the
-//! latency (`steps + 1`, or `steps + 3` when signed), the start-cycle delay and the span stay
-//! the sequential divider's, and it stays `sequential` (operands needed in the start cycle
-//! only, the result in a register in cycle `start + latency`). A `sequential` type whose
-//! occupancy is below its latency is such a pipelined unit ([`is_pipelined`]); under
-//! `--max-div` each one is one divider instance, used one cycle per operation.
+//! in space as register stages, accepting an operation every cycle. In the scheduling
+//! problem it is the same operator type with an occupancy of one cycle and the latency and
+//! outgoing delay of its stage plan ([`super::delays::pipe_div`]: radix-4 rows where they
+//! fit better, signed work folded into neighbouring stages, so often shorter than the
+//! sequential unit); the start cycle registers the operands (one LUT level), and it stays
+//! `sequential` (operands needed in the start cycle only, the result in cycle
+//! `start + latency` at its outgoing delay). A `sequential` type whose occupancy is below
+//! its latency is such a pipelined unit ([`is_pipelined`]); under `--max-div` each one is
+//! one divider instance, used one cycle per operation.
 //!
 //! A pipelined divider of `w` bits holds about `3 w` flip-flops per step (32 steps at 32 bits
 //! and 10 ns: some 3,000), so loops use one only where it lowers the II: the loop's planner
@@ -55,6 +57,9 @@ pub fn pipelined(p: &Problem, shape: &[Option<(u32, f64)>]) -> Option<Problem> {
         n.latency = latency.max(2);
         n.span = n.latency + 1;
         n.outgoing_delay = outgoing;
+        // The start cycle only registers the operands (behind a multiplexer when shared):
+        // a radix-4 sequential unit's `3d` adder behind its load is not there.
+        n.delay = super::delays::CHAIN_NS;
         let ty = if made.iter().any(|(k, _)| k.0 == op.ty) {
             q.types.push(n);
             q.types.len() - 1
