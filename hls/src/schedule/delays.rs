@@ -441,7 +441,7 @@ mod tests {
                     let p = seq_div(signed, w, m, b);
                     assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency);
                     assert_eq!(p.rows * p.steps, w);
-                    assert!(!p.radix4 || p.rows % 2 == 0 && p.load_delay <= b);
+                    assert!(!p.radix4 || p.rows.is_multiple_of(2) && p.load_delay <= b);
                 }
             }
         }
