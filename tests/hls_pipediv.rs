@@ -5,7 +5,9 @@
 //! remui floordivsi ceildivsi ceildivui`) is synthesized once with `hls.pipeline`
 //! (pipelined dividers) and once without (sequential dividers), at 8, 16 and 32 bits; both
 //! run under Icarus with SPEC section 4 block-RAM models on data full of zero divisors and
-//! `MIN / -1`, and every element must be what SPEC's arithmetic (written here in Rust) gives.
+//! `MIN / -1`, and every element must be what SPEC's arithmetic (written here in Rust) gives;
+//! divisors masked to 4, 8, 12 and 16 bits (the last at 64-bit width) make the narrow,
+//! radix-4 and signed-folded stage shapes (`schedule::delays::pipe_div`, `seq_div`).
 //! Then `rmlir-hls cosim` (Rust simulator, Verilator and the interpreter) runs a kernel with a
 //! pipelined and a sequential divider on seeded data that holds zero divisors.
 
@@ -24,6 +26,8 @@ const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "cei
 /// per stage fits, two do not, one radix-4 row does.
 const NARROW: u64 = 255;
 const RADIX4: u64 = 4095;
+/// 64-bit quotients by 16-bit divisors (mul_div_wide's shape): radix-4 rows, 32 stages.
+const WIDE: u64 = 65535;
 
 fn kernel(w: u32, pipelined: bool, masked: Option<u64>) -> String {
     let mut body = String::new();
@@ -92,7 +96,7 @@ fn spec(form: &str, w: u32, a: u64, b: u64) -> u64 {
 /// Dividends and divisors at `w` bits: every pairing of the edge values 0, 1, -1, MIN, MAX
 /// and a few others, in pairs of 16.
 fn data(w: u32) -> Vec<(Vec<u64>, Vec<u64>)> {
-    let mask = (1u64 << w) - 1;
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
     let min = 1u64 << (w - 1);
     let edges = [0, 1, mask, min, min - 1, 7, mask - 6, 3, min + 1, 0x5a5a_5a5a & mask];
     let mut pairs = Vec::new();
@@ -116,6 +120,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
         (32, Some(NARROW)),
         (16, Some(RADIX4)),
         (32, Some(RADIX4)),
+        (64, Some(WIDE)),
     ];
     for (w, masked) in variants {
         let tag = masked.map_or(String::new(), |m| format!("m{m}"));
@@ -133,7 +138,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
         assert!(!seq_report.contains("pipelined"), "{seq_report}");
         // 12- and 16-bit divisors: radix-4 steps in the sequential units too (a `3d`
         // register), two quotient bits a cycle.
-        let radix4 = w == 16 || masked == Some(RADIX4);
+        let radix4 = w == 16 || masked == Some(RADIX4) || masked == Some(WIDE);
         assert_eq!(seq_sv.contains("_den3"), radix4, "i{w} {masked:?}: radix-4 sequential units");
         // A masked divisor makes shorter dividers (more rows per stage) at 32 bits.
         let depth = pipe_report
@@ -183,6 +188,8 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
     let full = depths[&(32, None)];
     assert!(depths[&(32, Some(NARROW))] + 8 <= full, "{depths:?}");
     assert!(depths[&(32, Some(RADIX4))] + 8 <= full, "{depths:?}");
+    // 64 bits by 16-bit divisors: radix-4 rows, 34-cycle dividers (radix-2: 65 and 67).
+    assert!(depths[&(64, Some(WIDE))] <= 41, "{depths:?}");
     // Signed dividers: the first row beside the absolute values, the last row and the sign
     // fix-up in the consumer's cycle (32 bits by 8-bit divisors: 17 cycles, the sequential
     // unit 19). The unsigned ones (17 cycles) now bound the 32-bit depth (23 before); at 8
