@@ -8,20 +8,21 @@
 //! stage (radix-4 rows) and signed work folded into neighbouring stages make it shorter.
 //!
 //! Structure and timing (the plan is `schedule::delays::pipe_div`, which gives the
-//! scheduler's latency and outgoing delay too), for an op started in cycle `t`: the operands
-//! are registered at the end of cycle `t`. Unsigned: each step stage does its rows into the
-//! next stage's registers (partial remainder, dividend/quotient word, divisor, and `3d` for
-//! radix-4 rows), and the last stage's registers hold the result in cycle `t + latency`.
-//! Signed: cycle `t + 1` takes absolute values (`(x ^ s) + s`), `3|d|` for radix-4 rows and,
-//! where it fits, the first row: `|a|`'s top bit is `a == MIN`, so that row needs the
-//! divisor's short `m`-bit absolute value and an equality compare, not the `w`-bit adder;
-//! then the step stages; then in cycle `t + latency` the last row (where the plan has one)
-//! and the sign fix-ups are combinational logic behind the last registers, chained into the
-//! consumer's cycle: bit `j` of `-x` is `x_j ^ (x_{j-1} | ... | x_0)`, an OR tree over the
-//! registered quotient bits beside the last row, the row's quotient bit joining in the last
-//! LUT level. A radix-2 row shifts one dividend bit into the partial remainder and
-//! subtracts the divisor where it fits; a radix-4 row shifts two and subtracts `d`, `2d` or
-//! `3d` (three subtracters side by side), keeping the largest that fits.
+//! scheduler's latency too), for an op started in cycle `t`: the operands are registered at
+//! the end of cycle `t`. Unsigned: each step stage does its rows into the next stage's
+//! registers (partial remainder, dividend/quotient word, divisor, and `3d` for radix-4
+//! rows), and the last stage's registers hold the result in cycle `t + latency`. Signed:
+//! cycle `t + 1` takes absolute values (`(x ^ s) + s`), `3|d|` for radix-4 rows and, where
+//! it fits, the first row: `|a|`'s top bit is `a == MIN`, so that row needs the divisor's
+//! short `m`-bit absolute value and an equality compare, not the `w`-bit adder; then the
+//! step stages; then a last stage with (where the plan has one) the last row and the sign
+//! fix-ups into result registers. Beside that last row, `-U` of the quotient bits already
+//! known is an adder from registers, and the row's bit picks `{-U, 0}` or `{~U, 1}` (one
+//! LUT level), so the negation does not follow the row. A radix-2 row shifts one dividend
+//! bit into the partial remainder and subtracts the divisor where it fits; a radix-4 row
+//! shifts two and subtracts `d`, `2d` or `3d` (three subtracters side by side), keeping the
+//! largest that fits. (An OR-tree negation chained into the consumer's cycle was tried:
+//! Yosys/ABC mapped the OR prefix into a chain of LUTs, 15 ns on the hx8k.)
 //! Every register loads every cycle (the
 //! pipeline runs freely): an operation's values move one stage per clock whatever else
 //! happens, which is exactly what the modulo schedule counts on, and a stage holding no
@@ -160,70 +161,62 @@ impl Gen<'_> {
         if !signed {
             return (PipeDivUnit { a, b }, want_q.then_some(q), want_r.then(|| self.zext(r, w)));
         }
-        // Signed: the last rows and the sign fix-ups, combinational behind the registers
-        // (the consumer's cycle).
+        // Signed: the last stage, the last row (where the plan has one) and the sign
+        // fix-ups into the result registers.
+        let (mut qo, mut ro) = (None, None);
         if plan.final_rows > 0 {
             let zero = self.is_zero(d);
-            for j in 0..plan.final_rows {
-                (r, q) = self.div_row((r, q), d, w, (j + 1 == plan.final_rows).then_some(zero));
+            // The quotient bits already known (they become bits 1.. of the result), zeroed
+            // for a zero divisor; their negation runs beside the row.
+            let upper = (w > 1).then(|| {
+                let u = self.cell(CellKind::Extract { low: 0 }, w - 1, &[q], None);
+                let nz = self.not(zero);
+                let nzw = if w == 2 { nz } else { self.cell(CellKind::Replicate, w - 1, &[nz], None) };
+                let uz = self.cell(CellKind::And, w - 1, &[u, nzw], None);
+                let one = self.konst(1, 1);
+                let nu = self.flip_if(one, uz);
+                let neg = self.add_bit(nu, one);
+                (uz, nu, neg)
+            });
+            let (r2, q2) = self.div_row((r, q), d, w, Some(zero));
+            r = r2;
+            if let Some(s) = sq.filter(|_| want_q) {
+                let v = match upper {
+                    // -{U, 1} = {~U, 1}, -{U, 0} = {-U, 0}.
+                    Some((uz, nu, neg)) => {
+                        let fit = self.cell(CellKind::Extract { low: 0 }, 1, &[q2], None);
+                        let n = self.mux(fit, nu, neg);
+                        let hi = self.mux(s, n, uz);
+                        self.cell(CellKind::Concat, w, &[hi, fit], None)
+                    }
+                    None => q2,
+                };
+                qo = Some(self.stage_reg(Some(v), w, &format!("{tag}_quo")));
             }
+        } else if let Some(s) = sq.filter(|_| want_q) {
+            let v = self.negate_if(s, q);
+            qo = Some(self.stage_reg(Some(v), w, &format!("{tag}_quo")));
         }
-        let qo = sq.filter(|_| want_q).map(|s| self.negate_late_low(s, q));
-        let rw = self.zext(r, w);
-        let ro = sr.filter(|_| want_r).map(|s| self.negate_prefix(s, rw));
+        if let Some(s) = sr.filter(|_| want_r) {
+            // |r| < 2^m: negated at m + 1 bits, sign-extended.
+            let n = (m + 1).min(w);
+            let rz = self.zext(r, n);
+            let v = self.negate_if(s, rz);
+            let v = self.sext(v, w);
+            ro = Some(self.stage_reg(Some(v), w, &format!("{tag}_rem")));
+        }
         (PipeDivUnit { a, b }, qo, ro)
     }
 
-    /// `x` with each bit at or above `from` set where some bit below it is: the
-    /// exclusive prefix OR of `x`'s bits (doubling steps, log2 of the width).
-    fn prefix_or_below(&mut self, x: NetId) -> NetId {
-        let w = self.m.width(x);
-        let shl = |g: &mut Self, v: NetId, k: u32| -> NetId {
-            if k >= w {
-                return g.konst(0, w);
-            }
-            let lo = g.cell(CellKind::Extract { low: 0 }, w - k, &[v], None);
-            let z = g.konst(0, k);
-            g.cell(CellKind::Concat, w, &[lo, z], None)
-        };
-        let mut p = x;
-        let mut k = 1;
-        while k < w {
-            let s = shl(self, p, k);
-            p = self.cell(CellKind::Or, w, &[p, s], None);
-            k *= 2;
+    /// `x` sign-extended to `w` bits.
+    fn sext(&mut self, x: NetId, w: u32) -> NetId {
+        let n = self.m.width(x);
+        if n >= w {
+            return x;
         }
-        shl(self, p, 1)
-    }
-
-    /// `c ? 0 - x : x` without a carry chain: bit `j` of `-x` is `x_j` flipped where a bit
-    /// below `j` is set (`schedule::delays::prefix_negate`).
-    fn negate_prefix(&mut self, c: NetId, x: NetId) -> NetId {
-        let below = self.prefix_or_below(x);
-        let w = self.m.width(x);
-        let cw = if w == 1 { c } else { self.cell(CellKind::Replicate, w, &[c], None) };
-        let flip = self.cell(CellKind::And, w, &[below, cw], None);
-        self.cell(CellKind::Xor, w, &[x, flip], None)
-    }
-
-    /// [`Gen::negate_prefix`] of a quotient whose bit 0 arrives late (the last row's): the
-    /// OR tree runs over the other bits, bit 0 joins in the last LUT level.
-    fn negate_late_low(&mut self, c: NetId, q: NetId) -> NetId {
-        let w = self.m.width(q);
-        if w == 1 {
-            return q;
-        }
-        let hi = self.cell(CellKind::Extract { low: 1 }, w - 1, &[q], None);
-        let z1 = self.konst(0, 1);
-        let masked = self.cell(CellKind::Concat, w, &[hi, z1], None);
-        let below = self.prefix_or_below(masked);
-        let low = self.cell(CellKind::Extract { low: 0 }, 1, &[q], None);
-        let lows = self.cell(CellKind::Replicate, w - 1, &[low], None);
-        let lows = self.cell(CellKind::Concat, w, &[lows, z1], None);
-        let any = self.cell(CellKind::Or, w, &[below, lows], None);
-        let cw = self.cell(CellKind::Replicate, w, &[c], None);
-        let flip = self.cell(CellKind::And, w, &[any, cw], None);
-        self.cell(CellKind::Xor, w, &[q, flip], None)
+        let top = self.cell(CellKind::Extract { low: n - 1 }, 1, &[x], None);
+        let rep = if w - n == 1 { top } else { self.cell(CellKind::Replicate, w - n, &[top], None) };
+        self.cell(CellKind::Concat, w, &[rep, x], None)
     }
 
     /// `3 d` at `m + 2` bits for an `m`-bit `d`: `2 d + d`, one adder.
@@ -347,8 +340,8 @@ impl Gen<'_> {
                 BinOp::DivU => BinOp::RemU,
                 _ => BinOp::DivU,
             };
-            // Same operands, start and shape (the quotient's and the remainder's types
-            // differ in their outgoing delays only).
+            // Same operands, start and latency (a pipelined loop's types are split by
+            // latency, `schedule::pipediv::pipelined`).
             let ty = |k: usize| &sched.problem.types[sched.problem.ops[k].ty];
             o.kind == OpKind::Bin(other)
                 && o.operands == operands

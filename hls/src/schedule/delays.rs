@@ -219,12 +219,11 @@ pub struct PipeStage {
 /// (the start) registers the operands. Unsigned: the step stages follow, the last one's
 /// registers hold the result in cycle `t + latency` (`latency = steps + 1`). Signed: a stage
 /// takes absolute values (and `3|d|` for radix-4 rows, and, where it fits, the first row:
-/// the top bit of `|a|` is `a == MIN`, no adder needed), then the step stages, then in cycle
-/// `t + latency` (`latency = steps + 2`) `final_rows` last rows and the sign fix-up are
-/// combinational logic behind the last registers, chained into the consumer's cycle (the
-/// type's outgoing delay). The fix-up negates without a carry chain: bit `j` of `-x` is
-/// `x_j ^ (x_{j-1} | ... | x_0)`, so a quotient's fix-up is an OR tree over the registered
-/// bits beside the last row, then one LUT level.
+/// the top bit of `|a|` is `a == MIN`, no adder needed), then the step stages, then a stage
+/// doing `final_rows` last rows and the sign fix-ups into the result registers
+/// (`latency = steps + 3`). With a last row there, the quotient's negation runs beside it:
+/// `-U` of the bits already known (an adder from registers), then the row's bit picks
+/// `{-U, 0}` or `{~U, 1}` (one LUT level).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PipeDiv {
     /// The registered step stages, first to last.
@@ -233,20 +232,12 @@ pub struct PipeDiv {
     pub radix4: bool,
     /// Signed: the absolute-value stage also does the first radix-2 row.
     pub abs_row: bool,
-    /// Signed: radix-2 rows in the combinational last stage.
+    /// Signed: radix-2 rows in the last (sign fix-up) stage.
     pub final_rows: u32,
     /// Cycles from the start to the result.
     pub latency: u32,
-    /// When the quotient / the remainder is valid in cycle `t + latency`, ns.
-    pub outgoing: (f64, f64),
     /// The longest registered stage's logic, ns.
     pub stage_delay: f64,
-}
-
-/// A conditional negation built as an OR tree (`-x` bit `j` is `x_j ^ OR(x_{j-1..0})`) of
-/// `width` bits: the tree (like an equality compare's reduction), then one LUT level, ns.
-pub fn prefix_negate(width: u32) -> f64 {
-    delay(DelayOp::Cmp(true), width) + CHAIN_NS
 }
 
 /// The pipelined divider plan for `width` bits under `budget` ns with divisors of
@@ -312,15 +303,7 @@ pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> Pip
         };
         let stage_delay = logic(&stages).max(if radix4 { triple } else { 0.0 });
         let latency = stages.len() as u32 + 1;
-        return PipeDiv {
-            stages,
-            radix4,
-            abs_row: false,
-            final_rows: 0,
-            latency,
-            outgoing: (0.0, 0.0),
-            stage_delay,
-        };
+        return PipeDiv { stages, radix4, abs_row: false, final_rows: 0, latency, stage_delay };
     }
     // Signed. The absolute-value stage: |a| (an adder), |d| at m bits, 3|d|, and the first
     // row where it fits behind |d| and the `a == MIN` test.
@@ -328,27 +311,26 @@ pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> Pip
     let row_in_abs = delay(DelayOp::Cmp(true), w).max(negate(m)) + row2;
     let abs_row = w >= 2 && row_in_abs <= budget;
     let rest = w - u32::from(abs_row);
-    // The last stage: the fix-ups alone, or one more row before them, whichever is shorter
-    // (both outputs must stay within the budget: the remainder's fix-up follows the row).
+    // The last stage (registered): the fix-ups alone, or one more row with them, whichever
+    // is shorter. With the row, the quotient's negation runs beside it on the bits already
+    // known (`-U` of the upper bits, an adder from registers), and the row's bit picks
+    // `{-U, 0}` or `{~U, 1}` (one LUT level); the remainder's negation (at `m + 1` bits,
+    // sign-extended) follows the row.
+    let neg_r = negate((m + 1).min(w));
     let mut best: Option<PipeDiv> = None;
     for f in 0..=u32::from(rest >= 1) {
-        let last_row = f64::from(f) * row2;
-        let outgoing =
-            (last_row.max(delay(DelayOp::Cmp(true), w)) + CHAIN_NS, last_row + prefix_negate(m + 1));
-        if outgoing.0.max(outgoing.1) > budget && f > 0 {
+        let fix = if f == 0 {
+            negate(w).max(neg_r)
+        } else {
+            (row2.max(negate(w - 1)) + CHAIN_NS).max(row2 + neg_r)
+        };
+        if f > 0 && fix > budget {
             continue;
         }
         let stages = pack(rest - f, false);
-        let stage_delay = logic(&stages).max(abs).max(if abs_row { row_in_abs } else { 0.0 });
-        let plan = PipeDiv {
-            latency: stages.len() as u32 + 2,
-            stages,
-            radix4,
-            abs_row,
-            final_rows: f,
-            outgoing,
-            stage_delay,
-        };
+        let stage_delay = logic(&stages).max(abs).max(fix).max(if abs_row { row_in_abs } else { 0.0 });
+        let plan =
+            PipeDiv { latency: stages.len() as u32 + 3, stages, radix4, abs_row, final_rows: f, stage_delay };
         if best.as_ref().is_none_or(|b| plan.latency < b.latency) {
             best = Some(plan);
         }
@@ -457,7 +439,7 @@ mod tests {
         assert!(2.0 * div_row(17) > b && div_row4(17) <= b);
         let s = pipe_div(true, 64, 17, b);
         assert!(s.radix4 && s.stages.iter().all(|x| (x.digits, x.rows) == (1, 0)));
-        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 34, 64));
+        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 35, 64));
         // Unsigned: a radix-2 stage while 3d is made, 31 radix-4 stages, the odd bit.
         let u = pipe_div(false, 64, 17, b);
         assert_eq!(u.stages[0], PipeStage { digits: 0, rows: 1 });
@@ -466,13 +448,12 @@ mod tests {
         // 16-bit divisors: radix-4 too (a 4.8 ns radix-2 row, a 6.2 ns radix-4 one).
         assert!(pipe_div(true, 16, 16, b).radix4);
         // A signed 32-bit division by an 8-bit divisor: the first row beside the absolute
-        // values, 15 stages of two rows, the last row and the sign fix-up chained into the
-        // consumer's cycle: 17 cycles, not the sequential unit's 19.
+        // values, 15 stages of two rows, the last row with the sign fix-up: 18 cycles, not
+        // the sequential unit's 19.
         let p = pipe_div(true, 32, 8, b);
         assert!(p.abs_row && p.final_rows == 1 && !p.radix4);
-        assert_eq!((p.stages.len(), p.latency), (15, 17));
-        assert!(p.outgoing.0 + CHAIN_NS <= b, "a store chains behind the quotient: {:?}", p.outgoing);
-        assert!(p.stage_delay <= b && p.outgoing.1 <= b, "{p:?}");
+        assert_eq!((p.stages.len(), p.latency), (15, 18));
+        assert!(p.stage_delay <= b, "{p:?}");
         assert_eq!(seq_div(true, 32, 8, b).latency, 19);
         // Unsigned radix-2 plans are the sequential divider's steps.
         for (w, m) in [(32, 8), (32, 32), (64, 64), (3, 3)] {
@@ -481,16 +462,15 @@ mod tests {
             assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
         }
         // Every width and divisor width: every bit in one stage, never longer than the
-        // sequential unit, outgoing delays within the budget; stages within it wherever
+        // sequential unit; stages within the budget wherever
         // the parts fit at all (a row, the absolute value).
         for w in 1..=64 {
             for m in 1..=w {
                 for signed in [false, true] {
                     let p = pipe_div(signed, w, m, b);
                     assert_eq!(bits(&p), w, "{w} {m}");
-                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 2 } else { 1 });
+                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 3 } else { 1 });
                     assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency, "{w} {m}");
-                    assert!(p.outgoing.0 <= b && p.outgoing.1 <= b, "{w} {m} {:?}", p.outgoing);
                     let parts = div_row(m).max(if signed { negate(w) } else { 0.0 });
                     assert!(p.stage_delay <= b.max(parts), "{w} {m} {}", p.stage_delay);
                 }

@@ -4,12 +4,12 @@
 //! loop that divides by a variable has an II of at least that (17 cycles for 16 bits, 35 for
 //! a signed 32-bit one). A pipelined divider (`gen/pipediv.rs`) has the same stages laid out
 //! in space as register stages, accepting an operation every cycle. In the scheduling
-//! problem it is the same operator type with an occupancy of one cycle and the latency and
-//! outgoing delay of its stage plan ([`super::delays::pipe_div`]: radix-4 rows where they
+//! problem it is the same operator type with an occupancy of one cycle and the latency
+//! of its stage plan ([`super::delays::pipe_div`]: radix-4 rows where they
 //! fit better, signed work folded into neighbouring stages, so often shorter than the
 //! sequential unit); the start cycle registers the operands (one LUT level), and it stays
 //! `sequential` (operands needed in the start cycle only, the result in cycle
-//! `start + latency` at its outgoing delay). A `sequential` type whose occupancy is below
+//! `start + latency`). A `sequential` type whose occupancy is below
 //! its latency is such a pipelined unit ([`is_pipelined`]); under `--max-div` each one is
 //! one divider instance, used one cycle per operation.
 //!
@@ -26,27 +26,25 @@ pub fn is_pipelined(t: &OperatorType) -> bool {
     t.sequential && t.latency > 1 && t.occupancy < t.latency
 }
 
-/// `p` with every sequential divider pipelined; None if it has none. `shape[i]`, where
-/// given, is op `i`'s pipelined latency and outgoing delay ([`super::delays::pipe_div`]:
-/// radix-4 rows and the signed units' chained last stage make it shorter than the
-/// sequential unit); ops of one type with different shapes get types of their own (a
-/// quotient and a remainder differ in their outgoing delay). Without a shape an op keeps
-/// the sequential latency.
-pub fn pipelined(p: &Problem, shape: &[Option<(u32, f64)>]) -> Option<Problem> {
+/// `p` with every sequential divider pipelined; None if it has none. `latency[i]`, where
+/// given, is op `i`'s pipelined latency ([`super::delays::pipe_div`]: radix-4 rows and
+/// signed work folded into neighbouring stages make it shorter than the sequential unit);
+/// ops of one type with different latencies get types of their own. Without one an op
+/// keeps the sequential latency.
+pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
     let seq = |t: &OperatorType| t.sequential && t.occupancy > 1;
     if !p.ops.iter().any(|o| seq(&p.types[o.ty])) {
         return None;
     }
     let mut q = p.clone();
-    // (old type, latency, outgoing) -> new type; the first shape of a type keeps its slot.
-    let mut made: Vec<((usize, u32, u64), usize)> = Vec::new();
+    // (old type, latency) -> new type; the first latency of a type keeps its slot.
+    let mut made: Vec<((usize, u32), usize)> = Vec::new();
     for (i, op) in q.ops.iter_mut().enumerate() {
         let t = &p.types[op.ty];
         if !seq(t) {
             continue;
         }
-        let (latency, outgoing) = shape.get(i).copied().flatten().unwrap_or((t.latency, t.outgoing_delay));
-        let key = (op.ty, latency, outgoing.to_bits());
+        let key = (op.ty, latency.get(i).copied().flatten().unwrap_or(t.latency));
         if let Some(&(_, ty)) = made.iter().find(|(k, _)| *k == key) {
             op.ty = ty;
             continue;
@@ -54,9 +52,8 @@ pub fn pipelined(p: &Problem, shape: &[Option<(u32, f64)>]) -> Option<Problem> {
         let mut n = t.clone();
         n.occupancy = 1;
         n.name = n.name.replace(" seq", " pipe");
-        n.latency = latency.max(2);
+        n.latency = key.1.max(2);
         n.span = n.latency + 1;
-        n.outgoing_delay = outgoing;
         // The start cycle only registers the operands (behind a multiplexer when shared):
         // a radix-4 sequential unit's `3d` adder behind its load is not there.
         n.delay = super::delays::CHAIN_NS;
@@ -74,16 +71,16 @@ pub fn pipelined(p: &Problem, shape: &[Option<(u32, f64)>]) -> Option<Problem> {
 }
 
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
-/// has any, with pipelined ones (of the shapes `shape`, see [`pipelined`]); the
+/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]); the
 /// pipelined problem is kept only if its II is smaller.
 pub fn best_schedule(
     p: Problem,
     carried: &[super::modulo::CarriedDep],
     min_ii: u32,
-    shape: &[Option<(u32, f64)>],
+    latency: &[Option<u32>],
 ) -> Result<(Problem, super::modulo::ModuloSolution), String> {
     let m = super::modulo::schedule(&p, carried, min_ii)?;
-    if let Some(q) = pipelined(&p, shape) {
+    if let Some(q) = pipelined(&p, latency) {
         let mq = super::modulo::schedule(&q, carried, min_ii)?;
         if mq.ii < m.ii {
             return Ok((q, mq));

@@ -123,8 +123,8 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         }
     }
     // Sequential or pipelined dividers, whichever gives the smaller II (`pipediv.rs`).
-    // Each divider's pipelined shape (latency, outgoing delay), `delays::pipe_div`.
-    let mut shape = vec![None; p.ops.len()];
+    // Each divider's pipelined latency, `delays::pipe_div`.
+    let mut latency = vec![None; p.ops.len()];
     for (i, &o) in ops.iter().enumerate() {
         let op = f.op(o);
         if let (OpKind::Bin(b), Some(r), true) = (&op.kind, op.result, p.types[p.ops[i].ty].sequential) {
@@ -132,11 +132,10 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             let m = crate::ir::divwidth::divisor_bits(f, *b, w);
             let signed = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::RemS);
             let plan = super::delays::pipe_div(signed, w, m, p.period);
-            let quotient = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::DivU);
-            shape[i] = Some((plan.latency, if quotient { plan.outgoing.0 } else { plan.outgoing.1 }));
+            latency[i] = Some(plan.latency);
         }
     }
-    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &shape)?;
+    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &latency)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
