@@ -5,7 +5,9 @@
 //! remui floordivsi ceildivsi ceildivui`) is synthesized once with `hls.pipeline`
 //! (pipelined dividers) and once without (sequential dividers), at 8, 16 and 32 bits; both
 //! run under Icarus with SPEC section 4 block-RAM models on data full of zero divisors and
-//! `MIN / -1`, and every element must be what SPEC's arithmetic (written here in Rust) gives.
+//! `MIN / -1`, and every element must be what SPEC's arithmetic (written here in Rust) gives;
+//! divisors masked to 4, 8, 12 and 16 bits (the last at 64-bit width) make the narrow,
+//! radix-4 and signed-folded stage shapes (`schedule::delays::pipe_div`, `seq_div`).
 //! Then `rmlir-hls cosim` (Rust simulator, Verilator and the interpreter) runs a kernel with a
 //! pipelined and a sequential divider on seeded data that holds zero divisors.
 
@@ -18,17 +20,16 @@ use std::process::Command;
 const N: usize = 16;
 const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
 
-/// The divisor mask of the narrow variant at `w` bits: the divider's remainder and divisor
-/// registers shrink to its bits (`hls/src/ir/divwidth.rs`).
-fn mask(w: u32) -> u64 {
-    if w == 8 {
-        15
-    } else {
-        255
-    }
-}
+/// The divisor masks of the narrow variants: the divider's remainder and divisor registers
+/// shrink to their bits (`hls/src/ir/divwidth.rs`). 12-bit divisors take radix-4 rows in
+/// the pipelined dividers at 10 ns (`schedule::delays::pipe_div`): one 14-bit radix-2 row
+/// per stage fits, two do not, one radix-4 row does.
+const NARROW: u64 = 255;
+const RADIX4: u64 = 4095;
+/// 64-bit quotients by 16-bit divisors (mul_div_wide's shape): radix-4 rows, 32 stages.
+const WIDE: u64 = 65535;
 
-fn kernel(w: u32, pipelined: bool, masked: bool) -> String {
+fn kernel(w: u32, pipelined: bool, masked: Option<u64>) -> String {
     let mut body = String::new();
     for (k, f) in FORMS.iter().enumerate() {
         body += &format!(
@@ -46,8 +47,8 @@ fn kernel(w: u32, pipelined: bool, masked: bool) -> String {
 }}
 ",
         outs.join(", "),
-        if masked {
-            format!("    %mk = arith.constant {} : i{w}\n    %y = arith.andi %y0, %mk : i{w}\n", mask(w))
+        if let Some(mk) = masked {
+            format!("    %mk = arith.constant {mk} : i{w}\n    %y = arith.andi %y0, %mk : i{w}\n")
         } else {
             format!("    %y = arith.ori %y0, %y0 : i{w}\n")
         },
@@ -95,7 +96,7 @@ fn spec(form: &str, w: u32, a: u64, b: u64) -> u64 {
 /// Dividends and divisors at `w` bits: every pairing of the edge values 0, 1, -1, MIN, MAX
 /// and a few others, in pairs of 16.
 fn data(w: u32) -> Vec<(Vec<u64>, Vec<u64>)> {
-    let mask = (1u64 << w) - 1;
+    let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
     let min = 1u64 << (w - 1);
     let edges = [0, 1, mask, min, min - 1, 7, mask - 6, 3, min + 1, 0x5a5a_5a5a & mask];
     let mut pairs = Vec::new();
@@ -110,9 +111,19 @@ fn data(w: u32) -> Vec<(Vec<u64>, Vec<u64>)> {
 #[test]
 fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
     let dir = tempfile::tempdir().unwrap();
-    let mut depths = Vec::new();
-    for (w, masked) in [(8, false), (16, false), (32, false), (8, true), (32, true)] {
-        let tag = if masked { "m" } else { "" };
+    let mut depths = std::collections::BTreeMap::new();
+    let variants = [
+        (8, None),
+        (16, None),
+        (32, None),
+        (8, Some(15)),
+        (32, Some(NARROW)),
+        (16, Some(RADIX4)),
+        (32, Some(RADIX4)),
+        (64, Some(WIDE)),
+    ];
+    for (w, masked) in variants {
+        let tag = masked.map_or(String::new(), |m| format!("m{m}"));
         let (pipe_sv, pipe_report) =
             synthesize(dir.path(), &format!("pipe{w}{tag}.mlir"), &kernel(w, true, masked));
         let (seq_sv, seq_report) =
@@ -125,6 +136,10 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             "{pipe_report}"
         );
         assert!(!seq_report.contains("pipelined"), "{seq_report}");
+        // 12- and 16-bit divisors: radix-4 steps in the sequential units too (a `3d`
+        // register), two quotient bits a cycle.
+        let radix4 = w == 16 || masked == Some(RADIX4) || masked == Some(WIDE);
+        assert_eq!(seq_sv.contains("_den3"), radix4, "i{w} {masked:?}: radix-4 sequential units");
         // A masked divisor makes shorter dividers (more rows per stage) at 32 bits.
         let depth = pipe_report
             .split(", depth ")
@@ -132,9 +147,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             .and_then(|t| t.split(',').next())
             .and_then(|t| t.parse::<u32>().ok())
             .expect("a pipelined loop's depth");
-        if w == 32 {
-            depths.push(depth);
-        }
+        depths.insert((w, masked), depth);
         for (a, b) in data(w) {
             let mem = |name: &str, data: Vec<u64>| TbMem {
                 name: name.into(),
@@ -160,7 +173,7 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
                     for i in 0..N {
                         assert_eq!(
                             o[i],
-                            spec(form, w, a[i], if masked { b[i] & mask(w) } else { b[i] }),
+                            spec(form, w, a[i], masked.map_or(b[i], |m| b[i] & m)),
                             "{kind} i{w} {form} of {:#x} by {:#x}",
                             a[i],
                             b[i]
@@ -170,7 +183,20 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             }
         }
     }
-    assert!(depths[1] + 8 <= depths[0], "narrow divisors, shorter pipelines: {depths:?}");
+    // Narrow divisors, shorter pipelines: two rows per stage at 8 bits; one radix-4 row per
+    // stage at 12 bits (one radix-2 row per stage would be 32 stages).
+    let full = depths[&(32, None)];
+    assert!(depths[&(32, Some(NARROW))] + 8 <= full, "{depths:?}");
+    assert!(depths[&(32, Some(RADIX4))] + 8 <= full, "{depths:?}");
+    // 64 bits by 16-bit divisors: radix-4 rows, 34-cycle dividers (radix-2: 65 and 67).
+    assert!(depths[&(64, Some(WIDE))] <= 41, "{depths:?}");
+    // Signed dividers: the first row beside the absolute values, the last row and the sign
+    // fix-up in the consumer's cycle (32 bits by 8-bit divisors: 17 cycles, the sequential
+    // unit 19). The unsigned ones (17 cycles) now bound the 32-bit depth (23 before); at 8
+    // bits the signed ones do (10 before).
+    assert!(depths[&(32, Some(NARROW))] <= 22 && depths[&(8, None)] <= 9, "{depths:?}");
+    // 16 bits: radix-4 rows with the full 16-bit divisor too (8 stages, not 16: depth 22).
+    assert!(depths[&(16, Some(RADIX4))] <= depths[&(16, None)] && depths[&(16, None)] <= 14, "{depths:?}");
     // The reference itself: x / 0 = x % 0 = 0, MIN / -1 = MIN, MIN % -1 = 0.
     assert_eq!((spec("divsi", 8, 5, 0), spec("remui", 8, 5, 0)), (0, 0));
     assert_eq!((spec("divsi", 8, 0x80, 0xff), spec("remsi", 8, 0x80, 0xff)), (0x80, 0));

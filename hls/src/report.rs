@@ -97,13 +97,19 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 cp = cp.max(t.outgoing_delay);
             }
             if t.sequential {
-                // A sequential divider's step cycles.
+                // A sequential or pipelined divider's own cycles.
                 let o = f.op(b.ops[i]);
                 let signed = matches!(o.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
                 let w = o.result.map_or(1, |r| f.width(r));
                 let OpKind::Bin(b) = o.kind else { continue };
                 let m = crate::ir::divwidth::divisor_bits(f, b, w);
-                cp = cp.max(delays::seq_div(signed, w, m, delays::budget(opts.clock_period)).step_delay);
+                let budget = delays::budget(opts.clock_period);
+                cp = cp.max(if crate::schedule::pipediv::is_pipelined(t) {
+                    // A pipelined divider's stages (`delays::pipe_div`).
+                    delays::pipe_div(signed, w, m, budget).stage_delay
+                } else {
+                    delays::seq_div(signed, w, m, budget).step_delay
+                });
             }
         }
     }

@@ -79,6 +79,8 @@ pub(crate) struct Gen<'f> {
     pipe_nets: Vec<pipeline::PipeNets>,
     /// Widths of registers made outside the shared allocation (pipeline stages).
     own_regs: Vec<u32>,
+    /// The chaining budget of a cycle, ns (`schedule::delays::budget`).
+    budget: f64,
 }
 
 fn port(m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool, span: Span) -> comb::PortId {
@@ -148,6 +150,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         units: Vec::new(),
         pipe_nets: Vec::new(),
         own_regs: Vec::new(),
+        budget: crate::schedule::delays::budget(opts.clock_period),
     };
     let zero_s = g.konst(0, sw);
     let state = g.cell(

@@ -170,7 +170,7 @@ impl Gen<'_> {
             c.origin.insert(*a, o);
         }
         // The ops, in their topological order (limited multipliers/dividers on shared units).
-        let shared = self.shared_units(pipe);
+        let shared = self.shared_units(pipe)?;
         let mut div_pairs = HashMap::new();
         for (i, &id) in sched.ops.iter().enumerate() {
             let op = self.f.op(id).clone();

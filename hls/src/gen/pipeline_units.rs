@@ -47,7 +47,7 @@ impl SharedUnits {
 
 impl Gen<'_> {
     /// Binds the limited ops of `pipe` to units and creates the unit cells (inputs later).
-    pub(crate) fn shared_units(&mut self, pipe: &Pipe) -> SharedUnits {
+    pub(crate) fn shared_units(&mut self, pipe: &Pipe) -> Result<SharedUnits, String> {
         let b = &pipe.plan.block;
         let p = &b.problem;
         let ii = pipe.plan.ii();
@@ -95,7 +95,7 @@ impl Gen<'_> {
                         pipe.first,
                         units.len()
                     );
-                    let (unit, out, _) = self.pipe_div_for(k, w, t, &tag, (ops.len(), false));
+                    let (unit, out, _) = self.pipe_div_for(k, w, t, &tag, (ops.len(), false))?;
                     pdiv = Some(unit);
                     (out, None)
                 } else if t.sequential {
@@ -118,7 +118,7 @@ impl Gen<'_> {
                 units.push(SharedUnit { ops, net, seq, pipe: pdiv });
             }
         }
-        SharedUnits { of, units }
+        Ok(SharedUnits { of, units })
     }
 
     /// Connects every shared unit's inputs (and a divider's phases), by slot state.

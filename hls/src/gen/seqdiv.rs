@@ -40,6 +40,8 @@ pub(crate) struct SeqDivUnit {
     r: NetId,
     q: NetId,
     d: NetId,
+    /// Radix-4 steps: the `3d` register (`rows / 2` radix-4 rows per step).
+    d3: Option<NetId>,
     /// Signed: the result's sign and the result register.
     neg: Option<(NetId, NetId)>,
     /// Signed: the dividend's and the divisor's signs (added in the absolute-value state).
@@ -81,6 +83,9 @@ impl Gen<'_> {
         let q = self.unit_reg(width, &format!("{tag}_quo"));
         let d = self.unit_reg(m, &format!("{tag}_den"));
         let signed = matches!(op, BinOp::DivS | BinOp::RemS);
+        // Radix-4 steps where the plan has them and the caller's bits per step agree.
+        let plan = crate::schedule::delays::seq_div(signed, width, m, self.budget);
+        let d3 = (plan.radix4 && plan.rows == rows).then(|| self.unit_reg(m + 2, &format!("{tag}_den3")));
         let neg = signed
             .then(|| (self.unit_reg(1, &format!("{tag}_neg")), self.unit_reg(width, &format!("{tag}_res"))));
         let signs =
@@ -90,7 +95,7 @@ impl Gen<'_> {
             None if matches!(op, BinOp::DivU) => q,
             None => self.zext(r, width),
         };
-        (SeqDivUnit { op, width, m, rows, r, q, d, neg, signs }, out)
+        (SeqDivUnit { op, width, m, rows, r, q, d, d3, neg, signs }, out)
     }
 
     /// `x` zero-extended to `w` bits.
@@ -191,9 +196,19 @@ impl Gen<'_> {
         let clk = self.clk;
         let (mut r, mut q) = (u.r, u.q);
         let zero = self.is_zero(u.d);
-        for k in 0..u.rows {
-            let last = k + 1 == u.rows;
-            (r, q) = self.div_row((r, q), u.d, w, last.then_some(zero));
+        match u.d3 {
+            Some(d3) => {
+                for k in 0..u.rows / 2 {
+                    let last = k + 1 == u.rows / 2;
+                    (r, q) = self.div_row4((r, q), (u.d, d3), w, last.then_some(zero));
+                }
+            }
+            None => {
+                for k in 0..u.rows {
+                    let last = k + 1 == u.rows;
+                    (r, q) = self.div_row((r, q), u.d, w, last.then_some(zero));
+                }
+            }
         }
         let z = self.konst(0, u.m);
         let rd = self.mux(ph.load, z, r);
@@ -223,6 +238,11 @@ impl Gen<'_> {
                 let qen = self.or(&[ph.load, abs, ph.step]);
                 self.m.set_operands(u.q, &[qd, clk, qen]);
                 self.m.set_operands(u.d, &[dd, clk, load_or_abs]);
+                if let Some(d3) = u.d3 {
+                    // 3|d| from |d|, in the absolute-value state.
+                    let t = self.triple(da);
+                    self.m.set_operands(d3, &[t, clk, abs]);
+                }
                 let mag = if u.op == BinOp::DivS { u.q } else { self.zext(u.r, w) };
                 let out = self.negate_if(neg, mag);
                 self.m.set_operands(res, &[out, clk, fix]);
@@ -232,6 +252,11 @@ impl Gen<'_> {
                 self.m.set_operands(u.q, &[qd, clk, en]);
                 let bl = self.low(b, u.m);
                 self.m.set_operands(u.d, &[bl, clk, ph.load]);
+                if let Some(d3) = u.d3 {
+                    // 3d behind the load (the plan's load delay counts the adder).
+                    let t = self.triple(bl);
+                    self.m.set_operands(d3, &[t, clk, ph.load]);
+                }
             }
         }
     }

@@ -129,12 +129,49 @@ pub struct SeqDiv {
     pub load_delay: f64,
     /// The longest of its own cycles' logic (a step; the sign cycles), ns.
     pub step_delay: f64,
+    /// Radix-4 steps: `rows / 2` radix-4 rows each, with a `3d` register.
+    pub radix4: bool,
 }
 
 /// The sequential divider plan for `width` bits under `budget` ns, for divisors that fit
 /// `divisor_bits` bits (`ir::divwidth`; the width when unknown): the partial remainder is
-/// below the divisor, so each row subtracts at `divisor_bits + 2` bits.
+/// below the divisor, so each row subtracts at `divisor_bits + 2` bits. Radix-4 steps
+/// ([`div_row4`]) where they give more quotient bits per step than radix-2 rows: `3d` is
+/// made in the load cycle (unsigned: an adder behind the load, the start needs it) or in
+/// the absolute-value cycle (signed: after `|d|`'s adder).
 pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
+    let r2 = seq_div_radix2(signed, width, divisor_bits, budget);
+    let w = width.max(1);
+    let m = divisor_bits.clamp(1, w);
+    let fit4 = (budget / div_row4(m)).floor() as u32;
+    let Some(k) = (1..=fit4).rev().find(|k| w.is_multiple_of(2 * k)) else { return r2 };
+    let triple = delay(DelayOp::Add, m + 2);
+    let (load, abs) =
+        if signed { (CHAIN_NS, delay(DelayOp::Add, m) + triple) } else { (CHAIN_NS + triple, 0.0) };
+    if 2 * k <= r2.rows || load.max(abs) > budget {
+        return r2;
+    }
+    let steps = w / (2 * k);
+    let step = (f64::from(k) * div_row4(m)).max(delay(DelayOp::Cmp(true), m) + CHAIN_NS);
+    SeqDiv {
+        rows: 2 * k,
+        steps,
+        latency: steps + if signed { 3 } else { 1 },
+        load_delay: load,
+        // Signed: the absolute-value cycle (|d| and 3|d|; |a| with its multiplexer) and the
+        // negating cycle.
+        step_delay: if signed {
+            step.max(abs).max(delay(DelayOp::Add, w) + CHAIN_NS).max(negate(w))
+        } else {
+            step
+        },
+        radix4: true,
+    }
+}
+
+/// [`seq_div`] with radix-2 rows only: the most rows that fit, among the divisors of the
+/// width.
+pub fn seq_div_radix2(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqDiv {
     let w = width.max(1);
     let m = divisor_bits.clamp(1, w);
     let row = div_row(m);
@@ -156,7 +193,149 @@ pub fn seq_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> SeqD
         latency: steps + if signed { 3 } else { 1 },
         load_delay: CHAIN_NS,
         step_delay: if signed { step.max(sign).max(negate(w)) } else { step },
+        radix4: false,
     }
+}
+
+/// One row of a radix-4 restoring divider with a divisor of `divisor_bits` bits: the partial
+/// remainder shifted by two bits minus `d`, `2d` and `3d` (three subtracters side by side,
+/// `3d` kept in a register), then a priority choice among the four candidates (two LUT
+/// levels: the multiplexer and one more for its three conditions), ns.
+pub fn div_row4(divisor_bits: u32) -> f64 {
+    delay(DelayOp::Sub, divisor_bits + 3) + delay(DelayOp::Mux, divisor_bits) + CHAIN_NS
+}
+
+/// One register stage of a pipelined divider: `digits` radix-4 rows (two quotient bits
+/// each), then `rows` radix-2 rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PipeStage {
+    /// Radix-4 rows.
+    pub digits: u32,
+    /// Radix-2 rows.
+    pub rows: u32,
+}
+
+/// How a pipelined divider of `width` bits is laid out (see `gen/pipediv.rs`). Cycle `t`
+/// (the start) registers the operands. Unsigned: the step stages follow, the last one's
+/// registers hold the result in cycle `t + latency` (`latency = steps + 1`). Signed: a stage
+/// takes absolute values (and `3|d|` for radix-4 rows, and, where it fits, the first row:
+/// the top bit of `|a|` is `a == MIN`, no adder needed), then the step stages, then a stage
+/// doing `final_rows` last rows and the sign fix-ups into the result registers
+/// (`latency = steps + 3`). With a last row there, the quotient's negation runs beside it:
+/// `-U` of the bits already known (an adder from registers), then the row's bit picks
+/// `{-U, 0}` or `{~U, 1}` (one LUT level).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipeDiv {
+    /// The registered step stages, first to last.
+    pub stages: Vec<PipeStage>,
+    /// True if some stage uses radix-4 rows (the unit keeps `3d` in its stages).
+    pub radix4: bool,
+    /// Signed: the absolute-value stage also does the first radix-2 row.
+    pub abs_row: bool,
+    /// Signed: radix-2 rows in the last (sign fix-up) stage.
+    pub final_rows: u32,
+    /// Cycles from the start to the result.
+    pub latency: u32,
+    /// The longest registered stage's logic, ns.
+    pub stage_delay: f64,
+}
+
+/// The pipelined divider plan for `width` bits under `budget` ns with divisors of
+/// `divisor_bits` bits. Where two radix-2 rows do not fit a stage but a radix-4 row does
+/// (a 17-bit divisor at 10 ns: a 4.9 ns radix-2 row, a 6.3 ns radix-4 one), the steps use
+/// radix-4 rows: half as many stages. `3d` is an adder beside the signed unit's absolute
+/// values, or beside the unsigned unit's first stage of radix-2 rows. Unsigned radix-2
+/// plans are the sequential divider's steps ([`seq_div`]).
+pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> PipeDiv {
+    let w = width.max(1);
+    let m = divisor_bits.clamp(1, w);
+    let seq = seq_div_radix2(signed, w, m, budget);
+    let (row2, row4) = (div_row(m), div_row4(m));
+    let fit2 = ((budget / row2).floor().max(1.0) as u32).min(w);
+    let fit4 = (budget / row4).floor() as u32;
+    // 3d beside the stage that makes it: after the signed divisor's absolute value at m
+    // bits, or an adder alone (unsigned).
+    let triple = delay(DelayOp::Add, m + 2) + if signed { negate(m) } else { 0.0 };
+    let radix4 = w >= 4 && fit4 >= 1 && 2 * fit4 > fit2 && triple <= budget;
+    let zero_test = delay(DelayOp::Cmp(true), m) + CHAIN_NS;
+    // Packs `bits` quotient bits into stages (radix-4 digits where chosen; the first stage
+    // radix-2 when it has to make 3d).
+    let pack = |mut left: u32, first_makes_3d: bool| {
+        let mut stages = Vec::new();
+        if !radix4 {
+            while left > 0 {
+                let n = fit2.min(left);
+                stages.push(PipeStage { digits: 0, rows: n });
+                left -= n;
+            }
+            return stages;
+        }
+        if first_makes_3d && left > 0 {
+            let n = fit2.min(left);
+            stages.push(PipeStage { digits: 0, rows: n });
+            left -= n;
+        }
+        while left >= 2 {
+            let k = fit4.min(left / 2);
+            stages.push(PipeStage { digits: k, rows: 0 });
+            left -= 2 * k;
+        }
+        if left == 1 {
+            // An odd bit: with the last digits if both fit, else a stage of its own.
+            let last = stages
+                .last_mut()
+                .filter(|s: &&mut PipeStage| f64::from(s.digits) * row4 + row2 <= budget && s.rows == 0);
+            match last {
+                Some(s) => s.rows = 1,
+                None => stages.push(PipeStage { digits: 0, rows: 1 }),
+            }
+        }
+        stages
+    };
+    let logic = |stages: &[PipeStage]| {
+        stages.iter().map(|s| f64::from(s.digits) * row4 + f64::from(s.rows) * row2).fold(zero_test, f64::max)
+    };
+    if !signed {
+        let stages = if radix4 {
+            pack(w, true)
+        } else {
+            vec![PipeStage { digits: 0, rows: seq.rows }; seq.steps as usize]
+        };
+        let stage_delay = logic(&stages).max(if radix4 { triple } else { 0.0 });
+        let latency = stages.len() as u32 + 1;
+        return PipeDiv { stages, radix4, abs_row: false, final_rows: 0, latency, stage_delay };
+    }
+    // Signed. The absolute-value stage: |a| (an adder), |d| at m bits, 3|d|, and the first
+    // row where it fits behind |d| and the `a == MIN` test.
+    let abs = negate(w).max(if radix4 { triple } else { 0.0 });
+    let row_in_abs = delay(DelayOp::Cmp(true), w).max(negate(m)) + row2;
+    let abs_row = w >= 2 && row_in_abs <= budget;
+    let rest = w - u32::from(abs_row);
+    // The last stage (registered): the fix-ups alone, or one more row with them, whichever
+    // is shorter. With the row, the quotient's negation runs beside it on the bits already
+    // known (`-U` of the upper bits, an adder from registers), and the row's bit picks
+    // `{-U, 0}` or `{~U, 1}` (one LUT level); the remainder's negation (at `m + 1` bits,
+    // sign-extended) follows the row.
+    let neg_r = negate((m + 1).min(w));
+    let mut best: Option<PipeDiv> = None;
+    for f in 0..=u32::from(rest >= 1) {
+        let fix = if f == 0 {
+            negate(w).max(neg_r)
+        } else {
+            (row2.max(negate(w - 1)) + CHAIN_NS).max(row2 + neg_r)
+        };
+        if f > 0 && fix > budget {
+            continue;
+        }
+        let stages = pack(rest - f, false);
+        let stage_delay = logic(&stages).max(abs).max(fix).max(if abs_row { row_in_abs } else { 0.0 });
+        let plan =
+            PipeDiv { latency: stages.len() as u32 + 3, stages, radix4, abs_row, final_rows: f, stage_delay };
+        if best.as_ref().is_none_or(|b| plan.latency < b.latency) {
+            best = Some(plan);
+        }
+    }
+    best.expect("the plan without a last row always exists")
 }
 
 /// The delay class of a binary IR operator.
@@ -223,5 +402,79 @@ mod tests {
         let q = seq_div(true, 8, 8, budget(20.0));
         assert!(q.rows > 1 && q.step_delay <= budget(20.0) && q.latency == 3 + 8 / q.rows);
         assert!(8u32.is_multiple_of(q.rows));
+    }
+
+    #[test]
+    fn radix4_sequential_dividers() {
+        let b = budget(10.0);
+        // A 64-bit quotient by a 17-bit divisor: two bits a step instead of one.
+        let u = seq_div(false, 64, 17, b);
+        assert!(u.radix4 && (u.rows, u.steps, u.latency) == (2, 32, 33), "{u:?}");
+        assert!(u.load_delay > CHAIN_NS && u.load_delay <= b && u.step_delay <= b, "{u:?}");
+        let s = seq_div(true, 64, 17, b);
+        assert!(s.radix4 && s.latency == 35 && s.load_delay == CHAIN_NS, "{s:?}");
+        assert_eq!(seq_div_radix2(true, 64, 17, b).latency, 67);
+        // Two radix-2 rows fit (8-bit divisors), or no radix-4 row does (32 bits): radix-2.
+        assert!(!seq_div(false, 32, 8, b).radix4 && !seq_div(true, 32, 32, b).radix4);
+        // Never longer than radix-2, and every step divides the width.
+        for w in 1..=64 {
+            for m in 1..=w {
+                for signed in [false, true] {
+                    let p = seq_div(signed, w, m, b);
+                    assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency);
+                    assert_eq!(p.rows * p.steps, w);
+                    assert!(!p.radix4 || p.rows.is_multiple_of(2) && p.load_delay <= b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pipelined_divider_plans() {
+        let b = budget(10.0);
+        let bits = |p: &PipeDiv| {
+            p.stages.iter().map(|s| 2 * s.digits + s.rows).sum::<u32>() + u32::from(p.abs_row) + p.final_rows
+        };
+        // A 17-bit divisor: radix-2 rows one per stage, radix-4 rows fit one per stage.
+        assert!(2.0 * div_row(17) > b && div_row4(17) <= b);
+        let s = pipe_div(true, 64, 17, b);
+        assert!(s.radix4 && s.stages.iter().all(|x| (x.digits, x.rows) == (1, 0)));
+        assert_eq!((s.stages.len(), s.latency, bits(&s)), (32, 35, 64));
+        // Unsigned: a radix-2 stage while 3d is made, 31 radix-4 stages, the odd bit.
+        let u = pipe_div(false, 64, 17, b);
+        assert_eq!(u.stages[0], PipeStage { digits: 0, rows: 1 });
+        assert_eq!((u.stages.len(), u.latency, bits(&u)), (33, 34, 64));
+        assert!(u.stage_delay <= b, "{}", u.stage_delay);
+        // 16-bit divisors: radix-4 too (a 4.8 ns radix-2 row, a 6.2 ns radix-4 one).
+        assert!(pipe_div(true, 16, 16, b).radix4);
+        // A signed 32-bit division by an 8-bit divisor: the first row beside the absolute
+        // values, 15 stages of two rows, the last row with the sign fix-up: 18 cycles, not
+        // the sequential unit's 19.
+        let p = pipe_div(true, 32, 8, b);
+        assert!(p.abs_row && p.final_rows == 1 && !p.radix4);
+        assert_eq!((p.stages.len(), p.latency), (15, 18));
+        assert!(p.stage_delay <= b, "{p:?}");
+        assert_eq!(seq_div(true, 32, 8, b).latency, 19);
+        // Unsigned radix-2 plans are the sequential divider's steps.
+        for (w, m) in [(32, 8), (32, 32), (64, 64), (3, 3)] {
+            let p = pipe_div(false, w, m, b);
+            let q = seq_div_radix2(false, w, m, b);
+            assert!(!p.radix4 && p.latency == q.latency && bits(&p) == w, "{w} {m}");
+        }
+        // Every width and divisor width: every bit in one stage, never longer than the
+        // sequential unit; stages within the budget wherever
+        // the parts fit at all (a row, the absolute value).
+        for w in 1..=64 {
+            for m in 1..=w {
+                for signed in [false, true] {
+                    let p = pipe_div(signed, w, m, b);
+                    assert_eq!(bits(&p), w, "{w} {m}");
+                    assert_eq!(p.latency, p.stages.len() as u32 + if signed { 3 } else { 1 });
+                    assert!(p.latency <= seq_div_radix2(signed, w, m, b).latency, "{w} {m}");
+                    let parts = div_row(m).max(if signed { negate(w) } else { 0.0 });
+                    assert!(p.stage_delay <= b.max(parts), "{w} {m} {}", p.stage_delay);
+                }
+            }
+        }
     }
 }

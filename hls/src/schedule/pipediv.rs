@@ -3,13 +3,15 @@
 //! A sequential divider (`gen/seqdiv.rs`) is busy for its whole latency, so a pipelined
 //! loop that divides by a variable has an II of at least that (17 cycles for 16 bits, 35 for
 //! a signed 32-bit one). A pipelined divider (`gen/pipediv.rs`) has the same stages laid out
-//! in space: a register stage per sequential step, accepting an operation every cycle. In
-//! the scheduling problem it is the same operator type with an occupancy of one cycle: the
-//! latency (`steps + 1`, or `steps + 3` when signed), the start-cycle delay and the span stay
-//! the sequential divider's, and it stays `sequential` (operands needed in the start cycle
-//! only, the result in a register in cycle `start + latency`). A `sequential` type whose
-//! occupancy is below its latency is such a pipelined unit ([`is_pipelined`]); under
-//! `--max-div` each one is one divider instance, used one cycle per operation.
+//! in space as register stages, accepting an operation every cycle. In the scheduling
+//! problem it is the same operator type with an occupancy of one cycle and the latency
+//! of its stage plan ([`super::delays::pipe_div`]: radix-4 rows where they
+//! fit better, signed work folded into neighbouring stages, so often shorter than the
+//! sequential unit); the start cycle registers the operands (one LUT level), and it stays
+//! `sequential` (operands needed in the start cycle only, the result in cycle
+//! `start + latency`). A `sequential` type whose occupancy is below
+//! its latency is such a pipelined unit ([`is_pipelined`]); under `--max-div` each one is
+//! one divider instance, used one cycle per operation.
 //!
 //! A pipelined divider of `w` bits holds about `3 w` flip-flops per step (32 steps at 32 bits
 //! and 10 ns: some 3,000), so loops use one only where it lowers the II: the loop's planner
@@ -24,28 +26,61 @@ pub fn is_pipelined(t: &OperatorType) -> bool {
     t.sequential && t.latency > 1 && t.occupancy < t.latency
 }
 
-/// `p` with every sequential divider pipelined; None if it has none.
-pub fn pipelined(p: &Problem) -> Option<Problem> {
-    if !p.types.iter().any(|t| t.sequential && t.occupancy > 1) {
+/// `p` with every sequential divider pipelined; None if it has none. `latency[i]`, where
+/// given, is op `i`'s pipelined latency ([`super::delays::pipe_div`]: radix-4 rows and
+/// signed work folded into neighbouring stages make it shorter than the sequential unit);
+/// ops of one type with different latencies get types of their own. Without one an op
+/// keeps the sequential latency.
+pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
+    let seq = |t: &OperatorType| t.sequential && t.occupancy > 1;
+    if !p.ops.iter().any(|o| seq(&p.types[o.ty])) {
         return None;
     }
     let mut q = p.clone();
-    for t in q.types.iter_mut().filter(|t| t.sequential && t.occupancy > 1) {
-        t.occupancy = 1;
-        t.name = t.name.replace(" seq", " pipe");
+    // (old type, latency) -> new type; the first latency of a type keeps its slot.
+    let mut made: Vec<((usize, u32), usize)> = Vec::new();
+    for (i, op) in q.ops.iter_mut().enumerate() {
+        let t = &p.types[op.ty];
+        if !seq(t) {
+            continue;
+        }
+        let key = (op.ty, latency.get(i).copied().flatten().unwrap_or(t.latency));
+        if let Some(&(_, ty)) = made.iter().find(|(k, _)| *k == key) {
+            op.ty = ty;
+            continue;
+        }
+        let mut n = t.clone();
+        n.occupancy = 1;
+        n.name = n.name.replace(" seq", " pipe");
+        n.latency = key.1.max(2);
+        n.span = n.latency + 1;
+        // The start cycle only registers the operands (behind a multiplexer when shared):
+        // a radix-4 sequential unit's `3d` adder behind its load is not there.
+        n.delay = super::delays::CHAIN_NS;
+        let ty = if made.iter().any(|(k, _)| k.0 == op.ty) {
+            q.types.push(n);
+            q.types.len() - 1
+        } else {
+            q.types[op.ty] = n;
+            op.ty
+        };
+        made.push((key, ty));
+        op.ty = ty;
     }
     Some(q)
 }
 
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
-/// has any, with pipelined ones; the pipelined problem is kept only if its II is smaller.
+/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]); the
+/// pipelined problem is kept only if its II is smaller.
 pub fn best_schedule(
     p: Problem,
     carried: &[super::modulo::CarriedDep],
     min_ii: u32,
+    latency: &[Option<u32>],
 ) -> Result<(Problem, super::modulo::ModuloSolution), String> {
     let m = super::modulo::schedule(&p, carried, min_ii)?;
-    if let Some(q) = pipelined(&p) {
+    if let Some(q) = pipelined(&p, latency) {
         let mq = super::modulo::schedule(&q, carried, min_ii)?;
         if mq.ii < m.ii {
             return Ok((q, mq));
@@ -99,7 +134,7 @@ mod tests {
     #[test]
     fn pipelined_dividers_lower_the_ii_to_the_port_bound() {
         let p = problem(0, None);
-        let (q, m) = best_schedule(p, &[], 1).unwrap();
+        let (q, m) = best_schedule(p, &[], 1, &[]).unwrap();
         // Two accesses of one port: II = 2 (sequential dividers: 9).
         assert_eq!(m.ii, 2);
         assert!(q.types.iter().any(is_pipelined) && q.types[1].name == "div16 pipe");
@@ -107,7 +142,7 @@ mod tests {
         // Same latency: the result is used 9 cycles after the divide starts.
         assert!(m.sol.start[3] >= m.sol.start[1] + 9);
         // Under --max-div 1 the two divisions share one unit, one slot each: still II = 2.
-        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1).unwrap();
+        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1, &[]).unwrap();
         assert_eq!(m.ii, 2);
         assert_ne!(m.sol.start[1] % 2, m.sol.start[2] % 2);
         assert!(verify(&q, &[], &m).is_empty());
@@ -116,9 +151,9 @@ mod tests {
     #[test]
     fn sequential_dividers_stay_where_the_ii_is_no_better() {
         // Ten accesses of the port: II = 10 >= the divider's 9 busy cycles.
-        let (q, m) = best_schedule(problem(8, None), &[], 1).unwrap();
+        let (q, m) = best_schedule(problem(8, None), &[], 1, &[]).unwrap();
         assert_eq!(m.ii, 10);
         assert!(!q.types.iter().any(is_pipelined));
-        assert!(pipelined(&q).is_some() && pipelined(&pipelined(&q).unwrap()).is_none());
+        assert!(pipelined(&q, &[]).is_some() && pipelined(&pipelined(&q, &[]).unwrap(), &[]).is_none());
     }
 }

@@ -123,7 +123,19 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         }
     }
     // Sequential or pipelined dividers, whichever gives the smaller II (`pipediv.rs`).
-    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii)?;
+    // Each divider's pipelined latency, `delays::pipe_div`.
+    let mut latency = vec![None; p.ops.len()];
+    for (i, &o) in ops.iter().enumerate() {
+        let op = f.op(o);
+        if let (OpKind::Bin(b), Some(r), true) = (&op.kind, op.result, p.types[p.ops[i].ty].sequential) {
+            let w = f.width(r);
+            let m = crate::ir::divwidth::divisor_bits(f, *b, w);
+            let signed = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::RemS);
+            let plan = super::delays::pipe_div(signed, w, m, p.period);
+            latency[i] = Some(plan.latency);
+        }
+    }
+    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &latency)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
