@@ -251,7 +251,8 @@ fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
 /// negedge block, `ltl.clock negedge`, `sv.assert.concurrent negedge`): Verilator `--assert`
 /// on our SystemVerilog, driven by a testbench with both clock edges per cycle, reports
 /// `not5` / `not9` exactly in the cycles where `a` was 5 / 9 and never `loaded` (which would
-/// fail on rising edges). The Rust simulator refuses the derived clock; CIRCT verifies our
+/// fail on rising edges). In `cosim` the Rust simulator and Verilator report the same
+/// failures, at the cycles worked out from cosim's stimulus; CIRCT verifies our
 /// `--emit mlir` (the falling edge printed as `posedge` of the inverted clock).
 #[test]
 fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
@@ -303,10 +304,33 @@ fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
     assert!(expect.len() >= 4, "{expect:?}");
     assert_eq!(seen, expect, "Verilator's failures:\n{text}");
 
-    let out = bin().args(["cosim", p, "--cycles", "10"]).output().unwrap();
+    // cosim: the Rust simulator and Verilator fire the falling-edge checks at the same
+    // cycles, which are those where cosim's stimulus had `a` = 5 / 9; `loaded` never fails.
+    let out = bin().args(["cosim", p, "--cycles", "200", "--seed", "1"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("has a derived clock"), "{err}");
+    assert!(err.contains("200 cycles, 1 outputs: all agree"), "{err}");
+    let mut seen: Vec<(u64, String)> = err
+        .lines()
+        .filter_map(|l| {
+            let (n, msg) = l.split("cosim: cycle ").nth(1)?.split_once(": ")?;
+            Some((n.parse().ok()?, msg.strip_prefix("assert ")?.strip_suffix(" failed")?.to_string()))
+        })
+        .collect();
+    seen.sort();
+    let design = load_text("negedge_checks.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
+    let ports = backends::cosim::testbench::TbPorts::new(&design).unwrap();
+    let stim = backends::cosim::stimulus::random_stimulus(&ports, 200, 1, 2);
+    let mut expect = Vec::new();
+    for (t, vals) in stim.iter().enumerate() {
+        match vals[0].to_u64() {
+            5 => expect.push((t as u64, "not5".to_string())),
+            9 => expect.push((t as u64, "not9".to_string())),
+            _ => {}
+        }
+    }
+    assert!(expect.len() >= 4, "{expect:?}");
+    assert_eq!(seen, expect, "{err}");
     let emitted = d.join("emitted.mlir");
     std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
     let mut cmd = Command::new(circt_python());

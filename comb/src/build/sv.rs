@@ -4,7 +4,7 @@
 //!   it on every path: a value (a one-operand `comb.concat` cell named after it, as `hw.wire`);
 //! - `sv.reg` (or `sv.wire`) assigned in one `sv.alwaysff(posedge %clk)` or
 //!   `sv.always posedge %clk`: a register clocked by `seq.to_clock` of `%clk` (`negedge`: of
-//!   `~%clk`, a derived clock the Rust simulator rejects); a path that does
+//!   `~%clk`, a derived clock: the simulators fire it at the falling edge); a path that does
 //!   not assign it holds it (`sv.if` becomes muxes). With `(syncreset : posedge %rst)` the reset
 //!   block's value is a synchronous reset, with `asyncreset` an asynchronous one (its value
 //!   must be a constant); `negedge` resets are inverted. A register the reset block does not
