@@ -18,6 +18,7 @@ mod body;
 mod checks;
 mod circt_forms;
 mod circt_verify;
+mod clock_ops;
 mod const_clock;
 mod datapath;
 mod extern_module;

@@ -164,6 +164,7 @@ impl<'f> Builder<'f> {
             (None, "seq.from_immutable") => return self.plan_from_immutable(op),
             (None, "seq.const_clock") => return self.plan_const_clock(op),
             (None, "seq.shiftreg") => return self.plan_shiftreg(op),
+            (None, n) if super::clock_ops::is_clock_op(n) => return self.plan_clock_op(op),
             (None, "seq.fifo") => return self.plan_fifo(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);

@@ -121,6 +121,7 @@ impl<'a> Parser<'a> {
             "seq.initial" | "seq.yield" | "seq.from_immutable" | "seq.const_clock" | "seq.shiftreg" => {
                 self.parse_seq_init(d)
             }
+            "seq.clock_inv" | "seq.clock_mux" | "seq.clock_div" | "seq.clock_gate" => self.parse_clock_op(d),
             _ if name.starts_with("secret.") => self.parse_secret(d),
             _ if name.starts_with("sv.") => self.parse_sv(d),
             _ if name.starts_with("verif.") || name.starts_with("ltl.") => self.parse_verif(d),
