@@ -161,6 +161,7 @@ impl<'f> Builder<'f> {
                                 add(self, x.operands[0].value, d, x.span);
                             }
                             "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => {}
+                            n if super::sv_assert::is_property(n) => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))
                             }
