@@ -105,6 +105,8 @@ impl<'f> Builder<'f> {
         let kind = match (simple, name) {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
+            // Debug info (names of values): no cell; dropped from every output.
+            (None, "dbg.variable" | "dbg.scope") => return None,
             (None, "hw.instance") => return self.plan_instance(op),
             (None, "hw.param.value") => {
                 self.error(op.name_span, "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)");

@@ -110,6 +110,7 @@ impl<'a> Parser<'a> {
                 format!("'{name}' is not supported (declare the generated module as an hw.module.extern)"),
             )),
             _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
+            _ if super::custom_meta::is_meta_op(name) => self.parse_meta(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
             "seq.firmem"
