@@ -165,8 +165,10 @@ impl<'f> Builder<'f> {
                 let clock = match m.cell(clk).kind {
                     CellKind::FromClock if !p.negedge => m.operands(clk)[0],
                     _ if p.negedge => {
-                        // On the falling edge: the rising edge of the inverted clock.
-                        let inv = m.add_cell(CellKind::Inv, 1, &[clk], None, span);
+                        // On the falling edge: the rising edge of the inverted clock, as
+                        // `comb.xor` with 1 (what `--emit mlir` prints and reads back).
+                        let one = m.add_cell(CellKind::Const(crate::bits::Bits::ones(1)), 1, &[], None, span);
+                        let inv = m.add_cell(CellKind::Xor, 1, &[clk, one], None, span);
                         m.add_cell(CellKind::ToClock, 1, &[inv], None, span)
                     }
                     _ => m.add_cell(CellKind::ToClock, 1, &[clk], None, span),
