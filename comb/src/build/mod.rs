@@ -248,10 +248,8 @@ impl<'f> Builder<'f> {
                 // paths to inner symbols and the output-file structure of CIRCT's emission.
                 "hw.hierpath" | "emit.fragment" | "emit.file" | "emit.verbatim" | "emit.ref" => {}
                 "hw.module.extern" => out.push(op),
-                "hw.module.generated" => self.error(
-                    op.name_span,
-                    "'hw.module.generated' is not supported (declare the generated module as an hw.module.extern)",
-                ),
+                // A generator's schema: `hw.module.generated` is read as `hw.module.extern`.
+                "hw.generator.schema" => {}
                 name if mlir_text::dialect::is_hls_op(name) => {
                     self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span))
                 }

@@ -6,6 +6,7 @@
 //! dbg.variable "name", %v [scope %s] : T        // debug info: name of a value
 //! %s = dbg.scope "inst", "Mod" [scope %p]       // result !dbg.scope
 //! hw.hierpath [private|public|nested] @P [@A::@b, @C]
+//! hw.generator.schema @S, "Name", ["param", ...]  // hw.module.generated is read as an extern
 //! emit.fragment @F { ... }                      // verbatim text other modules reference
 //! emit.file "name.sv" [sym @s] { ... }          // an output file's contents
 //! emit.verbatim "text"
@@ -28,6 +29,7 @@ pub(crate) fn is_meta_op(name: &str) -> bool {
         "dbg.variable"
             | "dbg.scope"
             | "hw.hierpath"
+            | "hw.generator.schema"
             | "emit.fragment"
             | "emit.file"
             | "emit.verbatim"
@@ -91,6 +93,28 @@ impl<'a> Parser<'a> {
                     return Err(Diagnostic::error(at, "'hw.hierpath' expects a list of symbol references"));
                 }
                 d.prop("namepath", path, at);
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
+            "hw.generator.schema" => {
+                // `@S, "Name", ["param", ...]`: the generator's schema.
+                let s = self.expect(Tok::At)?;
+                let sym = self.slice(s.span).trim_start_matches('@').trim_matches('"').to_string();
+                d.prop("sym_name", Attr::String(sym), s.span);
+                self.expect(Tok::Comma)?;
+                let t = self.expect(Tok::Str)?;
+                let v = self.string_value(t);
+                d.prop("descriptor", Attr::String(v), t.span);
+                self.expect(Tok::Comma)?;
+                let at = self.tok.span;
+                let fields = self.parse_attr()?;
+                if !matches!(&fields, Attr::Array(items) if items.iter().all(|i| matches!(i, Attr::String(_))))
+                {
+                    return Err(Diagnostic::error(
+                        at,
+                        "'hw.generator.schema' expects a list of parameter names",
+                    ));
+                }
+                d.prop("requiredAttrs", fields, at);
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "emit.fragment" | "emit.file" => {

@@ -105,10 +105,7 @@ impl<'a> Parser<'a> {
             "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
             "hw.instance" => self.parse_instance(d),
             "hw.param.value" => self.parse_param_value(d),
-            "hw.module.generated" | "hw.generator.schema" => Err(Diagnostic::error(
-                t.span,
-                format!("'{name}' is not supported (declare the generated module as an hw.module.extern)"),
-            )),
+            "hw.module.generated" => self.parse_hw_module(d),
             _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
             _ if super::custom_meta::is_meta_op(name) => self.parse_meta(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
