@@ -129,9 +129,10 @@ fn circt_verifies_emitted_mlir_and_agrees_by_cec() {
             let m = &mlirs[i].2;
             // A full multiplier takes ABC minutes to prove against another structure.
             let multiplier = m.lines().any(|l| l.contains("comb.mul") && !l.contains("%_c$"));
-            // A black box (hw.module.extern) has nothing to prove: it is only verified above.
+            // A black box (hw.module.extern) has nothing to prove: it is only verified above;
+            // nor do checks (Yosys 0.23 parses no clocked `assert property` in CIRCT's export).
             !multiplier
-                && !["seq.", "truth_table", "comb.div", "comb.mod", "hw.module.extern"]
+                && !["seq.", "truth_table", "comb.div", "comb.mod", "hw.module.extern", "verif."]
                     .iter()
                     .any(|k| m.contains(k))
         })

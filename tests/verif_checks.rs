@@ -251,7 +251,8 @@ fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
 /// negedge block, `ltl.clock negedge`, `sv.assert.concurrent negedge`): Verilator `--assert`
 /// on our SystemVerilog, driven by a testbench with both clock edges per cycle, reports
 /// `not5` / `not9` exactly in the cycles where `a` was 5 / 9 and never `loaded` (which would
-/// fail on rising edges). The Rust simulator refuses the derived clock; CIRCT verifies our
+/// fail on rising edges). In `cosim` the Rust simulator and Verilator report the same
+/// failures, at the cycles worked out from cosim's stimulus; CIRCT verifies our
 /// `--emit mlir` (the falling edge printed as `posedge` of the inverted clock).
 #[test]
 fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
@@ -303,14 +304,110 @@ fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
     assert!(expect.len() >= 4, "{expect:?}");
     assert_eq!(seen, expect, "Verilator's failures:\n{text}");
 
-    let out = bin().args(["cosim", p, "--cycles", "10"]).output().unwrap();
+    // cosim: the Rust simulator and Verilator fire the falling-edge checks at the same
+    // cycles, which are those where cosim's stimulus had `a` = 5 / 9; `loaded` never fails.
+    let out = bin().args(["cosim", p, "--cycles", "200", "--seed", "1"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("has a derived clock"), "{err}");
+    assert!(err.contains("200 cycles, 1 outputs: all agree"), "{err}");
+    let mut seen: Vec<(u64, String)> = err
+        .lines()
+        .filter_map(|l| {
+            let (n, msg) = l.split("cosim: cycle ").nth(1)?.split_once(": ")?;
+            Some((n.parse().ok()?, msg.strip_prefix("assert ")?.strip_suffix(" failed")?.to_string()))
+        })
+        .collect();
+    seen.sort();
+    let design = load_text("negedge_checks.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
+    let ports = backends::cosim::testbench::TbPorts::new(&design).unwrap();
+    let stim = backends::cosim::stimulus::random_stimulus(&ports, 200, 1, 2);
+    let mut expect = Vec::new();
+    for (t, vals) in stim.iter().enumerate() {
+        match vals[0].to_u64() {
+            5 => expect.push((t as u64, "not5".to_string())),
+            9 => expect.push((t as u64, "not9".to_string())),
+            _ => {}
+        }
+    }
+    assert!(expect.len() >= 4, "{expect:?}");
+    assert_eq!(seen, expect, "{err}");
     let emitted = d.join("emitted.mlir");
     std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
     let mut cmd = Command::new(circt_python());
     cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
     let verdicts = run(&mut cmd);
     assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+}
+
+/// CIRCT's `sv.assert_property` / `sv.assume_property` / `sv.cover_property`
+/// (tests/verif/property_checks.mlir): in `cosim` (Rust simulator; Verilator `--assert` for
+/// the clocked ones) each check fails exactly in the cycles where cosim's stimulus had the
+/// value of `a` it excludes (`a1` not while `rst` is high), and the evaluator reports the
+/// same; CIRCT verifies our `--emit mlir` (its 1.62 package predates these ops, so it cannot
+/// read the input itself).
+#[test]
+fn sv_property_checks_fail_at_the_worked_out_cycles() {
+    let path = repo().join("tests/verif/property_checks.mlir");
+    let p = path.to_str().unwrap();
+    let out = bin().args(["cosim", p, "--cycles", "400", "--seed", "2"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("400 cycles, 1 outputs: all agree"), "{err}");
+    let mut seen: Vec<(u64, String)> = err
+        .lines()
+        .filter_map(|l| {
+            let (n, msg) = l.split("cosim: cycle ").nth(1)?.split_once(": ")?;
+            let label = msg.strip_suffix(" failed")?.split_once(' ')?.1;
+            Some((n.parse().ok()?, label.to_string()))
+        })
+        .collect();
+    seen.sort();
+    let design = load_text("property_checks.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
+    let ports = backends::cosim::testbench::TbPorts::new(&design).unwrap();
+    let names: Vec<String> = ports.inputs().map(|f| f.name.clone()).collect();
+    assert_eq!(names, ["rst", "a"]);
+    let stim = backends::cosim::stimulus::random_stimulus(&ports, 400, 2, 2);
+    let mut expect = Vec::new();
+    for (t, vals) in stim.iter().enumerate() {
+        let (rst, a) = (vals[0].to_u64(), vals[1].to_u64());
+        let label = match a {
+            3 if rst == 0 => "a1",
+            7 => "a2",
+            5 => "neg5",
+            11 => "inblk",
+            13 => "imm",
+            _ => continue,
+        };
+        expect.push((t as u64, label.to_string()));
+    }
+    expect.sort();
+    for l in ["a1", "a2", "neg5", "inblk", "imm"] {
+        assert!(expect.iter().filter(|e| e.1 == l).count() >= 3, "{l}: {expect:?}");
+    }
+    assert_eq!(seen, expect, "{err}");
+    // The evaluator on the same stimulus.
+    let mut sim = comb::eval::Simulator::new(&design).unwrap();
+    let inputs: Vec<_> = ports.inputs().map(|f| f.port).collect();
+    for vals in &stim {
+        for (&port, v) in inputs.iter().zip(vals) {
+            sim.set_input_port(port, v.clone());
+        }
+        sim.eval();
+        sim.tick();
+    }
+    let mut evaluated: Vec<(u64, String)> =
+        sim.failures().iter().map(|f| (f.cycle, f.label.as_deref().unwrap_or("").to_string())).collect();
+    evaluated.sort();
+    assert_eq!(evaluated, expect);
+    let covers = sim.cover_counts();
+    let zeros = stim.iter().filter(|v| v[1].to_u64() == 0).count() as u64;
+    assert_eq!(covers, [(Some("c0".into()), zeros)]);
+    // CIRCT verifies what we print.
+    let dir = tempfile::tempdir().unwrap();
+    let emitted = dir.path().join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&emitted);
+    let verdicts = run(&mut cmd);
+    assert!(verdicts.starts_with("ok "), "{verdicts}");
 }

@@ -331,6 +331,19 @@ impl<'a> Printer<'a> {
         if let CellKind::Memory { depth } = cell.kind {
             return Some(self.memory(net, depth, &ops, &op_tys));
         }
+        // A `seq.to_clock` of an `i1` that only checks use: each check prints `ltl.clock` of
+        // the `i1` itself (below), so the conversion would read back as a dead second cell.
+        if matches!(cell.kind, CellKind::ToClock)
+            && !matches!(self.m.cell(cell.operands()[0]).kind, CellKind::Const(_))
+            && self
+                .m
+                .users(net)
+                .iter()
+                .all(|&(u, i)| i == 1 && matches!(self.m.cell(u).kind, CellKind::Check { .. }))
+            && !self.m.users(net).is_empty()
+        {
+            return None;
+        }
         if let CellKind::Check { kind, label, .. } = &cell.kind {
             // A `seq.from_clock` of the check's clock already in the module is reused, so a
             // read-back does not gain a second one (an extra wire at -O0).

@@ -17,10 +17,22 @@
 //!
 //! A register's clock is traced to a top input port through `seq.to_clock` /
 //! `seq.from_clock` (and, after flattening, through instance ports). [`Simulator::tick`]
-//! fires every register; [`Simulator::tick_clock`] only those clocked by one input port.
-//! A register whose clock cannot be traced to an input (a clock computed by logic) fires
-//! on [`Simulator::tick`] only; one on a constant clock (`seq.const_clock` into an
-//! instance's clock port) never fires, and a memory or clocked check on one never acts.
+//! is one cycle of every clock; [`Simulator::tick_clock`] of one input port. One on a
+//! constant clock (`seq.const_clock` into an instance's clock port) never fires, and a
+//! memory or clocked check on one never acts.
+//!
+//! *Derived clocks* (a clock computed by logic: a `negedge` block's inverted clock, a gated
+//! or divided clock; [`crate::eval_clocks`]) are modelled by their edges. When the design has
+//! any, a tick is a whole clock cycle: the clock ports go to 1 and the logic settles; the
+//! registers on the ports and those on derived clocks that rose with them (a mux or an
+//! inverter of a port: no register in between) fire together from those values, as one
+//! SystemVerilog time step samples before its nonblocking updates; then the ports go to 0
+//! and the logic settles again. After each settle (and after every [`Simulator::eval`],
+//! where an input may move a derived clock) the registers, memories and clocked checks whose
+//! clock net went from 0 to 1 fire, from the values settled before, until no derived clock
+//! rises (bounded by their number): a clock made by a register rises after that register
+//! loads. So a `negedge` register loads at the falling edge, half a cycle after the posedge
+//! ones, as in SystemVerilog. Between ticks the clock ports are 0; none rises at power-on.
 //!
 //! Checks (`verif.assert`/`assume`/`cover` cells) are sampled on each edge from the settled
 //! values before it, like the registers: a clocked check on the edges of its clock, an
@@ -32,7 +44,7 @@ use crate::bits::Bits;
 use crate::bits_ops::eval_cell;
 use crate::ids::{NetId, PortId};
 use crate::netlist::{CellKind, CheckKind, Design, Dir, Module};
-use crate::{order, passes, verify};
+use crate::{eval_clocks, order, passes, verify};
 use smallvec::SmallVec;
 use std::collections::HashMap;
 
@@ -43,6 +55,36 @@ struct Instr {
     ops: SmallVec<[u32; 3]>,
 }
 
+/// What clocks a register, memory or clocked check.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Clk {
+    /// An input port.
+    Port(PortId),
+    /// A net computed by logic (its index): fires when it rises.
+    Derived(u32),
+    /// A constant: never fires.
+    Never,
+}
+
+impl Clk {
+    fn of(m: &Module, net: NetId) -> Clk {
+        if let Some(p) = eval_clocks::port_of(m, net) {
+            Clk::Port(p)
+        } else if eval_clocks::is_constant(m, net) {
+            Clk::Never
+        } else {
+            Clk::Derived(eval_clocks::through_wires(m, net).index() as u32)
+        }
+    }
+
+    fn port(self) -> Option<PortId> {
+        match self {
+            Clk::Port(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 struct RegInfo {
     q: u32,
     d: u32,
@@ -50,18 +92,14 @@ struct RegInfo {
     rst: Option<(u32, u32)>,
     /// The reset is asynchronous.
     is_async: bool,
-    clock: Option<PortId>,
-    /// Clocked by a constant: never fires.
-    never: bool,
+    clock: Clk,
 }
 
 struct MemInfo {
     q: u32,
     /// raddr, ren, waddr, we, wdata.
     ops: [u32; 5],
-    clock: Option<PortId>,
-    /// Clocked by a constant: never reads or writes.
-    never: bool,
+    clock: Clk,
     words: Vec<Bits>,
 }
 
@@ -87,10 +125,8 @@ pub struct CheckEvent {
 
 struct CheckInfo {
     cond: u32,
-    /// `Some` for a clocked check: the edge of that input (`None` inside: untraceable).
-    clock: Option<Option<PortId>>,
-    /// Clocked by a constant: never samples.
-    never: bool,
+    /// `Some` for a clocked check.
+    clock: Option<Clk>,
     kind: CheckKind,
     label: Option<std::sync::Arc<str>>,
     covered: u64,
@@ -107,32 +143,14 @@ pub struct Simulator {
     regs: Vec<RegInfo>,
     mems: Vec<MemInfo>,
     redirects: HashMap<NetId, NetId>,
+    /// The derived clock nets and their values after the last settle.
+    derived: Vec<(u32, bool)>,
+    /// The input ports that are clocks (set to 1 and back to 0 in a tick when there are
+    /// derived clocks).
+    clock_ports: Vec<PortId>,
     /// The values are settled for the current inputs and state (nothing changed since the
     /// last [`Simulator::eval`]), so another `eval` has nothing to do.
     settled: bool,
-}
-
-/// True if a clock net is a constant (`seq.const_clock`, `seq.to_clock` of a constant, also
-/// through instance ports after flattening): it has no rising edge.
-fn constant_clock(m: &Module, mut net: NetId) -> bool {
-    loop {
-        match m.cell(net).kind {
-            CellKind::Const(_) => return true,
-            CellKind::ToClock | CellKind::FromClock => net = m.operands(net)[0],
-            _ => return false,
-        }
-    }
-}
-
-/// The input port a clock net comes from, through clock conversions.
-fn trace_clock(m: &Module, mut net: NetId) -> Option<PortId> {
-    loop {
-        match m.cell(net).kind {
-            CellKind::Input(p) => return Some(p),
-            CellKind::ToClock | CellKind::FromClock => net = m.operands(net)[0],
-            _ => return None,
-        }
-    }
 }
 
 impl Simulator {
@@ -175,23 +193,13 @@ impl Simulator {
                         ix(ops[2])
                     });
                     let rst = reset.then(|| (ix(ops[k]), ix(ops[k + 1])));
-                    let clock = trace_clock(&module, ops[1]);
-                    let never = constant_clock(&module, ops[1]);
-                    regs.push(RegInfo {
-                        q: ix(id),
-                        d: ix(ops[0]),
-                        en,
-                        rst,
-                        is_async: *async_reset,
-                        clock,
-                        never,
-                    });
+                    let clock = Clk::of(&module, ops[1]);
+                    regs.push(RegInfo { q: ix(id), d: ix(ops[0]), en, rst, is_async: *async_reset, clock });
                 }
                 CellKind::Memory { depth } => mems.push(MemInfo {
                     q: ix(id),
                     ops: [ix(ops[1]), ix(ops[2]), ix(ops[3]), ix(ops[4]), ix(ops[5])],
-                    clock: trace_clock(&module, ops[0]),
-                    never: constant_clock(&module, ops[0]),
+                    clock: Clk::of(&module, ops[0]),
                     words: vec![Bits::zero(cell.width); *depth as usize],
                 }),
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
@@ -199,8 +207,7 @@ impl Simulator {
                 }
                 CellKind::Check { kind, label, clocked } => checks.push(CheckInfo {
                     cond: ix(ops[0]),
-                    clock: clocked.then(|| trace_clock(&module, ops[1])),
-                    never: *clocked && constant_clock(&module, ops[1]),
+                    clock: clocked.then(|| Clk::of(&module, ops[1])),
                     kind: *kind,
                     label: label.clone(),
                     covered: 0,
@@ -213,6 +220,8 @@ impl Simulator {
                 }),
             }
         }
+        let derived = eval_clocks::derived(&module).into_iter().map(|n| (n.index() as u32, false)).collect();
+        let clock_ports = eval_clocks::clock_ports(&module);
         let mut sim = Simulator {
             checks,
             failures: Vec::new(),
@@ -223,9 +232,14 @@ impl Simulator {
             regs,
             mems,
             redirects,
+            derived,
+            clock_ports,
             settled: false,
         };
-        sim.eval();
+        // No derived clock rises at power-on: their first values are the reference.
+        sim.settle_forced();
+        sim.remember_derived();
+        sim.settled = true;
         Ok(sim)
     }
 
@@ -257,6 +271,13 @@ impl Simulator {
         if self.settled {
             return;
         }
+        self.settle_forced();
+        self.derived_edges();
+        self.settled = true;
+    }
+
+    /// Settles and applies the asynchronous resets (see [`Simulator::eval`]).
+    fn settle_forced(&mut self) {
         self.settle();
         // Each round forces at least one more register; a register once forced stays so
         // unless its reset falls, so the rounds are bounded (a reset that oscillates through
@@ -275,7 +296,31 @@ impl Simulator {
             }
             self.settle();
         }
-        self.settled = true;
+    }
+
+    /// Takes the derived clocks' current values as their previous ones; true if any rose.
+    fn remember_derived(&mut self) -> Vec<u32> {
+        let mut rising = Vec::new();
+        for (net, prev) in &mut self.derived {
+            let now = self.values[*net as usize].bit(0);
+            if now && !*prev {
+                rising.push(*net);
+            }
+            *prev = now;
+        }
+        rising
+    }
+
+    /// Fires what the derived clocks that rose since the last settle clock, settles, and
+    /// repeats while one rises (a divided clock rises after the register that makes it).
+    fn derived_edges(&mut self) {
+        for _ in 0..=self.derived.len() {
+            let rising = self.remember_derived();
+            if rising.is_empty() {
+                return;
+            }
+            self.fire(|k| matches!(k, Clk::Derived(n) if rising.contains(&n)), false);
+        }
     }
 
     fn settle(&mut self) {
@@ -288,15 +333,51 @@ impl Simulator {
         }
     }
 
+    /// One cycle of `clock` (every clock if `None`): see the module doc.
     fn edge(&mut self, clock: Option<PortId>) {
         self.eval();
-        for c in &mut self.checks {
-            // An immediate check samples on every edge; a clocked one on its clock's.
-            let fires = match c.clock {
-                None => true,
-                Some(k) => clock.is_none() || k == clock,
+        let on = |p: PortId| clock.is_none() || clock == Some(p);
+        if self.derived.is_empty() {
+            self.fire(|k| matches!(k, Clk::Port(p) if on(p)), true);
+        } else {
+            // The clocks rise first: a derived clock that rises with them (a mux or an
+            // inverter of them, no register between) fires in the same step, from the same
+            // values; one made by a register rises after that register loads.
+            let ports: Vec<PortId> = self.clock_ports.iter().copied().filter(|&p| on(p)).collect();
+            self.set_clocks(&ports, 1);
+            let rising = self.remember_derived();
+            let sel = |k: Clk| match k {
+                Clk::Port(p) => on(p),
+                Clk::Derived(n) => rising.contains(&n),
+                Clk::Never => false,
             };
-            if !fires || c.never {
+            self.fire(sel, true);
+            self.derived_edges();
+            self.set_clocks(&ports, 0);
+            self.derived_edges();
+        }
+        self.cycle += 1;
+        self.settled = true;
+    }
+
+    /// Sets the clock ports `ports` to `level` and settles.
+    fn set_clocks(&mut self, ports: &[PortId], level: u64) {
+        for &p in ports {
+            self.set_input_port(p, Bits::from_u64(level, self.module.port(p).width));
+        }
+        self.settle_forced();
+    }
+
+    /// One edge of the clocks `sel` accepts: the checks they clock (and the immediate ones
+    /// if `immediate`) sample, their registers and memories update together from the
+    /// settled values, then the logic settles.
+    fn fire(&mut self, sel: impl Fn(Clk) -> bool, immediate: bool) {
+        for c in &mut self.checks {
+            let fires = match c.clock {
+                None => immediate,
+                Some(k) => sel(k),
+            };
+            if !fires {
                 continue;
             }
             let holds = self.values[c.cond as usize].bit(0);
@@ -308,11 +389,10 @@ impl Simulator {
                 _ => {}
             }
         }
-        self.cycle += 1;
         let next: Vec<(u32, Bits)> = self
             .regs
             .iter()
-            .filter(|r| !r.never && (clock.is_none() || r.clock == clock))
+            .filter(|r| sel(r.clock))
             .filter_map(|r| {
                 let v = &self.values;
                 if let Some((rst, rv)) = r.rst {
@@ -328,9 +408,7 @@ impl Simulator {
             .collect();
         let mut writes: Vec<(usize, usize, Bits)> = Vec::new();
         let mut reads: Vec<(u32, Bits)> = Vec::new();
-        for (k, mem) in
-            self.mems.iter().enumerate().filter(|(_, m)| !m.never && (clock.is_none() || m.clock == clock))
-        {
+        for (k, mem) in self.mems.iter().enumerate().filter(|(_, m)| sel(m.clock)) {
             let v = &self.values;
             let [raddr, ren, waddr, we, wdata] = mem.ops.map(|o| &v[o as usize]);
             if ren.bit(0) {
@@ -347,8 +425,7 @@ impl Simulator {
         for (k, a, v) in writes {
             self.mems[k].words[a] = v;
         }
-        self.settled = false;
-        self.eval();
+        self.settle_forced();
     }
 
     /// The asserts and assumes that failed so far, in order.
@@ -366,12 +443,14 @@ impl Simulator {
     }
 
     /// One rising edge of every clock: registers sample the current inputs, then the logic
-    /// settles. No `eval` is needed before it.
+    /// settles (with derived clocks, the falling edge follows: see the module doc). No `eval`
+    /// is needed before it.
     pub fn tick(&mut self) {
         self.edge(None);
     }
 
-    /// One rising edge of the clock input `clock` only (for designs with several clocks).
+    /// One rising edge (and with derived clocks, the falling edge) of the clock input
+    /// `clock` only (for designs with several clocks).
     pub fn tick_clock(&mut self, clock: &str) {
         let p = self.port_by_name(clock, Dir::Input);
         self.edge(Some(p));
@@ -382,8 +461,8 @@ impl Simulator {
         let mut ps: Vec<PortId> = self
             .regs
             .iter()
-            .filter_map(|r| r.clock)
-            .chain(self.mems.iter().filter_map(|m| m.clock))
+            .filter_map(|r| r.clock.port())
+            .chain(self.mems.iter().filter_map(|m| m.clock.port()))
             .collect();
         ps.sort();
         ps.dedup();

@@ -15,6 +15,7 @@ pub mod build;
 pub mod bundle;
 pub mod egraph;
 pub mod eval;
+pub mod eval_clocks;
 pub mod ids;
 pub mod lutmap;
 pub mod netlist;

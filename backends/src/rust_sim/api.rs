@@ -11,7 +11,8 @@
 //!   which settle the outputs; part IN's next-state values are now stale.
 //!
 //! The usual set/eval/read/tick loop so evaluates register-only logic once per cycle and
-//! only the input-to-output logic twice.
+//! only the input-to-output logic twice. With derived clocks a tick is a whole cycle of
+//! the clock and `eval()` fires derived clocks that rose ([`super::derived`]).
 
 use super::logic::Compiled;
 use super::ops::Ty;
@@ -83,9 +84,9 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
          \x20           __vcd: None,\n",
     );
     s.push_str(&super::checks::init(&c.checks));
-    s.push_str(
-        "        };\n        logic::init(&mut s.__s);\n        s.__settle_all();\n        s\n    }\n\n",
-    );
+    s.push_str("        };\n        logic::init(&mut s.__s);\n        s.__settle_all();\n");
+    s.push_str(&super::derived::remember(c));
+    s.push_str("        s\n    }\n\n");
     // eval
     let call = |s: &mut String, part: usize, ind: &str| {
         for k in 0..c.part_fns[part] {
@@ -108,6 +109,9 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
     s.push_str("        }\n        if changed || self.__s.nv == 0 {\n");
     call(&mut s, 2, "            ");
     s.push_str("            self.__s.nv = 1;\n        }\n        logic::force(&mut self.__s);\n");
+    if c.derived > 0 {
+        s.push_str("        self.__edges();\n");
+    }
     copy_out(&mut s);
     s.push_str("    }\n\n    #[inline]\n    fn __changed(&self) -> bool {\n        false");
     for (i, f) in inputs.iter().enumerate() {
@@ -132,16 +136,21 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
             "    /// {doc}\n    pub fn {name}(&mut self) {{\n        \
              if self.__s.nv == 0 || self.__changed() {{\n            self.eval();\n        }}"
         );
-        s.push_str(&super::checks::sample(&c.checks, ds));
-        for &d in ds {
-            let _ = writeln!(s, "        logic::commit_{d}(&mut self.__s);");
+        if c.derived > 0 {
+            s.push_str(&super::derived::tick_body(c, ds));
+        } else {
+            s.push_str(&super::checks::sample(&c.checks, ds, true));
+            for &d in ds {
+                let _ = writeln!(s, "        logic::commit_{d}(&mut self.__s);");
+            }
+            call(s, 0, "        ");
+            call(s, 1, "        ");
+            if c.part_fns[2] > 0 {
+                s.push_str("        self.__s.nv = 0;\n");
+            }
+            s.push_str("        logic::force(&mut self.__s);\n");
         }
-        call(s, 0, "        ");
-        call(s, 1, "        ");
-        if c.part_fns[2] > 0 {
-            s.push_str("        self.__s.nv = 0;\n");
-        }
-        s.push_str("        logic::force(&mut self.__s);\n");
+        s.push_str(super::checks::count_cycle());
         copy_out(s);
         s.push_str("        if self.__vcd.is_some() {\n            self.__dump();\n        }\n    }\n\n");
     };
@@ -160,6 +169,9 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
         tick(&mut s, "tick_all", "One simultaneous rising edge of every clock, then settle.", &doms);
     }
     s.push_str(&super::checks::methods(&c.checks));
+    if c.derived > 0 {
+        s.push_str(&super::derived::methods(c));
+    }
     // VCD
     let mut sigs: Vec<(Vec<String>, u32, String)> = Vec::new();
     for f in fields {

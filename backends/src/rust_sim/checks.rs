@@ -21,21 +21,16 @@ pub struct CheckSpec {
     pub domain: Option<usize>,
 }
 
-/// The checks of `m` in netlist order; a clocked check's clock must be a clock port.
-pub fn specs(m: &Module, clocks: &[PortId]) -> Result<Vec<CheckSpec>, String> {
+/// The checks of `m` in netlist order; a clocked check's clock must be a clock port or a
+/// derived clock (see [`super::derived::domain`]).
+pub fn specs(m: &Module, clocks: &[PortId], derived: &[NetId]) -> Result<Vec<CheckSpec>, String> {
     let mut out = Vec::new();
     for id in m.cells() {
         let CellKind::Check { kind, label, clocked } = &m.cell(id).kind else { continue };
         let label = label.as_deref().unwrap_or("(unlabeled)").to_string();
         let domain = if *clocked {
-            let clk = m.operands(id)[1];
-            let d = match m.cell(clk).kind {
-                CellKind::Input(p) => clocks.iter().position(|&c| c == p),
-                _ => None,
-            };
-            Some(d.ok_or_else(|| {
-                format!("check '{label}' has a derived clock, which the Rust simulator does not support")
-            })?)
+            let d = super::derived::domain(m, clocks, derived, m.operands(id)[1]);
+            Some(d.ok_or_else(|| format!("check '{label}' has a clock the Rust simulator cannot find"))?)
         } else {
             None
         };
@@ -60,11 +55,17 @@ pub fn init(checks: &[CheckSpec]) -> String {
     )
 }
 
-/// The sampling at a tick of the clock domains `ds` (after the pre-edge `eval`).
-pub fn sample(checks: &[CheckSpec], ds: &[usize]) -> String {
+/// The sampling at an edge of the clock domains `ds` (after the pre-edge settle), with the
+/// immediate checks if `immediate` (at the ticks, not at derived clocks' edges). The tick
+/// counts the cycle afterwards ([`count_cycle`]).
+pub fn sample(checks: &[CheckSpec], ds: &[usize], immediate: bool) -> String {
     let mut s = String::new();
     for (j, c) in checks.iter().enumerate() {
-        if c.domain.is_some_and(|d| !ds.contains(&d)) {
+        let on = match c.domain {
+            None => immediate,
+            Some(d) => ds.contains(&d),
+        };
+        if !on {
             continue;
         }
         let _ = match c.kind {
@@ -77,8 +78,12 @@ pub fn sample(checks: &[CheckSpec], ds: &[usize]) -> String {
             ),
         };
     }
-    s.push_str("        self.__cycle += 1;\n");
     s
+}
+
+/// The end of a tick: the cycle count.
+pub fn count_cycle() -> &'static str {
+    "        self.__cycle += 1;\n"
 }
 
 /// The public methods that read the checks.

@@ -48,6 +48,10 @@ pub struct Compiled {
     pub top: String,
     /// The checks, in netlist order; check `j`'s condition is the state field `ck<j>`.
     pub checks: Vec<super::checks::CheckSpec>,
+    /// The number of derived clocks: domain `domains.len() + k` is derived clock `k`, whose
+    /// value is the state field `dc<k>` and its value at the last edge check `pc<k>`; the
+    /// clock ports' levels are then the fields `c<d>` (see [`super::derived`]).
+    pub derived: usize,
 }
 
 #[derive(Clone)]
@@ -98,6 +102,7 @@ fn next_operands(m: &Module, id: NetId) -> impl Iterator<Item = NetId> + '_ {
 pub fn compile(
     flat: Module,
     clocks: &[PortId],
+    derived: &[NetId],
     fields: &[PortField],
     forces: &[(NetId, NetId)],
 ) -> Result<Compiled, String> {
@@ -112,6 +117,7 @@ pub fn compile(
         format!("combinational cycle through {}", names.join(" -> "))
     })?;
     let field_of = |p: PortId| fields.iter().find(|f| f.port == p);
+    let domain_of = |clk: NetId| super::derived::domain(m, clocks, derived, clk);
     let mut loc = vec![Loc::None; m.id_bound()];
     let mut banks = Banks::default();
     let mut reg_domain: Vec<(NetId, usize)> = Vec::new();
@@ -122,20 +128,18 @@ pub fn compile(
         let cell = m.cell(id);
         loc[id.index()] = match &cell.kind {
             CellKind::Const(b) => Loc::Const(ops::lit(b)),
-            CellKind::Input(p) if field_of(*p).is_none() => {
-                Loc::Const(ops::lit(&comb::Bits::zero(cell.width)))
-            }
+            CellKind::Input(p) if field_of(*p).is_none() => match clocks.iter().position(|c| c == p) {
+                // With derived clocks the clock ports' levels are state (see `super::derived`).
+                Some(d) if !derived.is_empty() => Loc::Const(format!("s.c{d}")),
+                _ => Loc::Const(ops::lit(&comb::Bits::zero(cell.width))),
+            },
             CellKind::Reg { .. } | CellKind::Memory { .. } => {
                 let mem = matches!(cell.kind, CellKind::Memory { .. });
                 let clk =
                     m.operands(id).get(if mem { 0 } else { 1 }).copied().ok_or("register without a clock")?;
-                let d = match m.cell(clk).kind {
-                    CellKind::Input(p) => clocks.iter().position(|&c| c == p),
-                    _ => None,
-                };
-                let d = d.ok_or_else(|| {
+                let d = domain_of(clk).ok_or_else(|| {
                     format!(
-                        "register '{}' has a derived clock (computed by logic, as a negedge block's inverted clock is), which the Rust simulator does not support; the SystemVerilog models it",
+                        "register '{}' has a clock the Rust simulator cannot find",
                         cell.name.as_deref().unwrap_or("?")
                     )
                 })?;
@@ -170,9 +174,13 @@ pub fn compile(
         outs.entry(drv).or_default().push(format!("out{j}"));
     }
     // Check conditions: state slots `ck<j>`.
-    let checks = super::checks::specs(m, clocks)?;
+    let checks = super::checks::specs(m, clocks, derived)?;
     for (j, c) in checks.iter().enumerate() {
         outs.entry(c.cond).or_default().push(format!("ck{j}"));
+    }
+    // Derived clocks: state slots `dc<k>`.
+    for (k, &net) in derived.iter().enumerate() {
+        outs.entry(net).or_default().push(format!("dc{k}"));
     }
     // The views of asynchronous registers (see `super::async_reset`): state slots `a<k>`.
     for (k, &(_, view)) in forces.iter().enumerate() {
@@ -359,7 +367,8 @@ pub fn compile(
         code.push_str("}\n");
     }
     let domains: Vec<Domain> = clocks.iter().map(|&p| Domain { clock: m.port(p).name.clone() }).collect();
-    for d in 0..domains.len() {
+    let all_domains = domains.len() + derived.len();
+    for d in 0..all_domains {
         let _ = writeln!(code, "pub(crate) fn commit_{d}(s: &mut __Sim) {{");
         for (f, _) in banks.fields.iter().filter(|(f, _)| f.starts_with(&format!("r{d}_"))) {
             let _ = writeln!(code, "    s.{f} = s.n{};", &f[1..]);
@@ -371,7 +380,7 @@ pub fn compile(
         }
         code.push_str("}\n");
     }
-    for d in 0..domains.len() {
+    for d in 0..all_domains {
         for &(id, _) in reg_domain.iter().filter(|x| x.1 == d) {
             let Loc::Reg { bank, slot } = &loc[id.index()] else { continue };
             let name = m.cell(id).name.as_deref().map(str::to_string);
@@ -409,5 +418,16 @@ pub fn compile(
         state.push((format!("a{k}"), ty.name(), ty.zero()));
     }
     state.extend((0..checks.len()).map(|j| (format!("ck{j}"), "u8".to_string(), "0".to_string())));
-    Ok(Compiled { code, state, part_fns, domains, regs, top, checks })
+    if !derived.is_empty() {
+        state.extend(clocks.iter().enumerate().map(|(d, &p)| {
+            let ty = Ty::of(m.port(p).width);
+            (format!("c{d}"), ty.name(), ty.zero())
+        }));
+        for (k, &net) in derived.iter().enumerate() {
+            let ty = Ty::of(m.width(net));
+            state.push((format!("dc{k}"), ty.name(), ty.zero()));
+            state.push((format!("pc{k}"), ty.name(), ty.zero()));
+        }
+    }
+    Ok(Compiled { code, state, part_fns, domains, regs, top, checks, derived: derived.len() })
 }

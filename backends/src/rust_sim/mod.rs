@@ -25,6 +25,7 @@
 pub mod async_reset;
 pub mod checks;
 pub mod const_clock;
+pub mod derived;
 pub mod flatten;
 pub mod logic;
 pub mod memory;
@@ -33,7 +34,7 @@ pub mod rt;
 
 mod api;
 
-use comb::{CellKind, Design, Dir, Module, PortId};
+use comb::{Design, Dir, Module, PortId};
 
 /// Statements per generated function at most.
 pub const CHUNK: usize = 500;
@@ -138,31 +139,15 @@ pub struct PortField {
     pub dir: Dir,
 }
 
-/// The ports that are clocks: those typed `!seq.clock`, and inputs that clock a register.
+/// The ports that are clocks: those typed `!seq.clock`, inputs that clock a register, memory
+/// or check, and inputs a derived clock inverts (`comb::eval_clocks::clock_ports`).
 pub fn clock_ports(design: &Design) -> Result<Vec<PortId>, String> {
     let flat = flatten::flatten(design)?;
     Ok(clocks_of(&flat))
 }
 
 fn clocks_of(flat: &Module) -> Vec<PortId> {
-    let mut v: Vec<PortId> = flat.port_ids().filter(|&p| flat.port(p).clock).collect();
-    for id in flat.cells() {
-        let clk_pos = match flat.cell(id).kind {
-            CellKind::Reg { .. } => 1,
-            CellKind::Memory { .. } => 0,
-            _ => continue,
-        };
-        {
-            if let Some(&clk) = flat.operands(id).get(clk_pos) {
-                if let CellKind::Input(p) = flat.cell(clk).kind {
-                    v.push(p);
-                }
-            }
-        }
-    }
-    v.sort();
-    v.dedup();
-    v
+    comb::eval_clocks::clock_ports(flat)
 }
 
 /// The struct's port fields (clock ports excluded), in port order, with unique names.
@@ -196,10 +181,12 @@ pub fn emit(design: &Design) -> Result<SimCrate, String> {
     const_clock::fold(&mut flat)?;
     let forces = async_reset::split(&mut flat);
     let clocks = clocks_of(&flat);
+    let derived_clocks = comb::eval_clocks::derived(&flat);
+    derived::check_widths(&flat, &derived_clocks)?;
     let fields = port_fields(&flat, &clocks);
     let name = crate_name(&flat.name);
     let sname = struct_name(&flat.name);
-    let compiled = logic::compile(flat, &clocks, &fields, &forces)?;
+    let compiled = logic::compile(flat, &clocks, &derived_clocks, &fields, &forces)?;
     let lib = api::lib_rs(&compiled, &fields, &sname);
     let cargo = format!(
         "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\npath = \"src/lib.rs\"\n\n\

@@ -183,6 +183,9 @@ impl<'f> Builder<'f> {
         if &*o.name == "seq.shiftreg" {
             return self.connect_shiftreg(mid, o, net, net_of);
         }
+        if super::clock_ops::is_clock_op(&o.name) {
+            return self.connect_clock_op(mid, o, net, net_of); // clock_ops.rs
+        }
         if &*o.name == "seq.fifo" {
             return self.connect_fifo(mid, o, net_of); // fifo.rs
         }

@@ -18,6 +18,7 @@ mod body;
 mod checks;
 mod circt_forms;
 mod circt_verify;
+mod clock_ops;
 mod const_clock;
 mod datapath;
 mod extern_module;
@@ -243,11 +244,12 @@ impl<'f> Builder<'f> {
                 "func.func" if !op.regions().is_empty() => out.push(op),
                 "func.func" => {}     // a declaration
                 "hw.type_scope" => {} // the aliases it declares carry their types
+                // Metadata with no netlist meaning, dropped (README, "CIRCT and HEIR interop"):
+                // paths to inner symbols and the output-file structure of CIRCT's emission.
+                "hw.hierpath" | "emit.fragment" | "emit.file" | "emit.verbatim" | "emit.ref" => {}
                 "hw.module.extern" => out.push(op),
-                "hw.module.generated" => self.error(
-                    op.name_span,
-                    "'hw.module.generated' is not supported (declare the generated module as an hw.module.extern)",
-                ),
+                // A generator's schema: `hw.module.generated` is read as `hw.module.extern`.
+                "hw.generator.schema" => {}
                 name if mlir_text::dialect::is_hls_op(name) => {
                     self.errors.push(mlir_text::dialect::hls_unsupported(name, op.name_span))
                 }

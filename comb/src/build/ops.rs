@@ -105,6 +105,8 @@ impl<'f> Builder<'f> {
         let kind = match (simple, name) {
             (Some(k), _) => k,
             (None, "hw.output" | "func.return") => return Some(Plan::Terminator),
+            // Debug info (names of values): no cell; dropped from every output.
+            (None, "dbg.variable" | "dbg.scope") => return None,
             (None, "hw.instance") => return self.plan_instance(op),
             (None, "hw.param.value") => {
                 self.error(op.name_span, "'hw.param.value' is not supported yet (module parameters are read on hw.module.extern only)");
@@ -164,6 +166,7 @@ impl<'f> Builder<'f> {
             (None, "seq.from_immutable") => return self.plan_from_immutable(op),
             (None, "seq.const_clock") => return self.plan_const_clock(op),
             (None, "seq.shiftreg") => return self.plan_shiftreg(op),
+            (None, n) if super::clock_ops::is_clock_op(n) => return self.plan_clock_op(op),
             (None, "seq.fifo") => return self.plan_fifo(op),
             (None, "seq.firmem") => {
                 self.plan_firmem(op);

@@ -146,6 +146,8 @@ impl mlir_text::OpSink for Stream {
             || &*o.name == "seq.fifo"
             // Constant clocks, shift registers and initial values look at the whole body.
             || matches!(&*o.name, "seq.const_clock" | "seq.to_clock" | "seq.shiftreg" | "seq.from_immutable")
+            || super::clock_ops::is_clock_op(&o.name)
+            || o.name.starts_with("dbg.")
             || super::initial::has_initial_operand(&o)
             || super::aggregate::is_aggregate_op(&o.name)
             // Inner symbols are checked for duplicates over a whole body: the op-tree path.

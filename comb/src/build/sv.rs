@@ -4,7 +4,7 @@
 //!   it on every path: a value (a one-operand `comb.concat` cell named after it, as `hw.wire`);
 //! - `sv.reg` (or `sv.wire`) assigned in one `sv.alwaysff(posedge %clk)` or
 //!   `sv.always posedge %clk`: a register clocked by `seq.to_clock` of `%clk` (`negedge`: of
-//!   `~%clk`, a derived clock the Rust simulator rejects); a path that does
+//!   `~%clk`, a derived clock: the simulators fire it at the falling edge); a path that does
 //!   not assign it holds it (`sv.if` becomes muxes). With `(syncreset : posedge %rst)` the reset
 //!   block's value is a synchronous reset, with `asyncreset` an asynchronous one (its value
 //!   must be a constant); `negedge` resets are inverted. A register the reset block does not
@@ -161,6 +161,7 @@ impl<'f> Builder<'f> {
                                 add(self, x.operands[0].value, d, x.span);
                             }
                             "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => {}
+                            n if super::sv_assert::is_property(n) => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))
                             }

@@ -31,6 +31,12 @@ pub(crate) fn is_immediate(name: &str) -> bool {
     matches!(name, "sv.assert" | "sv.assume" | "sv.cover")
 }
 
+/// True for `sv.assert_property`, `sv.assume_property`, `sv.cover_property`: concurrent
+/// checks at module level (`verif.rs`), clocked by their block in a procedural one.
+pub(crate) fn is_property(name: &str) -> bool {
+    matches!(name, "sv.assert_property" | "sv.assume_property" | "sv.cover_property")
+}
+
 /// Where an immediate check stands.
 pub(crate) struct Ctx<'f> {
     /// The enclosing procedural block.
@@ -48,7 +54,8 @@ type Pending<'f> = (&'f [Operation], Vec<(&'f Operation, usize)>);
 /// The contexts of the immediate checks of a body, by op address.
 pub(crate) type Contexts<'f> = HashMap<*const Operation, Ctx<'f>>;
 
-/// Finds the context of every immediate check in the procedural blocks of `ops`.
+/// Finds the context of every immediate check (and property check) in the procedural blocks
+/// of `ops`.
 pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
     let mut out = Contexts::new();
     if !ops.iter().any(|o| o.name.starts_with("sv.always") || &*o.name == "sv.initial") {
@@ -63,7 +70,7 @@ pub(crate) fn contexts(ops: &[Operation]) -> Contexts<'_> {
                 r.blocks.iter().map(|b| (b.ops.as_slice(), Vec::new())).collect();
             while let Some((list, path)) = stack.pop() {
                 for x in list {
-                    if is_immediate(&x.name) {
+                    if is_immediate(&x.name) || is_property(&x.name) {
                         let ctx = Ctx { always: a, reset_block: ri == 1, path: path.clone() };
                         out.insert(x as *const Operation, ctx);
                     }

@@ -1,6 +1,8 @@
 //! CIRCT's `verif.assert` / `verif.assume` / `verif.cover` and the `ltl.clock` /
 //! `ltl.disable` ops that shape their property, and the SV dialect's
-//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), and the immediate
+//! `sv.assert.concurrent posedge %clk, %p` (also `assume`, `cover`), CIRCT's current
+//! `sv.assert_property %p [on posedge %clk] [disable_iff %d]` (also `assume`, `cover`; in a
+//! procedural block clocked by the block, as an immediate check), and the immediate
 //! `sv.assert` / `sv.assume` / `sv.cover` of procedural blocks (`sv_assert.rs` finds their
 //! clock and enable), lowered to [`CellKind::Check`] cells.
 //!
@@ -40,7 +42,7 @@ pub(crate) fn is_verif_op(name: &str) -> bool {
             | "sv.assert"
             | "sv.assume"
             | "sv.cover"
-    )
+    ) || super::sv_assert::is_property(name)
 }
 
 /// A property as the netlist holds it.
@@ -70,13 +72,27 @@ impl<'f> Builder<'f> {
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
         for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
             let kind = match &*o.name {
-                "verif.assert" | "sv.assert.concurrent" | "sv.assert" => CheckKind::Assert,
-                "verif.assume" | "sv.assume.concurrent" | "sv.assume" => CheckKind::Assume,
+                "verif.assert" | "sv.assert.concurrent" | "sv.assert" | "sv.assert_property" => {
+                    CheckKind::Assert
+                }
+                "verif.assume" | "sv.assume.concurrent" | "sv.assume" | "sv.assume_property" => {
+                    CheckKind::Assume
+                }
                 _ => CheckKind::Cover,
             };
-            let procedural = super::sv_assert::is_immediate(&o.name);
+            let property = super::sv_assert::is_property(&o.name);
+            // A property check in a procedural block takes that block's clock.
+            let procedural = super::sv_assert::is_immediate(&o.name)
+                || (property && immediate.contains_key(&(o as *const Operation)));
             let concurrent = o.dialect() == "sv" && !procedural;
-            if o.operands.is_empty() || o.operands.len() > 2 {
+            let is_i1 = |u: &mlir_text::Operand| matches!(self.file.ty(u.value), Type::Int { width: 1, .. });
+            if procedural && property && !o.operands.first().is_some_and(is_i1) {
+                self.error(o.span, format!("'{}' in a procedural block checks an i1", o.name));
+                continue;
+            }
+            if property && !procedural {
+                // counted below by its segments
+            } else if o.operands.is_empty() || o.operands.len() > 2 {
                 self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
                 continue;
             }
@@ -108,6 +124,8 @@ impl<'f> Builder<'f> {
                 };
                 proc_enable = en;
                 Some(Prop { cond: Some(cond), disable: None, clock, negedge })
+            } else if property {
+                self.sv_property(o, &by_result, net_of)
             } else if concurrent {
                 self.sv_concurrent(o, net_of)
             } else {
@@ -147,8 +165,10 @@ impl<'f> Builder<'f> {
                 let clock = match m.cell(clk).kind {
                     CellKind::FromClock if !p.negedge => m.operands(clk)[0],
                     _ if p.negedge => {
-                        // On the falling edge: the rising edge of the inverted clock.
-                        let inv = m.add_cell(CellKind::Inv, 1, &[clk], None, span);
+                        // On the falling edge: the rising edge of the inverted clock, as
+                        // `comb.xor` with 1 (what `--emit mlir` prints and reads back).
+                        let one = m.add_cell(CellKind::Const(crate::bits::Bits::ones(1)), 1, &[], None, span);
+                        let inv = m.add_cell(CellKind::Xor, 1, &[clk, one], None, span);
                         m.add_cell(CellKind::ToClock, 1, &[inv], None, span)
                     }
                     _ => m.add_cell(CellKind::ToClock, 1, &[clk], None, span),
@@ -158,6 +178,63 @@ impl<'f> Builder<'f> {
             let cell = CellKind::Check { kind, label, clocked: p.clock.is_some() };
             m.add_cell(cell, 0, &operands, None, span);
         }
+    }
+
+    /// `sv.*_property %p [on EDGE %clk] [disable_iff %d]` at module level: `p` (an `i1` or an
+    /// `ltl.clock`/`ltl.disable` property) clocked by `clk` and disabled by `d`. Without a
+    /// clock (and none in `p`) it is an unclocked check of every cycle, as `verif.assert %p`.
+    fn sv_property(
+        &mut self,
+        o: &Operation,
+        by_result: &HashMap<ValueId, &'f Operation>,
+        net_of: &NetOf,
+    ) -> Option<Prop> {
+        let segs: Vec<i128> = match o.attr("operandSegmentSizes") {
+            Some(Attr::DenseArray(_, v)) => v.iter().map(|x| x.to_i128().unwrap_or(-1)).collect(),
+            _ => vec![],
+        };
+        let ok = segs.len() == 3
+            && segs[0] == 1
+            && segs[1..].iter().all(|&x| x == 0 || x == 1)
+            && segs.iter().sum::<i128>() == o.operands.len() as i128;
+        if !ok {
+            self.error(
+                o.span,
+                format!(
+                    "'{}' expects operands %property [, %clock] [, %disable] ('operandSegmentSizes')",
+                    o.name
+                ),
+            );
+            return None;
+        }
+        let mut p = self.prop_of(o.operands[0].value, o.operands[0].span, by_result, net_of, 0)?;
+        let net = |i: usize| o.operands.get(i).and_then(|x| net_of.get(x.value.index()).copied().flatten());
+        if segs[1] == 1 {
+            let negedge = match o.attr("event") {
+                Some(Attr::Int(e, _)) => e.to_i128().filter(|e| *e <= 1).map(|e| e == 1),
+                Some(Attr::Opaque(t)) if t.contains("posedge") => Some(false),
+                Some(Attr::Opaque(t)) if t.contains("negedge") => Some(true),
+                _ => None,
+            };
+            let Some(negedge) = negedge else {
+                self.error(o.span, "only 'posedge' and 'negedge' clocks are supported on properties");
+                return None;
+            };
+            if p.clock.is_some() {
+                self.error(o.span, "a property with two clocks is not supported");
+                return None;
+            }
+            p.clock = Some(net(1)?);
+            p.negedge = negedge;
+        }
+        if segs[2] == 1 {
+            if p.disable.is_some() {
+                self.error(o.span, "a property disabled twice is not supported");
+                return None;
+            }
+            p.disable = Some(net(1 + segs[1] as usize)?);
+        }
+        Some(p)
     }
 
     /// `sv.*.concurrent posedge %clk, %p`: `p` clocked by `clk`.

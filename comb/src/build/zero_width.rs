@@ -7,11 +7,17 @@
 //!   entry-block argument; `hw.output`/`func.return` drop their `i0` operands;
 //! - `hw.instance` drops its `i0` operands and results and their `argNames`/`resultNames`
 //!   labels (the child lost the same ports);
-//! - `comb.concat` drops its `i0` operands (`comb.concat :` with none left is an `i0`);
+//! - `comb.concat` and `hw.array_concat` drop their `i0` operands (`comb.concat :` with none
+//!   left is an `i0`);
+//! - zero-width aggregates (`!hw.array<0xT>`, `!hw.struct<>`, aggregates of `i0`) count as
+//!   `i0` everywhere here;
 //! - an op whose results are all `i0` is removed (`hw.constant 0 : i0`, an extract of no
 //!   bits, an `i0` wire or register, arithmetic on `i0`, an `sv.wire` of `!hw.inout<i0>`),
 //!   and so is an op without results or regions whose operands are all `i0` (`sv.assign`);
 //! - `comb.icmp` of two `i0` becomes its constant (two empty values are equal);
+//! - `hw.array_get` of a one-element array (its index is an `i0`) becomes an `hw.bitcast` of
+//!   the array to the element (the same bits), and `hw.array_inject` into one an
+//!   `hw.array_create` of the new element;
 //! - any other use of an `i0` is a located error (nothing else can take one meaningfully).
 //!
 //! The rewrite runs only when the file has an `i0` anywhere ([`has_zero_width`]).
@@ -19,10 +25,19 @@
 use mlir_text::{Attr, BigInt, ComplexType, Diagnostic, File, NamedAttr, OpName, Operation, Type, ValueId};
 use std::borrow::Cow;
 
-/// True if `t` is `i0` (any signedness) or an `!hw.inout<i0>` (an `sv.wire` of no bits).
+/// True if `t` is `i0` (any signedness), a zero-width hw aggregate (`!hw.array<0xT>`,
+/// `!hw.struct<>`, a struct or array of `i0`s, an alias of one) or an `!hw.inout` of one (an
+/// `sv.wire` of no bits).
 pub(crate) fn is_i0(t: &Type) -> bool {
     match t {
-        Type::Complex(c) => matches!(&**c, ComplexType::HwInOut(inner) if inner.int_width() == Some(0)),
+        Type::Complex(c) => match &**c {
+            ComplexType::HwInOut(inner) => is_i0(inner),
+            ComplexType::HwArray { .. }
+            | ComplexType::HwStruct(_)
+            | ComplexType::HwUnion(_)
+            | ComplexType::HwAlias { .. } => t.bit_width() == Some(0),
+            _ => false,
+        },
         _ => t.int_width() == Some(0),
     }
 }
@@ -141,9 +156,25 @@ fn body(file: &File, ops: &mut Vec<Operation>, errors: &mut Vec<Diagnostic>) {
             return false;
         }
         match &*op.name {
-            "hw.output" | "func.return" | "comb.concat" => op.operands.retain(|u| !i0(u.value)),
+            "hw.output" | "func.return" | "comb.concat" | "hw.array_concat" => {
+                op.operands.retain(|u| !i0(u.value))
+            }
             "hw.instance" => instance(file, op),
             "comb.icmp" if op.operands.iter().any(|u| i0(u.value)) => icmp_constant(op, errors),
+            // The one element of a one-element array (its index is `i0`): the same bits.
+            "hw.array_get"
+                if op.operands.len() == 2 && i0(op.operands[1].value) && !i0(op.operands[0].value) =>
+            {
+                op.operands.truncate(1);
+                op.name = OpName::new("hw.bitcast");
+            }
+            // Injecting into a one-element array replaces its one element.
+            "hw.array_inject"
+                if op.operands.len() == 3 && i0(op.operands[1].value) && !i0(op.operands[0].value) =>
+            {
+                op.operands.drain(..2);
+                op.name = OpName::new("hw.array_create");
+            }
             _ => {}
         }
         if let Some(u) = op.operands.iter().find(|u| i0(u.value)) {

@@ -142,6 +142,16 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_hw_module(&mut self, mut d: Draft) -> Result<Draft, Diagnostic> {
         self.visibility(&mut d)?;
         self.sym_name(&mut d)?;
+        if &*d.name == "hw.module.generated" {
+            // `hw.module.generated @M, @Schema(ports) attributes {...}`: a module a generator
+            // makes, so a black box here: read as the `hw.module.extern` it is to us (the
+            // schema kept as `generatorKind`, the generator's attributes ignored).
+            self.expect(Tok::Comma)?;
+            let s = self.expect(Tok::At)?;
+            let schema = self.slice(s.span).trim_start_matches('@').trim_matches('"').to_string();
+            d.prop("generatorKind", Attr::String(schema), s.span);
+            d.name = crate::ast::OpName::new("hw.module.extern");
+        }
         if self.tok.kind == Tok::Less {
             let start = self.tok.span.start as usize;
             let params = self.parse_param_list()?;

@@ -10,6 +10,10 @@
 //! and `%r = seq.shiftreg [N] [sym @s] %in, %clk, %ce [reset %rst, %v] [powerOn %p] : T`
 //! (operands in that order, `numElements = N : i64` and `operandSegmentSizes`).
 //!
+//! CIRCT's clock ops, with operands in their order and `!seq.clock` results:
+//! `seq.clock_inv %clk`, `seq.clock_mux %cond, %t, %f`, `seq.clock_div %clk by N`
+//! (`pow2 = N : i64`), `seq.clock_gate %clk, %en [, %test_en] [sym @s]`.
+//!
 //! `seq.initial` keeps its body as a region (isolated from above, as in CIRCT); the netlist
 //! builder evaluates it to constants. `seq.const_clock` stores its value as the string
 //! attribute `value` (`"low"` or `"high"`).
@@ -86,6 +90,53 @@ impl<'a> Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
+    /// `seq.clock_inv`, `seq.clock_mux`, `seq.clock_div`, `seq.clock_gate` (custom forms).
+    pub(crate) fn parse_clock_op(&mut self, mut d: Draft) -> Result<Draft, Diagnostic> {
+        let start = self.tok.span.start as usize;
+        let mut uses = vec![self.parse_use()?];
+        let mut types = vec![Type::Clock];
+        match &*d.name {
+            "seq.clock_mux" => {
+                for _ in 0..2 {
+                    self.expect(Tok::Comma)?;
+                    uses.push(self.parse_use()?);
+                }
+                types = vec![Type::int(1), Type::Clock, Type::Clock];
+            }
+            "seq.clock_div" => {
+                if !self.eat_kw("by")? {
+                    return Err(self.err_expected("'by'"));
+                }
+                let (n, at) = self.parse_bigint()?;
+                if n.negative || n.to_i128().is_none_or(|v| v > 63) {
+                    return Err(Diagnostic::error(at, "'seq.clock_div' divides by 2^N with N from 0 to 63"));
+                }
+                d.prop("pow2", Attr::Int(n, Type::int(64)), at);
+            }
+            "seq.clock_gate" => {
+                self.expect(Tok::Comma)?;
+                uses.push(self.parse_use()?);
+                types.push(Type::int(1));
+                if self.tok.kind == Tok::Comma {
+                    self.expect(Tok::Comma)?;
+                    uses.push(self.parse_use()?);
+                    types.push(Type::int(1));
+                }
+                if self.eat_kw("sym")? {
+                    let s = self.expect(Tok::At)?;
+                    let text = format!("#hw<innerSym{}>", self.slice(s.span));
+                    d.prop("inner_sym", Attr::Opaque(text), s.span);
+                }
+            }
+            _ => {}
+        }
+        let at = Span::new(start, self.prev_end);
+        self.resolve_all(&mut d, &uses, &types, at)?;
+        d.attributes = self.parse_opt_attr_dict()?;
+        d.result_types.push(Type::Clock);
+        Ok(d)
+    }
+
     fn parse_shiftreg(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
         self.expect(Tok::LSquare)?;
         let (n, at) = self.parse_bigint()?;

@@ -16,6 +16,8 @@
 //!   `sv.cover`; procedural): operand `p`, properties `defer` (0 immediate, 1 observed,
 //!   2 final), `label`, `message`; a message with substitutions is a located "not supported"
 //!   error;
+//! - `sv.assert_property %p [on EDGE %clk] [disable_iff %d] [label "l"] : T` (also
+//!   `assume`, `cover`): operands `p [, clk] [, d]` with `operandSegmentSizes`, `event`.
 //! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
 //!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
 //!
@@ -215,6 +217,9 @@ impl<'a> Parser<'a> {
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "sv.assert" | "sv.assume" | "sv.cover" => self.parse_sv_immediate(&mut d)?,
+            "sv.assert_property" | "sv.assume_property" | "sv.cover_property" => {
+                self.parse_sv_property(&mut d)?
+            }
             "sv.assert.concurrent" | "sv.assume.concurrent" | "sv.cover.concurrent" => {
                 // `EDGE %clk, %p [label "l"] [{attrs}]`: operands `clk, p`, the edge as the
                 // integer attribute `event` (CIRCT's EventControl: 0 posedge, 1 negedge, 2 edge).
@@ -333,6 +338,45 @@ impl<'a> Parser<'a> {
     }
 
     /// `posedge`, `negedge` or `edge`.
+    /// `sv.assert_property %p [on EDGE %clk] [disable_iff %d] [label "l"] [{attrs}] : T`
+    /// (also `assume`, `cover`): operands `p`, then `clk` and `d` when present, counted by
+    /// `operandSegmentSizes` as in CIRCT's generic form; the edge as the integer `event`.
+    fn parse_sv_property(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+        let start = self.tok.span.start as usize;
+        let p = self.parse_use()?;
+        let mut clk = None;
+        if self.eat_kw("on")? {
+            let at = self.tok.span;
+            let event = match self.edge()?.as_str() {
+                "posedge" => 0,
+                "negedge" => 1,
+                _ => 2,
+            };
+            d.prop("event", Attr::Int(crate::ast::BigInt::from_i128(event), Type::int(32)), at);
+            clk = Some(self.parse_use()?);
+        }
+        let disable = if self.eat_kw("disable_iff")? { Some(self.parse_use()?) } else { None };
+        if self.eat_kw("label")? {
+            let t = self.expect(Tok::Str)?;
+            let text = self.string_value(t);
+            d.prop("label", Attr::String(text), t.span);
+        }
+        d.attributes = self.parse_opt_attr_dict()?;
+        self.expect(Tok::Colon)?;
+        let ty = self.parse_type()?;
+        let at = Span::new(start, self.prev_end);
+        let segs = [1, clk.is_some() as i128, disable.is_some() as i128];
+        let segs = segs.iter().map(|&v| crate::ast::BigInt::from_i128(v)).collect();
+        d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), at);
+        let o = self.resolve(&p, &ty)?;
+        d.operands.push(o);
+        for u in clk.iter().chain(disable.iter()) {
+            let o = self.resolve(u, &Type::int(1))?;
+            d.operands.push(o);
+        }
+        Ok(())
+    }
+
     fn edge(&mut self) -> Result<String, Diagnostic> {
         let w = self.tok_text();
         if self.tok.kind == Tok::BareId && matches!(w, "posedge" | "negedge" | "edge") {

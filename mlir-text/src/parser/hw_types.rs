@@ -47,9 +47,6 @@ impl<'a> Parser<'a> {
                     .map_err(|_| Diagnostic::error(Span::new(p, q), "array size is too large"))?;
                 self.reset_to(r + 1)?;
                 let elem = self.parse_type()?;
-                if len == 0 {
-                    return Err(Diagnostic::error(Span::new(p, q), "arrays of 0 elements are not supported"));
-                }
                 ComplexType::HwArray { len, elem }
             }
             "struct" | "union" => {
@@ -115,7 +112,8 @@ impl<'a> Parser<'a> {
             Some(w) if w > MAX_WIDTH as u64 => {
                 Err(Diagnostic::error(span, format!("type '{ty}' is {w} bits wide, more than {MAX_WIDTH}")))
             }
-            Some(0) => Err(Diagnostic::error(span, format!("type '{ty}' has no bits"))),
+            // Zero-width aggregates (`!hw.array<0xT>`, `!hw.struct<>`, fields of `i0`) are
+            // read; the netlist builder erases them as it erases `i0`.
             _ => Ok(ty),
         }
     }

@@ -105,11 +105,9 @@ impl<'a> Parser<'a> {
             "hw.constant" | "arith.constant" | "constant" => self.parse_constant(d),
             "hw.instance" => self.parse_instance(d),
             "hw.param.value" => self.parse_param_value(d),
-            "hw.module.generated" | "hw.generator.schema" => Err(Diagnostic::error(
-                t.span,
-                format!("'{name}' is not supported (declare the generated module as an hw.module.extern)"),
-            )),
+            "hw.module.generated" => self.parse_hw_module(d),
             _ if super::custom_hw_agg::is_hw_aggregate_op(name) => self.parse_hw_aggregate(d),
+            _ if super::custom_meta::is_meta_op(name) => self.parse_meta(d),
             _ if name.starts_with("comb.") => self.parse_comb(d),
             "seq.compreg" | "seq.compreg.ce" | "seq.to_clock" | "seq.from_clock" => self.parse_seq(d),
             "seq.firmem"
@@ -121,6 +119,7 @@ impl<'a> Parser<'a> {
             "seq.initial" | "seq.yield" | "seq.from_immutable" | "seq.const_clock" | "seq.shiftreg" => {
                 self.parse_seq_init(d)
             }
+            "seq.clock_inv" | "seq.clock_mux" | "seq.clock_div" | "seq.clock_gate" => self.parse_clock_op(d),
             _ if name.starts_with("secret.") => self.parse_secret(d),
             _ if name.starts_with("sv.") => self.parse_sv(d),
             _ if name.starts_with("verif.") || name.starts_with("ltl.") => self.parse_verif(d),
