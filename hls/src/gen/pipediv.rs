@@ -265,20 +265,7 @@ impl Gen<'_> {
         let one = self.and(fits[0], n2);
         let lo = self.or(&[fits[2], one]);
         let digit = self.cell(CellKind::Concat, 2, &[hi, lo], None);
-        let q2 = if w == 2 {
-            digit
-        } else {
-            let ql = self.cell(CellKind::Extract { low: 0 }, w - 2, &[q], None);
-            self.cell(CellKind::Concat, w, &[ql, digit], None)
-        };
-        match zero {
-            Some(z) => {
-                let zm = self.konst(0, m);
-                let zw = self.konst(0, w);
-                (self.mux(z, zm, r2), self.mux(z, zw, q2))
-            }
-            None => (r2, q2),
-        }
+        self.row_out(r2, (q, digit, 2), w, zero)
     }
 
     /// A pipelined divider for an op of type `t` (a pipelined `sequential` type; its stages

@@ -174,15 +174,28 @@ impl Gen<'_> {
         let dl = self.cell(CellKind::Extract { low: 0 }, m, &[diff], None);
         let tl = self.cell(CellKind::Extract { low: 0 }, m, &[t], None);
         let r2 = self.mux(fits, dl, tl);
-        let q2 = if w == 1 {
-            fits
+        self.row_out(r2, (q, fits, 1), w, zero)
+    }
+
+    /// A row's outputs: the new remainder `r2` and `q` with the row's `n` new quotient bits
+    /// `bits` shifted in at the bottom (`q` is `w` bits); where `zero` is given and 1, both
+    /// become 0 (SPEC section 3's `x / 0`, `x % 0`).
+    pub(crate) fn row_out(
+        &mut self,
+        r2: NetId,
+        (q, bits, n): (NetId, NetId, u32),
+        w: u32,
+        zero: Option<NetId>,
+    ) -> (NetId, NetId) {
+        let q2 = if w == n {
+            bits
         } else {
-            let ql = self.cell(CellKind::Extract { low: 0 }, w - 1, &[q], None);
-            self.cell(CellKind::Concat, w, &[ql, fits], None)
+            let ql = self.cell(CellKind::Extract { low: 0 }, w - n, &[q], None);
+            self.cell(CellKind::Concat, w, &[ql, bits], None)
         };
         match zero {
             Some(z) => {
-                let zm = self.konst(0, m);
+                let zm = self.konst(0, self.m.width(r2));
                 let zw = self.konst(0, w);
                 (self.mux(z, zm, r2), self.mux(z, zw, q2))
             }
