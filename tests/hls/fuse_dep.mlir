@@ -1,8 +1,10 @@
 // Sibling fusion must not apply (ir/siblingfuse.rs): the second loop reads %b, which the
 // first writes (a dependence through memory: b[7 - j] is written in the first loop's
 // later iterations), and the fourth loop starts from the third's result (a scalar
-// dependence). Equal trip counts, innermost: only the dependences keep them apart (the
-// first and the third loop, which both only read %a, do fuse).
+// dependence). Equal trip counts, innermost: only the dependences keep them apart. The
+// third loop (reading %a) could fuse with the first (the other reader of %a: one port, so
+// II 2) or the second (on %b and %c): pairs on different ports come first, so it joins the
+// second.
 func.func @deps(%a: memref<8xi32>, %b: memref<8xi32>, %c: memref<8xi32>) -> i32 {
   %z = arith.constant 0 : i32
   affine.for %i = 0 to 8 {

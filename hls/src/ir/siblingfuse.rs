@@ -29,7 +29,7 @@
 
 use super::deps::Linear;
 use super::scope::{item_accesses, item_defs, item_uses, rename};
-use super::{BinOp, ForLoop, Func, Item, OpId, OpKind, Region, ValId, INDEX_WIDTH};
+use super::{BinOp, ForLoop, Func, Item, MemId, MemKind, OpId, OpKind, Region, ValId, INDEX_WIDTH};
 use std::collections::{HashMap, HashSet};
 
 /// Dissolves one-iteration loops, then fuses independent siblings, everywhere in `f`.
@@ -38,13 +38,28 @@ pub fn run(f: &mut Func) -> (usize, usize) {
     let ones = f.with_body(dissolve);
     let mut fused = 0;
     loop {
-        let n = f.with_body(fuse_region);
+        // Pairs on different memory ports first: two loops that share a port fuse into one
+        // whose II is the sum of theirs, which saves only a fill and drain, and can take the
+        // partner a loop on other ports would have run beside (fuse_dep: the loop reading
+        // `%a` fuses with the one on `%b`/`%c`, not with the other reader of `%a`).
+        let mut n = f.with_body(|f, r| fuse_region(f, r, true));
+        if n == 0 {
+            n = f.with_body(|f, r| fuse_region(f, r, false));
+        }
         if n == 0 {
             break;
         }
         fused += n;
     }
     (ones, fused)
+}
+
+/// Whether two access lists use one memory port: the one port of a memref argument, or the
+/// read (or the write) port of a local memory.
+fn share_port(f: &Func, a: &[(OpId, MemId, bool)], b: &[(OpId, MemId, bool)]) -> bool {
+    a.iter().any(|&(_, ma, wa)| {
+        b.iter().any(|&(_, mb, wb)| ma == mb && (f.mems[ma.index()].kind == MemKind::Port || wa == wb))
+    })
 }
 
 /// The constant of a value, sign-extended, if a `Const` op defines it.
@@ -175,12 +190,13 @@ fn candidate(f: &Func, consts: &HashMap<ValId, u64>, item: &Item) -> Option<()> 
     (plain(&l.body) && l.pipeline.is_none() && const_of(consts, f, l.lb).is_some()).then_some(())
 }
 
-/// Fuses the first fusible pair in each region of `r` (recursively); returns how many.
-fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
+/// Fuses the first fusible pair in each region of `r` (recursively), with
+/// `disjoint_ports` only pairs that use no memory port in common; returns how many.
+fn fuse_region(f: &mut Func, r: &mut Region, disjoint_ports: bool) -> usize {
     let mut n = 0;
     for item in &mut r.items {
         for sub in item.regions_mut() {
-            n += fuse_region(f, sub);
+            n += fuse_region(f, sub, disjoint_ports);
         }
     }
     let consts = f.constants();
@@ -195,6 +211,7 @@ fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
         item_defs(f, &r.items[i], &mut defs);
         let mut acc = Vec::new();
         item_accesses(f, &r.items[i], &mut acc);
+        let own = acc.clone();
         let mut hoist: Vec<usize> = Vec::new();
         for j in i + 1..r.items.len() {
             let y = &r.items[j];
@@ -215,6 +232,7 @@ fn fuse_region(f: &mut Func, r: &mut Region) -> usize {
                 };
                 if uses.is_disjoint(&defs)
                     && !conflicts(f, &acc, &yacc, &ranges)
+                    && !(disjoint_ports && share_port(f, &own, &yacc))
                     && size(&r.items[i]) + size(y) <= super::unroll_inner::MAX_OPS * 2
                 {
                     let Item::For(yl) = r.items.remove(j) else { unreachable!() };
