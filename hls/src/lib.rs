@@ -159,7 +159,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         if opts.pipeline {
             // The loop-structure passes below, each checked by the verifier after it runs.
-            let passes: [(&str, IrPass); 4] = [
+            let passes: [(&str, IrPass); 5] = [
                 // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
                 ("siblingfuse", |f, _| {
                     ir::siblingfuse::run(f);
@@ -180,6 +180,10 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
                                 .into(),
                         ));
                     }
+                }),
+                // Adders and subtracters of masked values at the width they need.
+                ("narrow", |f, _| {
+                    ir::narrow::run(f);
                 }),
             ];
             for (name, pass) in passes {

@@ -112,6 +112,20 @@ impl Ranges<'_> {
     }
 }
 
+/// The value ranges of `f`'s values as this module's analysis gives them: `lo..=hi`, signed,
+/// the full range of the value's width when nothing narrower is known. For
+/// [`super::narrow`], which narrows adders by them.
+pub(crate) fn value_ranges(f: &Func) -> impl Fn(ValId) -> (i128, i128) + '_ {
+    let mut def: HashMap<ValId, Option<usize>> = HashMap::new();
+    for (i, o) in f.ops.iter().enumerate() {
+        if let Some(r) = o.result {
+            def.entry(r).and_modify(|d| *d = None).or_insert(Some(i));
+        }
+    }
+    let rs = Ranges { f, def };
+    move |v| rs.range(v, 16)
+}
+
 /// The bits the divisor (operand 1) of every `op` division of `width` bits in `f` fits in:
 /// `m` such that every divisor `d` has `d < 2^m` (unsigned ops: `d` as unsigned; signed
 /// ops: `|d|`); `width` when nothing narrower is known. At least 1.

@@ -19,6 +19,7 @@ pub mod divwidth;
 pub mod ifconvert;
 pub mod ivreduce;
 pub mod magic;
+pub mod narrow;
 pub mod rotate;
 pub mod scalrep;
 pub mod scope;
