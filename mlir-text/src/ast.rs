@@ -118,6 +118,14 @@ pub enum ComplexType {
         /// Element type.
         elem: Type,
     },
+    /// `!hw.array<#hw.param.decl.ref<"N"> x T>`: an array whose size is a parameter
+    /// expression of its module; it has no width until the module is specialized.
+    HwParamArray {
+        /// The size expression's attribute text (`#hw.param.decl.ref<"N">`).
+        len: String,
+        /// Element type.
+        elem: Type,
+    },
     /// `!hw.struct<a: i8, b: i1>` (the first field in the high bits).
     HwStruct(Vec<crate::hw_types::HwField>),
     /// `!hw.union<a: i8, b: i4 offset 2>`.

@@ -124,6 +124,7 @@ fn fields(f: &mut fmt::Formatter<'_>, fs: &[HwField]) -> fmt::Result {
 pub(crate) fn display(c: &ComplexType, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
     Some(match c {
         ComplexType::HwArray { len, elem } => write!(f, "!hw.array<{len}x{elem}>"),
+        ComplexType::HwParamArray { len, elem } => write!(f, "!hw.array<{len} x {elem}>"),
         ComplexType::HwStruct(fs) => {
             f.write_str("!hw.struct<").and_then(|_| fields(f, fs)).and_then(|_| f.write_str(">"))
         }

@@ -293,7 +293,7 @@ impl<'f> Builder<'f> {
             let value = nets.last().map(|&v| &self.design.module(mid).cell(v).kind);
             if !matches!(value, Some(CellKind::Const(_))) {
                 let at = o.operands.last().map(|u| u.span).unwrap_or(o.span);
-                self.error(at, "an asynchronous reset value must be a constant ('hw.constant')");
+                self.error(at, "an asynchronous reset value must be a constant ('hw.constant' or 'hw.aggregate_constant')");
                 return;
             }
         }

@@ -84,7 +84,9 @@ impl<'f> Builder<'f> {
             Type::Int { width, .. } => Some((*width, name)),
             Type::Clock if matches!(&*op.name, "seq.to_clock") => Some((1, name)),
             // Muxes and registers of hw aggregates hold them as flat bit vectors.
-            ty if ty.is_bits() && matches!(&*op.name, "comb.mux" | "seq.compreg" | "seq.compreg.ce") => {
+            ty if ty.is_bits()
+                && matches!(&*op.name, "comb.mux" | "seq.compreg" | "seq.compreg.ce" | "seq.firreg") =>
+            {
                 Some((ty.bit_width().unwrap_or(0) as u32, name))
             }
             ty => {

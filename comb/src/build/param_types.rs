@@ -1,6 +1,7 @@
 //! Parametric widths: CIRCT's `!hw.int<#hw.param.decl.ref<"W">>` and
 //! `!hw.int<#hw.param.expr.add<...>>` on ports, values, registers and instance results,
-//! resolved while a module is specialized (see `specialize.rs`).
+//! and parametric array sizes (`!hw.array<#hw.param.decl.ref<"N"> x T>`), resolved while
+//! a module is specialized (see `specialize.rs`).
 //!
 //! The reader keeps such a type as an opaque `!hw.int<...>` (nested in aggregates too).
 //! When a module whose port list or body mentions one is specialized, every value the
@@ -32,6 +33,7 @@ pub(super) fn is_parametric(t: &Type) -> bool {
     let Type::Complex(c) = t else { return false };
     match &**c {
         ComplexType::HwArray { elem, .. } => is_parametric(elem),
+        ComplexType::HwParamArray { .. } => true,
         ComplexType::HwStruct(fs) | ComplexType::HwUnion(fs) => fs.iter().any(|f| is_parametric(&f.ty)),
         ComplexType::HwAlias { inner, .. } | ComplexType::Secret(inner) | ComplexType::HwInOut(inner) => {
             is_parametric(inner)
@@ -100,6 +102,25 @@ pub(super) fn resolve(t: &Type, env: &[(String, i128)]) -> Result<Type, String> 
     }
     let c = match &**c {
         ComplexType::HwArray { len, elem } => ComplexType::HwArray { len: *len, elem: resolve(elem, env)? },
+        ComplexType::HwParamArray { len, elem } => {
+            let names = referenced(len);
+            let v = super::specialize::eval_text(len, env)
+                .map_err(|m| format!("the size of '{t}' does not evaluate: {m}"))?;
+            let elem = resolve(elem, env)?;
+            let ew = elem.bit_width().unwrap_or(0) as i128;
+            if v < 0 || v.checked_mul(ew).is_none_or(|w| w > MAX_WIDTH as i128) {
+                let with = names
+                    .iter()
+                    .filter_map(|n| env.iter().find(|(k, _)| k == n).map(|(k, v)| format!("{k} = {v}")))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                let params = if names.is_empty() { String::new() } else { format!(" with {with}") };
+                return Err(format!(
+                    "the size of '{t}' is {v}{params}; an array must have 0 or more elements and at most {MAX_WIDTH} bits"
+                ));
+            }
+            ComplexType::HwArray { len: v as u64, elem }
+        }
         ComplexType::HwStruct(fs) | ComplexType::HwUnion(fs) => {
             let mut out = fs.clone();
             for f in &mut out {

@@ -85,8 +85,19 @@ impl<'a> Parser<'a> {
                 let (arr, span) = self.agg_colon_type(&mut d)?;
                 self.expect(Tok::Comma)?;
                 let ity = self.parse_type()?;
-                let elem = match arr.hw_aggregate() {
-                    Some(ComplexType::HwArray { elem, .. }) => elem.clone(),
+                // A parametric array (its size known once the module is specialized) too.
+                let elem = match arr.strip_alias() {
+                    Type::Complex(c) => match &**c {
+                        ComplexType::HwArray { elem, .. } | ComplexType::HwParamArray { elem, .. } => {
+                            elem.clone()
+                        }
+                        _ => {
+                            return Err(Diagnostic::error(
+                                span,
+                                format!("'{name}' needs an !hw.array type, got '{arr}'"),
+                            ))
+                        }
+                    },
                     _ => {
                         return Err(Diagnostic::error(
                             span,

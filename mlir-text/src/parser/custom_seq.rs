@@ -1,7 +1,8 @@
 //! Custom form of CIRCT's `seq.firreg`:
 //! `%r = seq.firreg %next clock %clk [sym @s] [reset sync|async %rst, %value] [preset N]
-//! {attrs} : iW`, normalized to its generic shape: operands `(next, clk[, rst, value])`,
-//! unit `isAsync` for an asynchronous reset, `preset = N : iW`, `inner_sym`.
+//! {attrs} : T` (T an integer or hw aggregate), normalized to its generic shape: operands
+//! `(next, clk[, rst, value])`, unit `isAsync` for an asynchronous reset, `preset = N : iW`
+//! (W the flattened width), `inner_sym`.
 
 use super::{Draft, Parser};
 use crate::ast::{Attr, Type};
@@ -40,18 +41,22 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         let span = Span::new(start, self.prev_end);
         if let Some((v, at)) = preset {
-            let Type::Int { width, .. } = ty else {
-                return Err(Diagnostic::error(span, "'seq.firreg' with a preset must have an integer type"));
+            // An aggregate's preset is an integer of its flattened width, as in CIRCT.
+            let Some(width) = ty.bit_width() else {
+                return Err(Diagnostic::error(
+                    span,
+                    "'seq.firreg' with a preset must have an integer or hw aggregate type",
+                ));
             };
             // Bits of the magnitude (0 for 0; no trailing zero words).
             let bits = v
                 .magnitude
                 .last()
                 .map_or(0, |w| v.magnitude.len() as u64 * 64 - u64::from(w.leading_zeros()));
-            if v.negative || bits > width as u64 {
+            if v.negative || bits > width {
                 return Err(Diagnostic::error(at, "'seq.firreg' preset value too large"));
             }
-            d.prop("preset", Attr::Int(v, ty.clone()), at);
+            d.prop("preset", Attr::Int(v, Type::int(width as u32)), at);
         }
         let mut types = vec![ty.clone(), Type::Clock];
         if reset {

@@ -2,7 +2,9 @@
 //! `!hw.union<a: i8, b: i4 offset 2>`, `!hw.enum<A, B>` and
 //! `!hw.typealias<@scope::@name, T>`, nested freely; inside them the short spelling CIRCT
 //! prints (`!hw.array<2xstruct<a: i1>>`) is read too. Widths are checked against
-//! [`MAX_WIDTH`].
+//! [`MAX_WIDTH`]. A parametric array size (`!hw.array<#hw.param.decl.ref<"N"> x T>`) is
+//! kept as its attribute text in [`ComplexType::HwParamArray`] until the module is
+//! specialized.
 
 use super::Parser;
 use crate::ast::{Attr, ComplexType, Type, MAX_WIDTH};
@@ -31,6 +33,28 @@ impl<'a> Parser<'a> {
             self.expect(Tok::Less)?;
         }
         let c = match kind {
+            "array" if self.lex.byte(self.lex.skip_trivia(lt.end as usize)) == b'#' => {
+                // A parametric size (`#hw.param.decl.ref<"N">`, `#hw.param.expr.*<...>`):
+                // kept as text until the module is specialized.
+                let p = self.lex.skip_trivia(lt.end as usize);
+                self.reset_to(p)?;
+                let at = self.tok.span;
+                let size = self.parse_attr()?;
+                let text = self.slice(Span::new(p, self.prev_end)).to_string();
+                if !matches!(size, Attr::Opaque(_)) || !text.starts_with("#hw.param.") {
+                    return Err(Diagnostic::error(
+                        Span::new(p, self.prev_end),
+                        "expected an array size: an integer or a '#hw.param' expression",
+                    ));
+                }
+                let r = self.lex.skip_trivia(self.prev_end);
+                if self.lex.byte(r) != b'x' {
+                    return Err(Diagnostic::error(at, "expected 'x' after the array size"));
+                }
+                self.reset_to(r + 1)?;
+                let elem = self.parse_type()?;
+                ComplexType::HwParamArray { len: text, elem }
+            }
             "array" => {
                 let p = self.lex.skip_trivia(lt.end as usize);
                 let mut q = p;

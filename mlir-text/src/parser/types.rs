@@ -113,6 +113,14 @@ impl<'a> Parser<'a> {
                     self.bump()?;
                     return Ok(ty);
                 }
+                // `int<#hw.param...>`, the short spelling of `!hw.int<...>` inside an
+                // aggregate type, kept as the long spelling (resolved when specialized).
+                if text == "int" && self.lex.byte(t.span.end as usize) == b'<' {
+                    let end = self.skip_balanced(t.span.end as usize)?;
+                    self.reset_to(end)?;
+                    let body = self.slice(Span::new(t.span.end as usize, end));
+                    return hw_int(&format!("!hw.int{body}"), Span::new(t.span.start as usize, end));
+                }
                 if let Some(kind) = super::hw_types::hw_type_kind(text) {
                     if self.lex.byte(t.span.end as usize) == b'<' {
                         return self.parse_hw_type(kind, t.span.start as usize);
@@ -157,6 +165,9 @@ impl<'a> Parser<'a> {
                     let end = self.skip_balanced(t.span.end as usize)?;
                     self.reset_to(end)?;
                     let text = self.slice(Span::new(t.span.start as usize, end));
+                    if name == "!hw.int" {
+                        return hw_int(text, Span::new(t.span.start as usize, end));
+                    }
                     // One spelling per memory shape, whatever the spacing.
                     let firmem =
                         (name == "!seq.firmem").then(|| crate::firmem::parse_firmem_type(text)).flatten();
@@ -285,4 +296,17 @@ impl<'a> Parser<'a> {
             _ => Err(self.err_expected("port name")),
         }
     }
+}
+
+/// CIRCT's `!hw.int<...>`: a literal width (`!hw.int<8>`) is `i8`; a parametric one
+/// (`!hw.int<#hw.param.decl.ref<"W">>`) is kept as text until its module is specialized.
+fn hw_int(text: &str, span: Span) -> Result<Type, Diagnostic> {
+    let inner = text["!hw.int".len()..].trim().trim_start_matches('<').trim_end_matches('>').trim();
+    if !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit()) {
+        return match inner.parse::<u32>() {
+            Ok(w) if w <= MAX_WIDTH => Ok(Type::int(w)),
+            _ => Err(Diagnostic::error(span, format!("width {inner} is more than {MAX_WIDTH}"))),
+        };
+    }
+    Ok(boxed(ComplexType::Opaque(text.into())))
 }
