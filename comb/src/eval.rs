@@ -121,6 +121,9 @@ pub struct CheckEvent {
     pub kind: CheckKind,
     /// The check's label (after flattening: prefixed with the instance names).
     pub label: Option<std::sync::Arc<str>>,
+    /// Its message formatted with the arguments' values before the failing edge
+    /// ([`crate::check_format`]), if the check has one.
+    pub message: Option<String>,
 }
 
 struct CheckInfo {
@@ -130,6 +133,8 @@ struct CheckInfo {
     kind: CheckKind,
     label: Option<std::sync::Arc<str>>,
     covered: u64,
+    /// The parsed message and its argument nets.
+    message: Option<(Vec<crate::check_format::Piece>, Vec<u32>)>,
 }
 
 /// A compiled, flattened design with its current values.
@@ -205,12 +210,20 @@ impl Simulator {
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
                     return Err("internal error: instance left after flattening".into())
                 }
-                CellKind::Check { kind, label, clocked } => checks.push(CheckInfo {
+                CellKind::Check { kind, label, clocked, message } => checks.push(CheckInfo {
                     cond: ix(ops[0]),
                     clock: clocked.then(|| Clk::of(&module, ops[1])),
                     kind: *kind,
                     label: label.clone(),
                     covered: 0,
+                    message: match message {
+                        Some(m) => {
+                            let pieces = crate::check_format::parse(m)?;
+                            let args = ops[1 + *clocked as usize..].iter().map(|&o| ix(o)).collect();
+                            Some((pieces, args))
+                        }
+                        None => None,
+                    },
                 }),
                 kind => program.push(Instr {
                     dst: ix(id),
@@ -384,7 +397,22 @@ impl Simulator {
             match c.kind {
                 CheckKind::Cover => c.covered += holds as u64,
                 kind if !holds => {
-                    self.failures.push(CheckEvent { cycle: self.cycle, kind, label: c.label.clone() })
+                    let message = c.message.as_ref().map(|(pieces, args)| {
+                        let vals: Vec<(u64, u32)> = args
+                            .iter()
+                            .map(|&a| {
+                                let v = &self.values[a as usize];
+                                (v.words().first().copied().unwrap_or(0), v.width())
+                            })
+                            .collect();
+                        crate::check_format::render(pieces, &vals)
+                    });
+                    self.failures.push(CheckEvent {
+                        cycle: self.cycle,
+                        kind,
+                        label: c.label.clone(),
+                        message,
+                    })
                 }
                 _ => {}
             }

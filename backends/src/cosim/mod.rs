@@ -205,10 +205,9 @@ pub fn cosim_with_reference(
     let _ = std::fs::write(work.join("verilator.out"), &vl_out);
     let (rust_out, rust_fails) = checks::split(&rust_out, false);
     let (vl_out, vl_fails) = checks::split(&vl_out, true);
-    let compared = checks::compared_labels(design);
+    let compared = checks::Compared::of(design);
     let pick = |v: &[(u64, String)]| -> Vec<(u64, String)> {
-        let mut v: Vec<(u64, String)> =
-            v.iter().filter(|(_, m)| compared.contains(checks::label_of(m))).cloned().collect();
+        let mut v: Vec<(u64, String)> = v.iter().filter(|(_, m)| compared.contains(m)).cloned().collect();
         v.sort();
         v
     };

@@ -109,7 +109,9 @@ impl<'f> Builder<'f> {
             let ok = ok
                 && match &*o.name {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
-                    "sv.read_inout" | "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => n == 1,
+                    "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
+                    // The condition, then the message's substitutions.
+                    "sv.assert" | "sv.assume" | "sv.cover" => n >= 1,
                     "sv.alwaysff" => n == 1 || n == 2,
                     "sv.alwayscomb" | "sv.initial" => n == 0,
                     "sv.always" => n >= 1,

@@ -16,8 +16,8 @@
 //! difference). In `sv.alwayscomb` it is unclocked (checked on settled values every cycle).
 //! Not supported, with a located error: a check inside `sv.initial` (reported by
 //! `sv_initial.rs`), `edge` clocks, several events, and a check outside a procedural block
-//! (CIRCT's verifier rejects that too). The `message` is not kept: the
-//! printers write their own failure text naming the label.
+//! (CIRCT's verifier rejects that too). The `message` and its substitutions (operands after
+//! the condition) are kept on the cell (`verif.rs`).
 
 use super::body::NetOf;
 use super::Builder;
@@ -107,8 +107,8 @@ impl<'f> Builder<'f> {
         if &*a.name == "sv.initial" {
             return None; // reported by sv_initial.rs
         }
-        if o.operands.len() != 1 {
-            self.error(o.span, format!("'{}' takes one condition", o.name));
+        if o.operands.is_empty() {
+            self.error(o.span, format!("'{}' takes a condition", o.name));
             return None;
         }
         let net = |v: &mlir_text::Operand| net_of.get(v.value.index()).copied().flatten();

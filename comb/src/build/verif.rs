@@ -16,6 +16,9 @@
 //! is a located "not supported" error. Labels must be SystemVerilog identifiers and unique
 //! per module, as they name the assertions in SystemVerilog.
 //!
+//! A `message "fmt"(%a, ...)` of the `sv` checks is kept on the cell with its arguments
+//! (operands after the condition and clock); `verif.*` ops have none.
+//!
 //! The ops are collected while the body is built and turned into cells after every net
 //! exists (a graph region may use a value before its definition).
 
@@ -92,7 +95,9 @@ impl<'f> Builder<'f> {
             }
             if property && !procedural {
                 // counted below by its segments
-            } else if o.operands.is_empty() || o.operands.len() > 2 {
+            } else if o.operands.len() < 1 + concurrent as usize
+                || (o.operands.len() > 2 && !procedural && !concurrent)
+            {
                 self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
                 continue;
             }
@@ -116,6 +121,9 @@ impl<'f> Builder<'f> {
                     self.error(o.span, format!("the label of '{}' must be a string", o.name));
                     continue;
                 }
+            };
+            let Some((message, args)) = self.check_message(o, procedural, concurrent, net_of) else {
+                continue;
             };
             let mut proc_enable = None;
             let p = if procedural {
@@ -175,9 +183,64 @@ impl<'f> Builder<'f> {
                 };
                 operands.push(clock);
             }
-            let cell = CellKind::Check { kind, label, clocked: p.clock.is_some() };
+            operands.extend(args);
+            let cell = CellKind::Check { kind, label, clocked: p.clock.is_some(), message };
             m.add_cell(cell, 0, &operands, None, span);
         }
+    }
+
+    /// The `message` of check `o` and its substitution nets (the operands after the
+    /// condition, and the clock of a concurrent check), or `None` after reporting an error.
+    #[allow(clippy::type_complexity)]
+    fn check_message(
+        &mut self,
+        o: &Operation,
+        procedural: bool,
+        concurrent: bool,
+        net_of: &NetOf,
+    ) -> Option<(Option<Arc<str>>, Vec<NetId>)> {
+        // `sv.*_property` ops and `verif.*` ops have no message.
+        let first = match (procedural, concurrent) {
+            _ if super::sv_assert::is_property(&o.name) => o.operands.len(),
+            (true, _) => 1,
+            (_, true) => 2,
+            _ => o.operands.len(),
+        };
+        let message = match o.attr("message") {
+            None => None,
+            Some(Attr::String(s)) => Some(s.as_str()),
+            Some(_) => {
+                self.error(o.span, format!("the message of '{}' must be a string", o.name));
+                return None;
+            }
+        };
+        let at = o.named_attr("message").map(|a| a.span).unwrap_or(o.span);
+        let want = match message.map(crate::check_format::arg_count) {
+            None => 0,
+            Some(Ok(n)) => n,
+            Some(Err(e)) => {
+                self.error(at, e);
+                return None;
+            }
+        };
+        let subs = o.operands.get(first..).unwrap_or(&[]);
+        if subs.len() != want {
+            self.error(at, format!("the message takes {want} argument(s) but {} are given", subs.len()));
+            return None;
+        }
+        let mut args = Vec::new();
+        for u in subs {
+            let w = match self.file.ty(u.value) {
+                Type::Int { width, .. } => *width,
+                _ => u32::MAX,
+            };
+            if w == 0 || w > crate::check_format::MAX_ARG_WIDTH {
+                self.error(u.span, "a message argument must be an integer of 1 to 64 bits");
+                return None;
+            }
+            args.push(net_of.get(u.value.index()).copied().flatten()?);
+        }
+        Some((message.map(Arc::from), args))
     }
 
     /// `sv.*_property %p [on EDGE %clk] [disable_iff %d]` at module level: `p` (an `i1` or an
