@@ -32,7 +32,12 @@ fn failures(out: &str, halve: bool) -> Vec<(u64, String)> {
 
 /// The first string literal of each `$error(` in `sv`, in order.
 fn error_formats(sv: &str) -> Vec<String> {
-    sv.split("$error(\"")
+    call_formats(sv, "$error(\"")
+}
+
+/// The string literal after each `call` (which ends in its opening quote) in `sv`, in order.
+fn call_formats(sv: &str, call: &str) -> Vec<String> {
+    sv.split(call)
         .skip(1)
         .filter_map(|s| {
             let mut out = String::new();
@@ -135,4 +140,77 @@ fn check_messages_match_in_verilator_the_rust_simulator_and_the_evaluator() {
     b.sort();
     assert_eq!(a.len(), 3, "{sv}");
     assert_eq!(a, b, "format strings: ours\n{sv}\nCIRCT's\n{theirs}");
+}
+
+/// `sv.fwrite` to stderr in a clocked block with an asynchronous reset
+/// (tests/verif/fwrite.mlir), 1,000 cycles of `cosim`: Verilator running our `$fwrite`s and
+/// the Rust simulator write the same lines, which are the lines worked out here from the
+/// stimulus (and the evaluator's); CIRCT verifies the input and our `--emit mlir` of it (custom
+/// and generic), and its export writes the same format strings.
+#[test]
+fn fwrite_lines_match_in_verilator_the_rust_simulator_and_the_evaluator() {
+    let path = repo().join("tests/verif/fwrite.mlir");
+    let p = path.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("work");
+    let out = bin()
+        .args(["cosim", p, "--cycles", "1000", "--seed", "9", "--keep"])
+        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
+        .arg(&keep)
+        .output()
+        .unwrap();
+    let err = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("1000 cycles, 1 outputs: all agree"), "{err}");
+    let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
+    let design = load_text("fwrite.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
+    let mut sim = comb::eval::Simulator::new(&design).unwrap();
+    let mut expect = String::new();
+    let (mut acc, mut resets) = (0u64, 0);
+    for line in read("stimulus.txt").lines() {
+        let v: Vec<u64> = line.split_whitespace().map(|x| u64::from_str_radix(x, 16).unwrap()).collect();
+        let (arst, en, a, b) = (v[0] == 1, v[1] == 1, v[2], v[3]);
+        sim.set_input("arst", comb::bits::Bits::from_bool(arst));
+        sim.set_input("en", comb::bits::Bits::from_bool(en));
+        sim.set_input("a", comb::bits::Bits::from_u64(a, 8));
+        sim.set_input("b", comb::bits::Bits::from_u64(b, 3));
+        sim.tick();
+        if arst {
+            resets += 1;
+            acc = 0;
+            expect.push_str("reset\n");
+        } else {
+            if en {
+                expect.push_str(&format!("acc={acc:>3} a={a:02x}\n"));
+            }
+            expect.push_str(&format!("tick b={b:03b}\n"));
+            acc = (acc + a) & 0xff;
+        }
+    }
+    assert!(resets > 0 && resets < 1000, "the reset is asserted mid-run");
+    assert!(expect.contains("acc=  ") || expect.contains("acc= "), "padding shows");
+    let eval: String = sim.prints().iter().map(|p| p.text.as_str()).collect();
+    assert!(sim.prints().iter().all(|p| p.fd == 0x8000_0002));
+    assert_eq!(eval, expect, "evaluator");
+    assert_eq!(read("rust.err"), expect, "Rust simulator");
+    assert_eq!(read("verilator.err"), expect, "Verilator");
+
+    let sv = cli(&[p, "--emit", "verilog"]);
+    assert_eq!(verilator_lint(&sv, "fwrite"), "");
+    let emitted = dir.path().join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
+    let generic = dir.path().join("generic.mlir");
+    std::fs::write(&generic, cli(&[p, "--emit", "mlir", "--generic"])).unwrap();
+    let mut cmd = Command::new(circt_python());
+    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted).arg(&generic);
+    let verdicts = run(&mut cmd);
+    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 3, "{verdicts}");
+    let theirs = circt_export(&path, dir.path());
+    let formats = |s: &str| {
+        let mut v = call_formats(s, "$fwrite(32'h80000002, \"");
+        v.sort();
+        v
+    };
+    assert_eq!(formats(&sv).len(), 3, "{sv}");
+    assert_eq!(formats(&sv), formats(&theirs), "ours\n{sv}\nCIRCT's\n{theirs}");
 }

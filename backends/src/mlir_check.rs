@@ -35,6 +35,10 @@ pub(crate) fn check_lines(
     generic: bool,
     fresh: &mut Fresh,
 ) -> String {
+    if let (CheckKind::Print(fd), Some(clock)) = (kind, &clock) {
+        let msg = message.unwrap_or(Message { text: "", args: &[] });
+        return fwrite_lines(fd, cond, clock, msg, generic, fresh);
+    }
     if let Some(msg) = message {
         return sv_check_lines(kind, label, cond, clock, msg, generic, fresh);
     }
@@ -155,6 +159,65 @@ fn sv_check_lines(
                 lines.push("}".to_string());
             }
         }
+    }
+    lines.join("\n    ")
+}
+
+/// An `sv.fwrite` (always clocked): `sv.always posedge %clk { sv.if %en { sv.fwrite %fd,
+/// "m"(%a) : i8 } }`, the descriptor an `i32` constant before the block.
+fn fwrite_lines(
+    fd: u32,
+    en: &str,
+    clock: &CheckClock,
+    msg: Message,
+    generic: bool,
+    fresh: &mut Fresh,
+) -> String {
+    let refs: Vec<&str> = msg.args.iter().map(|a| a.0).collect();
+    let tys: Vec<&str> = msg.args.iter().map(|a| a.1).collect();
+    let text = crate::verbatim::quote(msg.text);
+    let mut lines = Vec::new();
+    let c1 = match clock {
+        CheckClock::I1(c1) => c1.to_string(),
+        CheckClock::Clock(clk) => {
+            let c1 = fresh.take();
+            lines.push(if generic {
+                format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
+            } else {
+                format!("{c1} = seq.from_clock {clk}")
+            });
+            c1
+        }
+    };
+    let fdv = fresh.take();
+    let fd_signed = fd as i32;
+    if generic {
+        lines.push(format!("{fdv} = \"hw.constant\"() {{value = {fd_signed} : i32}} : () -> i32"));
+        let mut ops = vec![fdv.as_str()];
+        ops.extend(&refs);
+        let mut op_tys = vec!["i32"];
+        op_tys.extend(&tys);
+        lines.push(format!("\"sv.always\"({c1}) ({{"));
+        lines.push(format!("  \"sv.if\"({en}) ({{"));
+        lines.push(format!(
+            "    \"sv.fwrite\"({}) {{format_string = {text}}} : ({}) -> ()",
+            ops.join(", "),
+            op_tys.join(", ")
+        ));
+        lines.push("  }, {\n    }) : (i1) -> ()".to_string());
+        lines.push("}) {events = [0 : i32]} : (i1) -> ()".to_string());
+    } else {
+        lines.push(format!("{fdv} = hw.constant {fd_signed} : i32"));
+        let subs = if refs.is_empty() {
+            String::new()
+        } else {
+            format!("({}) : {}", refs.join(", "), tys.join(", "))
+        };
+        lines.push(format!("sv.always posedge {c1} {{"));
+        lines.push(format!("  sv.if {en} {{"));
+        lines.push(format!("    sv.fwrite {fdv}, {text}{subs}"));
+        lines.push("  }".to_string());
+        lines.push("}".to_string());
     }
     lines.join("\n    ")
 }

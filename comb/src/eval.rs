@@ -112,6 +112,17 @@ fn mem_index(addr: &Bits, depth: usize) -> Option<usize> {
     usize::try_from(a).ok().filter(|&a| a < depth)
 }
 
+/// One write of an `sv.fwrite`: when, where to, and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintEvent {
+    /// The cycle: the number of edges before the one it ran at.
+    pub cycle: u64,
+    /// The file descriptor (`0x80000001` stdout, `0x80000002` stderr).
+    pub fd: u32,
+    /// The formatted text.
+    pub text: String,
+}
+
 /// One failed assert or assume: when and which.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckEvent {
@@ -141,6 +152,7 @@ struct CheckInfo {
 pub struct Simulator {
     checks: Vec<CheckInfo>,
     failures: Vec<CheckEvent>,
+    prints: Vec<PrintEvent>,
     cycle: u64,
     module: Module,
     values: Vec<Bits>,
@@ -238,6 +250,7 @@ impl Simulator {
         let mut sim = Simulator {
             checks,
             failures: Vec::new(),
+            prints: Vec::new(),
             cycle: 0,
             module,
             values,
@@ -396,17 +409,14 @@ impl Simulator {
             let holds = self.values[c.cond as usize].bit(0);
             match c.kind {
                 CheckKind::Cover => c.covered += holds as u64,
+                CheckKind::Print(fd) if holds => {
+                    let text =
+                        c.message.as_ref().map(|m| render_message(m, &self.values)).unwrap_or_default();
+                    self.prints.push(PrintEvent { cycle: self.cycle, fd, text });
+                }
+                CheckKind::Print(_) => {}
                 kind if !holds => {
-                    let message = c.message.as_ref().map(|(pieces, args)| {
-                        let vals: Vec<(u64, u32)> = args
-                            .iter()
-                            .map(|&a| {
-                                let v = &self.values[a as usize];
-                                (v.words().first().copied().unwrap_or(0), v.width())
-                            })
-                            .collect();
-                        crate::check_format::render(pieces, &vals)
-                    });
+                    let message = c.message.as_ref().map(|m| render_message(m, &self.values));
                     self.failures.push(CheckEvent {
                         cycle: self.cycle,
                         kind,
@@ -454,6 +464,12 @@ impl Simulator {
             self.mems[k].words[a] = v;
         }
         self.settle_forced();
+    }
+
+    /// The `sv.fwrite` writes so far, in order (the caller prints them: the evaluator is a
+    /// library and writes nothing itself).
+    pub fn prints(&self) -> &[PrintEvent] {
+        &self.prints
     }
 
     /// The asserts and assumes that failed so far, in order.
@@ -527,4 +543,16 @@ impl Simulator {
     pub fn module(&self) -> &Module {
         &self.module
     }
+}
+
+/// A check's message with its arguments' current values.
+fn render_message(m: &(Vec<crate::check_format::Piece>, Vec<u32>), values: &[Bits]) -> String {
+    let vals: Vec<(u64, u32)> =
+        m.1.iter()
+            .map(|&a| {
+                let v = &values[a as usize];
+                (v.words().first().copied().unwrap_or(0), v.width())
+            })
+            .collect();
+    crate::check_format::render(&m.0, &vals)
 }

@@ -91,3 +91,35 @@ pub fn split(out: &str, halve: bool) -> (String, Vec<(u64, String)>) {
     }
     (trace, fails)
 }
+
+/// How the `sv.fwrite` text on standard error differs between the Rust simulator and
+/// Verilator (`None` when it agrees or the design writes nothing). A write to stdout would
+/// mix with the traces, so cosim refuses it (the Rust simulator's own runner prints it).
+pub fn prints_differ(design: &Design, rust: &str, verilator: &str) -> Option<String> {
+    let mut fds = design
+        .modules
+        .iter()
+        .flat_map(|m| m.cells().map(move |c| &m.cell(c).kind))
+        .filter_map(|k| match k {
+            CellKind::Check { kind: comb::CheckKind::Print(fd), .. } => Some(*fd),
+            _ => None,
+        })
+        .peekable();
+    fds.peek()?;
+    if fds.any(|fd| fd != 0x8000_0002) {
+        return Some(
+            "cosim compares 'sv.fwrite' to stderr (0x80000002) only; stdout would mix with the traces".into(),
+        );
+    }
+    if rust == verilator {
+        return None;
+    }
+    let (r, v): (Vec<&str>, Vec<&str>) = (rust.lines().collect(), verilator.lines().collect());
+    let at = r.iter().zip(&v).position(|(a, b)| a != b).unwrap_or(r.len().min(v.len()));
+    Some(format!(
+        "the sv.fwrite output differs at line {}: rust {:?}, verilator {:?}",
+        at + 1,
+        r.get(at).copied().unwrap_or("<end>"),
+        v.get(at).copied().unwrap_or("<end>")
+    ))
+}

@@ -57,7 +57,7 @@ pub fn specs(m: &Module, clocks: &[PortId], derived: &[NetId]) -> Result<Vec<Che
 /// The public struct's private fields for the checks.
 pub fn fields(checks: &[CheckSpec]) -> String {
     format!(
-        "    __cycle: u64,\n    __failures: Vec<(u64, &'static str, &'static str, Option<String>)>,\n    __covers: [u64; {}],\n",
+        "    __cycle: u64,\n    __failures: Vec<(u64, &'static str, &'static str, Option<String>)>,\n    __prints: Vec<(u64, u32, String)>,\n    __covers: [u64; {}],\n",
         checks.len()
     )
 }
@@ -65,7 +65,7 @@ pub fn fields(checks: &[CheckSpec]) -> String {
 /// Their initializers in `new()`.
 pub fn init(checks: &[CheckSpec]) -> String {
     format!(
-        "            __cycle: 0,\n            __failures: Vec::new(),\n            __covers: [0; {}],\n",
+        "            __cycle: 0,\n            __failures: Vec::new(),\n            __prints: Vec::new(),\n            __covers: [0; {}],\n",
         checks.len()
     )
 }
@@ -85,6 +85,12 @@ pub fn sample(checks: &[CheckSpec], ds: &[usize], immediate: bool) -> String {
         }
         let _ = match c.kind {
             CheckKind::Cover => writeln!(s, "        self.__covers[{j}] += (self.__s.ck{j} & 1) as u64;"),
+            CheckKind::Print(fd) => writeln!(
+                s,
+                "        if self.__s.ck{j} & 1 == 1 {{ let m = {}.unwrap_or_default(); {}(\"{{m}}\"); self.__prints.push((self.__cycle, {fd:#x}, m)); }}",
+                message_expr(j, c),
+                if fd == 0x8000_0001 { "print!" } else { "eprint!" }
+            ),
             k => writeln!(
                 s,
                 "        if self.__s.ck{j} & 1 == 0 {{ self.__failures.push((self.__cycle, {:?}, {:?}, {})); }}",
@@ -144,6 +150,8 @@ pub fn methods(checks: &[CheckSpec]) -> String {
          \x20   /// formatted message if the check has one);\n\
          \x20   /// the cycle is the number of ticks before the failing one.\n\
          \x20   pub fn check_failures(&self) -> &[(u64, &'static str, &'static str, Option<String>)] {{\n        &self.__failures\n    }}\n\n\
+         \x20   /// The `sv.fwrite` writes so far (also printed as they happen): (cycle, fd, text).\n\
+         \x20   pub fn prints(&self) -> &[(u64, u32, String)] {{\n        &self.__prints\n    }}\n\n\
          \x20   /// Per cover: its label and the number of ticks its condition was 1 at.\n\
          \x20   pub fn cover_counts(&self) -> Vec<(&'static str, u64)> {{\n        vec![{}]\n    }}\n\n",
         covers.join(", ")

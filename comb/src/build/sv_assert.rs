@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 /// True for `sv.assert`, `sv.assume`, `sv.cover` (the immediate forms).
 pub(crate) fn is_immediate(name: &str) -> bool {
-    matches!(name, "sv.assert" | "sv.assume" | "sv.cover")
+    matches!(name, "sv.assert" | "sv.assume" | "sv.cover" | "sv.fwrite")
 }
 
 /// True for `sv.assert_property`, `sv.assume_property`, `sv.cover_property`: concurrent
@@ -125,6 +125,12 @@ impl<'f> Builder<'f> {
                         self.error(a.span, "checks in an 'sv.always' with several events are not supported");
                         return None;
                     }
+                };
+                // The custom form's words, or the generic form's EventControl integers.
+                let edge = match &edge {
+                    Attr::Int(v, _) if v.to_i128() == Some(0) => Attr::String("posedge".into()),
+                    Attr::Int(v, _) if v.to_i128() == Some(1) => Attr::String("negedge".into()),
+                    e => e.clone(),
                 };
                 negedge = matches!(&edge, Attr::String(s) if s == "negedge");
                 if !negedge && !matches!(&edge, Attr::String(s) if s == "posedge") {

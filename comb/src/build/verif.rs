@@ -45,6 +45,8 @@ pub(crate) fn is_verif_op(name: &str) -> bool {
             | "sv.assert"
             | "sv.assume"
             | "sv.cover"
+            | "sv.fwrite"
+            | "sv.fflush"
     ) || super::sv_assert::is_property(name)
 }
 
@@ -73,8 +75,12 @@ impl<'f> Builder<'f> {
             .filter_map(|o| o.results.first().map(|&r| (r, *o)))
             .collect();
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
-        for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
+        for &o in ops.iter().filter(|o| o.dialect() != "ltl" && &*o.name != "sv.fflush") {
             let kind = match &*o.name {
+                "sv.fwrite" => match self.fwrite_fd(mid, o, net_of) {
+                    Some(fd) => CheckKind::Print(fd),
+                    None => continue,
+                },
                 "verif.assert" | "sv.assert.concurrent" | "sv.assert" | "sv.assert_property" => {
                     CheckKind::Assert
                 }
@@ -126,7 +132,21 @@ impl<'f> Builder<'f> {
                 continue;
             };
             let mut proc_enable = None;
-            let p = if procedural {
+            let p = if let CheckKind::Print(_) = kind {
+                // The enable is the condition: it writes when 1.
+                let Some((_, clock, en, negedge)) = self.immediate_check(mid, o, immediate, net_of) else {
+                    continue;
+                };
+                if clock.is_none() {
+                    self.error(o.span, "'sv.fwrite' outside a clocked block is not supported");
+                    continue;
+                }
+                let m = self.design.module_mut(mid);
+                let cond = en.unwrap_or_else(|| {
+                    m.add_cell(CellKind::Const(crate::bits::Bits::ones(1)), 1, &[], None, o.span)
+                });
+                Some(Prop { cond: Some(cond), disable: None, clock, negedge })
+            } else if procedural {
                 let Some((cond, clock, en, negedge)) = self.immediate_check(mid, o, immediate, net_of) else {
                     continue;
                 };
@@ -206,7 +226,7 @@ impl<'f> Builder<'f> {
             (_, true) => 2,
             _ => o.operands.len(),
         };
-        let message = match o.attr("message") {
+        let message = match o.attr("message").or(o.attr("format_string")) {
             None => None,
             Some(Attr::String(s)) => Some(s.as_str()),
             Some(_) => {
@@ -241,6 +261,27 @@ impl<'f> Builder<'f> {
             args.push(net_of.get(u.value.index()).copied().flatten()?);
         }
         Some((message.map(Arc::from), args))
+    }
+
+    /// The constant file descriptor of `sv.fwrite` `o`: stdout (`0x80000001`) or stderr
+    /// (`0x80000002`), as CIRCT writes them; anything else is a located error.
+    fn fwrite_fd(&mut self, mid: ModuleId, o: &Operation, net_of: &NetOf) -> Option<u32> {
+        let u = o.operands.first()?;
+        let n = net_of.get(u.value.index()).copied().flatten()?;
+        let fd = match &self.design.module(mid).cell(n).kind {
+            CellKind::Const(b) => b.words().first().copied(),
+            _ => None,
+        };
+        match fd {
+            Some(fd @ (0x8000_0001 | 0x8000_0002)) => Some(fd as u32),
+            _ => {
+                self.error(
+                    u.span,
+                    "'sv.fwrite' writes to a constant 0x80000001 (stdout) or 0x80000002 (stderr) only",
+                );
+                None
+            }
+        }
     }
 
     /// `sv.*_property %p [on EDGE %clk] [disable_iff %d]` at module level: `p` (an `i1` or an

@@ -208,6 +208,10 @@ pub enum CheckKind {
     Assume,
     /// `verif.cover`: counted each time the condition holds.
     Cover,
+    /// `sv.fwrite %fd, "fmt"(%args)`: the condition is the enable; each sampled edge it is 1
+    /// the message is written to the file descriptor (`0x80000001` stdout, `0x80000002`
+    /// stderr).
+    Print(u32),
 }
 
 impl CheckKind {
@@ -217,6 +221,7 @@ impl CheckKind {
             CheckKind::Assert => "assert",
             CheckKind::Assume => "assume",
             CheckKind::Cover => "cover",
+            CheckKind::Print(_) => "fwrite",
         }
     }
 }
@@ -308,6 +313,7 @@ impl CellKind {
             Check { kind: CheckKind::Assert, .. } => "verif.assert",
             Check { kind: CheckKind::Assume, .. } => "verif.assume",
             Check { kind: CheckKind::Cover, .. } => "verif.cover",
+            Check { kind: CheckKind::Print(_), .. } => "sv.fwrite",
         }
     }
 

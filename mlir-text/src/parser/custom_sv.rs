@@ -21,6 +21,9 @@
 //! - `sv.assert.concurrent posedge %clk, %p [label "l"] [message "m" [(%a) : T]]` (also
 //!   `assume`, `cover`): operands `clk, p`, then the substitutions; properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
 //!
+//! - `sv.fwrite %fd, "fmt" [(%a) : T]` (operands `fd, a...`, property `format_string`) and
+//!   `sv.fflush [fd %fd]`.
+//!
 //! Edges are kept as their words (`posedge`, `negedge`, `edge`) in string properties.
 
 use super::{Draft, Parser, RegionKind};
@@ -217,6 +220,37 @@ impl<'a> Parser<'a> {
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "sv.assert" | "sv.assume" | "sv.cover" => self.parse_sv_immediate(&mut d)?,
+            "sv.fwrite" => {
+                // `%fd, "fmt" [(%a, ...) : T, ...]`: operands `fd` (i32), then the
+                // substitutions; property `format_string`.
+                let fd = self.parse_use()?;
+                self.expect(Tok::Comma)?;
+                let t = self.expect(Tok::Str)?;
+                let text = self.string_value(t);
+                d.prop("format_string", Attr::String(text), t.span);
+                let (mut uses, mut types, mut span) = (Vec::new(), Vec::new(), t.span);
+                if self.eat(Tok::LParen)? {
+                    uses = self.parse_uses()?.into_vec();
+                    self.expect(Tok::RParen)?;
+                    self.expect(Tok::Colon)?;
+                    let start = self.tok.span.start as usize;
+                    types = self.parse_type_list()?.into_vec();
+                    span = Span::new(start, self.prev_end);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+                let o = self.resolve(&fd, &Type::int(32))?;
+                d.operands.push(o);
+                self.resolve_all(&mut d, &uses, &types, span)?;
+            }
+            "sv.fflush" => {
+                // `[fd %fd]`: the optional operand `fd` (i32).
+                if self.eat_kw("fd")? {
+                    let fd = self.parse_use()?;
+                    let o = self.resolve(&fd, &Type::int(32))?;
+                    d.operands.push(o);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
             "sv.assert_property" | "sv.assume_property" | "sv.cover_property" => {
                 self.parse_sv_property(&mut d)?
             }

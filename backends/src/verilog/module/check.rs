@@ -48,7 +48,28 @@ impl Printer<'_> {
         // The statement label is the label made unique among the module's names (a flattened
         // `u0_nz` label beside a net `u0_nz` becomes `u0_nz_0`); the message keeps the label.
         let head = self.plan.user_name(net).map(|l| format!("{l}: ")).unwrap_or_default();
+        if let (CheckKind::Print(fd), true) = (kind, clocked) {
+            // `sv.fwrite` as CIRCT prints it, in a block at the clock's edges (the builder
+            // makes every write clocked); the enable as an `if` unless it is constant 1.
+            let clk = self.op_expr(ops[1]).text();
+            let always_on = matches!(&self.m.cell(ops[0]).kind, CellKind::Const(b) if b.bit(0));
+            let text = sv_string(message.as_deref().unwrap_or(""));
+            let call = std::iter::once(format!("32'h{fd:X}")).chain(std::iter::once(text)).chain(args);
+            let call = format!("$fwrite({});", call.collect::<Vec<_>>().join(", "));
+            let stmt = if always_on { call } else { format!("if ({cond})\n      {call}") };
+            // One block per clock, the writes in netlist order: the order of several blocks
+            // at the same edge is up to the simulator, the order inside one is not.
+            let head = format!("always @(posedge {clk}) begin // writes\n");
+            let text = &mut self.ffs.0;
+            let end = text.rfind(&head).and_then(|at| text[at..].find("  end\n").map(|e| at + e));
+            match end {
+                Some(at) => text.insert_str(at, &format!("    {stmt}\n")),
+                None => self.ffs.push(format!("`ifndef SYNTHESIS\n  {head}    {stmt}\n  end\n  `endif")),
+            }
+            return;
+        }
         let action = match kind {
+            CheckKind::Print(_) => String::new(),
             CheckKind::Cover => String::new(),
             _ => match &message {
                 // CIRCT's form: the user's format string and its arguments.
