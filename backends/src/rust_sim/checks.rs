@@ -25,8 +25,11 @@ pub struct CheckSpec {
     /// The clock domain (index into the clock ports) of a clocked check.
     pub domain: Option<usize>,
     /// The message's pieces and argument nets with their widths, if it has one.
-    pub message: Option<(Vec<Piece>, Vec<(NetId, u32)>)>,
+    pub message: Option<MessageSpec>,
 }
+
+/// A check's message: the pieces of its format and its argument nets with their widths.
+pub type MessageSpec = (Vec<Piece>, Vec<(NetId, u32)>);
 
 /// The checks of `m` in netlist order; a clocked check's clock must be a clock port or a
 /// derived clock (see [`super::derived::domain`]).
