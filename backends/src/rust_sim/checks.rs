@@ -108,7 +108,7 @@ pub fn sample(checks: &[CheckSpec], ds: &[usize], immediate: bool) -> String {
 
 /// The expression of check `j`'s formatted message (an `Option<String>`).
 fn message_expr(j: usize, c: &CheckSpec) -> String {
-    let Some((pieces, args)) = &c.message else { return "None".into() };
+    let Some((pieces, args)) = &c.message else { return "None::<String>".into() };
     let mut parts = Vec::new();
     let mut k = 0;
     for p in pieces {

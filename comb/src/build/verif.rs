@@ -77,6 +77,10 @@ impl<'f> Builder<'f> {
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
         for &o in ops.iter().filter(|o| o.dialect() != "ltl" && &*o.name != "sv.fflush") {
             let kind = match &*o.name {
+                "sv.fwrite" if !matches!(o.attr("format_string"), Some(Attr::String(_))) => {
+                    self.error(o.span, "'sv.fwrite' takes a 'format_string'");
+                    continue;
+                }
                 "sv.fwrite" => match self.fwrite_fd(mid, o, net_of) {
                     Some(fd) => CheckKind::Print(fd),
                     None => continue,
@@ -139,6 +143,12 @@ impl<'f> Builder<'f> {
                 };
                 if clock.is_none() {
                     self.error(o.span, "'sv.fwrite' outside a clocked block is not supported");
+                    continue;
+                }
+                if negedge {
+                    // Its SystemVerilog would run at `posedge (clk ^ 1)`, which rises at time 0
+                    // in an event-driven simulator: one write more than the cycles.
+                    self.error(o.span, "'sv.fwrite' in a 'negedge' block is not supported");
                     continue;
                 }
                 let m = self.design.module_mut(mid);
