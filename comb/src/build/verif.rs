@@ -221,7 +221,6 @@ impl<'f> Builder<'f> {
 
     /// The `message` of check `o` and its substitution nets (the operands after the
     /// condition, and the clock of a concurrent check), or `None` after reporting an error.
-    #[allow(clippy::type_complexity)]
     fn check_message(
         &mut self,
         o: &Operation,

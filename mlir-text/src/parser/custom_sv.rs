@@ -366,7 +366,6 @@ impl<'a> Parser<'a> {
 
     /// `[message "m" [(%a, ...) : T, ...]]` after a check's label: property `message`, and the
     /// substitutions to resolve after the check's own operands (they come last, as in CIRCT).
-    #[allow(clippy::type_complexity)]
     fn parse_sv_message(
         &mut self,
         d: &mut Draft,
