@@ -344,10 +344,10 @@ impl<'a> Printer<'a> {
         {
             return None;
         }
-        if let CellKind::Check { kind, label, .. } = &cell.kind {
+        if let CellKind::Check { kind, label, clocked, message } = &cell.kind {
             // A `seq.from_clock` of the check's clock already in the module is reused, so a
             // read-back does not gain a second one (an extra wire at -O0).
-            let clock = cell.operands().get(1).map(|&clk| {
+            let clock = cell.operands().get(1).filter(|_| *clocked).map(|&clk| {
                 // Among the clock's users (not a scan of the module per check): the first
                 // conversion in id order, as the cells are printed.
                 let i1 = self
@@ -367,11 +367,16 @@ impl<'a> Printer<'a> {
                 }
             });
             let fresh = &mut self.fresh.borrow_mut();
+            let first = 1 + *clocked as usize;
+            let args: Vec<(&str, &str)> =
+                ops[first..].iter().zip(&op_tys[first..]).map(|(a, t)| (*a, t.as_str())).collect();
+            let message = message.as_deref().map(|m| crate::mlir_check::Message { text: m, args: &args });
             return Some(crate::mlir_check::check_lines(
                 *kind,
                 label.as_deref(),
                 ops[0],
                 clock,
+                message,
                 self.generic,
                 fresh,
             ));

@@ -112,6 +112,17 @@ fn mem_index(addr: &Bits, depth: usize) -> Option<usize> {
     usize::try_from(a).ok().filter(|&a| a < depth)
 }
 
+/// One write of an `sv.fwrite`: when, where to, and the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrintEvent {
+    /// The cycle: the number of edges before the one it ran at.
+    pub cycle: u64,
+    /// The file descriptor (`0x80000001` stdout, `0x80000002` stderr).
+    pub fd: u32,
+    /// The formatted text.
+    pub text: String,
+}
+
 /// One failed assert or assume: when and which.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckEvent {
@@ -121,6 +132,9 @@ pub struct CheckEvent {
     pub kind: CheckKind,
     /// The check's label (after flattening: prefixed with the instance names).
     pub label: Option<std::sync::Arc<str>>,
+    /// Its message formatted with the arguments' values before the failing edge
+    /// ([`crate::check_format`]), if the check has one.
+    pub message: Option<String>,
 }
 
 struct CheckInfo {
@@ -130,12 +144,15 @@ struct CheckInfo {
     kind: CheckKind,
     label: Option<std::sync::Arc<str>>,
     covered: u64,
+    /// The parsed message and its argument nets.
+    message: Option<(Vec<crate::check_format::Piece>, Vec<u32>)>,
 }
 
 /// A compiled, flattened design with its current values.
 pub struct Simulator {
     checks: Vec<CheckInfo>,
     failures: Vec<CheckEvent>,
+    prints: Vec<PrintEvent>,
     cycle: u64,
     module: Module,
     values: Vec<Bits>,
@@ -205,12 +222,20 @@ impl Simulator {
                 CellKind::Instance { .. } | CellKind::InstOutput(_) => {
                     return Err("internal error: instance left after flattening".into())
                 }
-                CellKind::Check { kind, label, clocked } => checks.push(CheckInfo {
+                CellKind::Check { kind, label, clocked, message } => checks.push(CheckInfo {
                     cond: ix(ops[0]),
                     clock: clocked.then(|| Clk::of(&module, ops[1])),
                     kind: *kind,
                     label: label.clone(),
                     covered: 0,
+                    message: match message {
+                        Some(m) => {
+                            let pieces = crate::check_format::parse(m)?;
+                            let args = ops[1 + *clocked as usize..].iter().map(|&o| ix(o)).collect();
+                            Some((pieces, args))
+                        }
+                        None => None,
+                    },
                 }),
                 kind => program.push(Instr {
                     dst: ix(id),
@@ -225,6 +250,7 @@ impl Simulator {
         let mut sim = Simulator {
             checks,
             failures: Vec::new(),
+            prints: Vec::new(),
             cycle: 0,
             module,
             values,
@@ -383,8 +409,20 @@ impl Simulator {
             let holds = self.values[c.cond as usize].bit(0);
             match c.kind {
                 CheckKind::Cover => c.covered += holds as u64,
+                CheckKind::Print(fd) if holds => {
+                    let text =
+                        c.message.as_ref().map(|m| render_message(m, &self.values)).unwrap_or_default();
+                    self.prints.push(PrintEvent { cycle: self.cycle, fd, text });
+                }
+                CheckKind::Print(_) => {}
                 kind if !holds => {
-                    self.failures.push(CheckEvent { cycle: self.cycle, kind, label: c.label.clone() })
+                    let message = c.message.as_ref().map(|m| render_message(m, &self.values));
+                    self.failures.push(CheckEvent {
+                        cycle: self.cycle,
+                        kind,
+                        label: c.label.clone(),
+                        message,
+                    })
                 }
                 _ => {}
             }
@@ -426,6 +464,12 @@ impl Simulator {
             self.mems[k].words[a] = v;
         }
         self.settle_forced();
+    }
+
+    /// The `sv.fwrite` writes so far, in order (the caller prints them: the evaluator is a
+    /// library and writes nothing itself).
+    pub fn prints(&self) -> &[PrintEvent] {
+        &self.prints
     }
 
     /// The asserts and assumes that failed so far, in order.
@@ -499,4 +543,16 @@ impl Simulator {
     pub fn module(&self) -> &Module {
         &self.module
     }
+}
+
+/// A check's message with its arguments' current values.
+fn render_message(m: &(Vec<crate::check_format::Piece>, Vec<u32>), values: &[Bits]) -> String {
+    let vals: Vec<(u64, u32)> =
+        m.1.iter()
+            .map(|&a| {
+                let v = &values[a as usize];
+                (v.words().first().copied().unwrap_or(0), v.width())
+            })
+            .collect();
+    crate::check_format::render(&m.0, &vals)
 }

@@ -13,6 +13,7 @@ pub mod bits;
 pub mod bits_ops;
 pub mod build;
 pub mod bundle;
+pub mod check_format;
 pub mod egraph;
 pub mod eval;
 pub mod eval_clocks;

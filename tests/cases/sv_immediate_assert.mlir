@@ -1,7 +1,7 @@
 // RUN: --emit verilog
 // Immediate sv.assert/assume/cover in procedural blocks become the same checks as verif.*:
 // enabled by the enclosing sv.if branches (else: negated), clocked by the always block's
-// clock; in sv.alwayscomb unclocked. The message is not kept.
+// clock; in sv.alwayscomb unclocked. A message is kept and printed by $error.
 hw.module @t(in %clk : i1, in %a : i8, in %b : i8, in %en : i1, in %k : i1) {
   %c = comb.icmp ult %a, %b : i8
   %e = comb.icmp eq %a, %b : i8

@@ -164,11 +164,21 @@ pub fn cargo_build(runner_dir: &Path) -> Result<PathBuf, String> {
 }
 
 /// Runs a simulator executable on the stimulus; returns its standard output.
-pub fn run_sim(exe: &Path, stim: &Path, vcd: Option<&Path>) -> Result<String, String> {
+pub fn run_sim(exe: &Path, stim: &Path, vcd: Option<&Path>) -> Result<(String, String), String> {
     let mut cmd = Command::new(exe);
     cmd.arg(stim);
     if let Some(v) = vcd {
         cmd.arg("--vcd").arg(v);
     }
-    run(&mut cmd, &exe.display().to_string())
+    let what = exe.display().to_string();
+    let out = cmd.output().map_err(|e| format!("cannot run {what}: {e}"))?;
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !out.status.success() {
+        let tail: Vec<&str> = err.lines().rev().take(40).collect();
+        let tail: Vec<&str> = tail.into_iter().rev().collect();
+        return Err(format!("{what} failed ({}):\n{}", out.status, tail.join("\n")));
+    }
+    let stdout = String::from_utf8(out.stdout).map_err(|_| format!("{what} printed non-UTF-8 output"))?;
+    // Its standard error: what the design's `sv.fwrite`s to stderr wrote.
+    Ok((stdout, err))
 }

@@ -199,20 +199,22 @@ pub fn cosim_with_reference(
     let rust_exe = rust_exe?.with_file_name(&bin_name);
     let (vl_exe, cached) = vl?;
     let vcd = |name: &str| opts.vcd_dir.as_ref().map(|d| d.join(name));
-    let rust_out = build::run_sim(&rust_exe, &stim_path, vcd("rust.vcd").as_deref())?;
-    let vl_out = build::run_sim(&vl_exe, &stim_path, vcd("verilator.vcd").as_deref())?;
+    let (rust_out, rust_err) = build::run_sim(&rust_exe, &stim_path, vcd("rust.vcd").as_deref())?;
+    let (vl_out, vl_err) = build::run_sim(&vl_exe, &stim_path, vcd("verilator.vcd").as_deref())?;
     let _ = std::fs::write(work.join("rust.out"), &rust_out);
     let _ = std::fs::write(work.join("verilator.out"), &vl_out);
+    let _ = std::fs::write(work.join("rust.err"), &rust_err);
+    let _ = std::fs::write(work.join("verilator.err"), &vl_err);
     let (rust_out, rust_fails) = checks::split(&rust_out, false);
     let (vl_out, vl_fails) = checks::split(&vl_out, true);
-    let compared = checks::compared_labels(design);
+    let compared = checks::Compared::of(design);
     let pick = |v: &[(u64, String)]| -> Vec<(u64, String)> {
-        let mut v: Vec<(u64, String)> =
-            v.iter().filter(|(_, m)| compared.contains(checks::label_of(m))).cloned().collect();
+        let mut v: Vec<(u64, String)> = v.iter().filter(|(_, m)| compared.contains(m)).cloned().collect();
         v.sort();
         v
     };
     let (rc, vc) = (pick(&rust_fails), pick(&vl_fails));
+    let print_mismatch = checks::prints_differ(design, &rust_err, &vl_err);
     let check_mismatch = (rc != vc).then(|| {
         let first =
             |v: &[(u64, String)]| v.first().map(|(c, m)| format!("cycle {c}: {m}")).unwrap_or("none".into());
@@ -224,6 +226,7 @@ pub fn cosim_with_reference(
             first(&vc)
         )
     });
+    let check_mismatch = check_mismatch.or(print_mismatch);
     let mut rust_t = stimulus::parse_trace(&rust_out);
     let mut vl_t = stimulus::parse_trace(&vl_out);
     let ref_t: Option<Vec<Vec<String>>> = match reference {

@@ -219,7 +219,12 @@ pub fn rust_run_fn(ports: &TbPorts, design: &Design) -> String {
     let _ = writeln!(s, "        t.{tick}();\n    }}");
     if super::checks::has_checks(design) {
         // After the trace: `[cycle] assert LABEL failed` (super::checks).
-        s.push_str("    for (c, k, l) in t.check_failures() {\n        out.push_str(&format!(\"[{c}] {k} {l} failed\\n\"));\n    }\n");
+        // A check with a message prints the message instead, as its `$error` does.
+        s.push_str(
+            "    for (c, k, l, m) in t.check_failures() {\n        match m {\n            \
+             Some(m) => out.push_str(&format!(\"[{c}] {m}\\n\")),\n            \
+             None => out.push_str(&format!(\"[{c}] {k} {l} failed\\n\")),\n        }\n    }\n",
+        );
     }
     s.push_str("    out\n}\n");
     s

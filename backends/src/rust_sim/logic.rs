@@ -178,6 +178,11 @@ pub fn compile(
     for (j, c) in checks.iter().enumerate() {
         outs.entry(c.cond).or_default().push(format!("ck{j}"));
     }
+    // Message arguments: state slots `cm<j>_<k>`.
+    let arg_slots = super::checks::arg_slots(&checks);
+    for (slot, net, _) in &arg_slots {
+        outs.entry(*net).or_default().push(slot.clone());
+    }
     // Derived clocks: state slots `dc<k>`.
     for (k, &net) in derived.iter().enumerate() {
         outs.entry(net).or_default().push(format!("dc{k}"));
@@ -418,6 +423,7 @@ pub fn compile(
         state.push((format!("a{k}"), ty.name(), ty.zero()));
     }
     state.extend((0..checks.len()).map(|j| (format!("ck{j}"), "u8".to_string(), "0".to_string())));
+    state.extend(arg_slots.iter().map(|(slot, _, w)| (slot.clone(), Ty::of(*w).name(), Ty::of(*w).zero())));
     if !derived.is_empty() {
         state.extend(clocks.iter().enumerate().map(|(d, &p)| {
             let ty = Ty::of(m.port(p).width);

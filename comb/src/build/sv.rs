@@ -109,7 +109,10 @@ impl<'f> Builder<'f> {
             let ok = ok
                 && match &*o.name {
                     "sv.assign" | "sv.passign" | "sv.bpassign" => n == 2,
-                    "sv.read_inout" | "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => n == 1,
+                    "sv.read_inout" | "sv.if" | "sv.case" => n == 1,
+                    // The condition, then the message's substitutions.
+                    "sv.assert" | "sv.assume" | "sv.cover" | "sv.fwrite" => n >= 1,
+                    "sv.fflush" => n <= 1,
                     "sv.alwaysff" => n == 1 || n == 2,
                     "sv.alwayscomb" | "sv.initial" => n == 0,
                     "sv.always" => n >= 1,
@@ -160,7 +163,8 @@ impl<'f> Builder<'f> {
                                 let d = if comb { Driver::Comb(o) } else { Driver::Clocked(o) };
                                 add(self, x.operands[0].value, d, x.span);
                             }
-                            "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" => {}
+                            "sv.if" | "sv.case" | "sv.assert" | "sv.assume" | "sv.cover" | "sv.fwrite"
+                            | "sv.fflush" => {}
                             n if super::sv_assert::is_property(n) => {}
                             n if n.starts_with("sv.") && n != "sv.read_inout" => {
                                 self.error(x.name_span, format!("'{n}' inside '{}' is not supported", o.name))

@@ -16,8 +16,8 @@
 //! difference). In `sv.alwayscomb` it is unclocked (checked on settled values every cycle).
 //! Not supported, with a located error: a check inside `sv.initial` (reported by
 //! `sv_initial.rs`), `edge` clocks, several events, and a check outside a procedural block
-//! (CIRCT's verifier rejects that too). The `message` is not kept: the
-//! printers write their own failure text naming the label.
+//! (CIRCT's verifier rejects that too). The `message` and its substitutions (operands after
+//! the condition) are kept on the cell (`verif.rs`).
 
 use super::body::NetOf;
 use super::Builder;
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 /// True for `sv.assert`, `sv.assume`, `sv.cover` (the immediate forms).
 pub(crate) fn is_immediate(name: &str) -> bool {
-    matches!(name, "sv.assert" | "sv.assume" | "sv.cover")
+    matches!(name, "sv.assert" | "sv.assume" | "sv.cover" | "sv.fwrite")
 }
 
 /// True for `sv.assert_property`, `sv.assume_property`, `sv.cover_property`: concurrent
@@ -107,8 +107,8 @@ impl<'f> Builder<'f> {
         if &*a.name == "sv.initial" {
             return None; // reported by sv_initial.rs
         }
-        if o.operands.len() != 1 {
-            self.error(o.span, format!("'{}' takes one condition", o.name));
+        if o.operands.is_empty() {
+            self.error(o.span, format!("'{}' takes a condition", o.name));
             return None;
         }
         let net = |v: &mlir_text::Operand| net_of.get(v.value.index()).copied().flatten();
@@ -125,6 +125,12 @@ impl<'f> Builder<'f> {
                         self.error(a.span, "checks in an 'sv.always' with several events are not supported");
                         return None;
                     }
+                };
+                // The custom form's words, or the generic form's EventControl integers.
+                let edge = match &edge {
+                    Attr::Int(v, _) if v.to_i128() == Some(0) => Attr::String("posedge".into()),
+                    Attr::Int(v, _) if v.to_i128() == Some(1) => Attr::String("negedge".into()),
+                    e => e.clone(),
                 };
                 negedge = matches!(&edge, Attr::String(s) if s == "negedge");
                 if !negedge && !matches!(&edge, Attr::String(s) if s == "posedge") {

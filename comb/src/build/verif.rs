@@ -16,6 +16,9 @@
 //! is a located "not supported" error. Labels must be SystemVerilog identifiers and unique
 //! per module, as they name the assertions in SystemVerilog.
 //!
+//! A `message "fmt"(%a, ...)` of the `sv` checks is kept on the cell with its arguments
+//! (operands after the condition and clock); `verif.*` ops have none.
+//!
 //! The ops are collected while the body is built and turned into cells after every net
 //! exists (a graph region may use a value before its definition).
 
@@ -42,6 +45,8 @@ pub(crate) fn is_verif_op(name: &str) -> bool {
             | "sv.assert"
             | "sv.assume"
             | "sv.cover"
+            | "sv.fwrite"
+            | "sv.fflush"
     ) || super::sv_assert::is_property(name)
 }
 
@@ -70,8 +75,16 @@ impl<'f> Builder<'f> {
             .filter_map(|o| o.results.first().map(|&r| (r, *o)))
             .collect();
         let mut labels: BTreeSet<Arc<str>> = BTreeSet::new();
-        for &o in ops.iter().filter(|o| o.dialect() != "ltl") {
+        for &o in ops.iter().filter(|o| o.dialect() != "ltl" && &*o.name != "sv.fflush") {
             let kind = match &*o.name {
+                "sv.fwrite" if !matches!(o.attr("format_string"), Some(Attr::String(_))) => {
+                    self.error(o.span, "'sv.fwrite' takes a 'format_string'");
+                    continue;
+                }
+                "sv.fwrite" => match self.fwrite_fd(mid, o, net_of) {
+                    Some(fd) => CheckKind::Print(fd),
+                    None => continue,
+                },
                 "verif.assert" | "sv.assert.concurrent" | "sv.assert" | "sv.assert_property" => {
                     CheckKind::Assert
                 }
@@ -92,7 +105,9 @@ impl<'f> Builder<'f> {
             }
             if property && !procedural {
                 // counted below by its segments
-            } else if o.operands.is_empty() || o.operands.len() > 2 {
+            } else if o.operands.len() < 1 + concurrent as usize
+                || (o.operands.len() > 2 && !procedural && !concurrent)
+            {
                 self.error(o.span, format!("'{}' takes a property and an optional enable", o.name));
                 continue;
             }
@@ -117,8 +132,31 @@ impl<'f> Builder<'f> {
                     continue;
                 }
             };
+            let Some((message, args)) = self.check_message(o, procedural, concurrent, net_of) else {
+                continue;
+            };
             let mut proc_enable = None;
-            let p = if procedural {
+            let p = if let CheckKind::Print(_) = kind {
+                // The enable is the condition: it writes when 1.
+                let Some((_, clock, en, negedge)) = self.immediate_check(mid, o, immediate, net_of) else {
+                    continue;
+                };
+                if clock.is_none() {
+                    self.error(o.span, "'sv.fwrite' outside a clocked block is not supported");
+                    continue;
+                }
+                if negedge {
+                    // Its SystemVerilog would run at `posedge (clk ^ 1)`, which rises at time 0
+                    // in an event-driven simulator: one write more than the cycles.
+                    self.error(o.span, "'sv.fwrite' in a 'negedge' block is not supported");
+                    continue;
+                }
+                let m = self.design.module_mut(mid);
+                let cond = en.unwrap_or_else(|| {
+                    m.add_cell(CellKind::Const(crate::bits::Bits::ones(1)), 1, &[], None, o.span)
+                });
+                Some(Prop { cond: Some(cond), disable: None, clock, negedge })
+            } else if procedural {
                 let Some((cond, clock, en, negedge)) = self.immediate_check(mid, o, immediate, net_of) else {
                     continue;
                 };
@@ -175,8 +213,83 @@ impl<'f> Builder<'f> {
                 };
                 operands.push(clock);
             }
-            let cell = CellKind::Check { kind, label, clocked: p.clock.is_some() };
+            operands.extend(args);
+            let cell = CellKind::Check { kind, label, clocked: p.clock.is_some(), message };
             m.add_cell(cell, 0, &operands, None, span);
+        }
+    }
+
+    /// The `message` of check `o` and its substitution nets (the operands after the
+    /// condition, and the clock of a concurrent check), or `None` after reporting an error.
+    fn check_message(
+        &mut self,
+        o: &Operation,
+        procedural: bool,
+        concurrent: bool,
+        net_of: &NetOf,
+    ) -> Option<(Option<Arc<str>>, Vec<NetId>)> {
+        // `sv.*_property` ops and `verif.*` ops have no message.
+        let first = match (procedural, concurrent) {
+            _ if super::sv_assert::is_property(&o.name) => o.operands.len(),
+            (true, _) => 1,
+            (_, true) => 2,
+            _ => o.operands.len(),
+        };
+        let message = match o.attr("message").or(o.attr("format_string")) {
+            None => None,
+            Some(Attr::String(s)) => Some(s.as_str()),
+            Some(_) => {
+                self.error(o.span, format!("the message of '{}' must be a string", o.name));
+                return None;
+            }
+        };
+        let at = o.named_attr("message").map(|a| a.span).unwrap_or(o.span);
+        let want = match message.map(crate::check_format::arg_count) {
+            None => 0,
+            Some(Ok(n)) => n,
+            Some(Err(e)) => {
+                self.error(at, e);
+                return None;
+            }
+        };
+        let subs = o.operands.get(first..).unwrap_or(&[]);
+        if subs.len() != want {
+            self.error(at, format!("the message takes {want} argument(s) but {} are given", subs.len()));
+            return None;
+        }
+        let mut args = Vec::new();
+        for u in subs {
+            let w = match self.file.ty(u.value) {
+                Type::Int { width, .. } => *width,
+                _ => u32::MAX,
+            };
+            if w == 0 || w > crate::check_format::MAX_ARG_WIDTH {
+                self.error(u.span, "a message argument must be an integer of 1 to 64 bits");
+                return None;
+            }
+            args.push(net_of.get(u.value.index()).copied().flatten()?);
+        }
+        Some((message.map(Arc::from), args))
+    }
+
+    /// The constant file descriptor of `sv.fwrite` `o`: stdout (`0x80000001`) or stderr
+    /// (`0x80000002`), as CIRCT writes them; anything else is a located error.
+    fn fwrite_fd(&mut self, mid: ModuleId, o: &Operation, net_of: &NetOf) -> Option<u32> {
+        let u = o.operands.first()?;
+        let n = net_of.get(u.value.index()).copied().flatten()?;
+        let fd = match &self.design.module(mid).cell(n).kind {
+            CellKind::Const(b) => b.words().first().copied(),
+            _ => None,
+        };
+        match fd {
+            Some(fd @ (0x8000_0001 | 0x8000_0002)) => Some(fd as u32),
+            _ => {
+                self.error(
+                    u.span,
+                    "'sv.fwrite' writes to a constant 0x80000001 (stdout) or 0x80000002 (stderr) only",
+                );
+                None
+            }
         }
     }
 

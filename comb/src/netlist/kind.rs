@@ -185,7 +185,8 @@ pub enum CellKind {
     /// `verif.assert` / `verif.assume` / `verif.cover` of a one-cycle boolean property: a sink
     /// that drives no net (width 0), like an output no pass may remove. Operands: the condition
     /// (i1), then the clock if `clocked` (sampled on its rising edge; otherwise an immediate
-    /// check of the settled values each cycle).
+    /// check of the settled values each cycle), then the arguments of the `message` (one per
+    /// directive of [`crate::check_format`], each at most 64 bits wide).
     Check {
         /// Assert, assume or cover.
         kind: CheckKind,
@@ -193,6 +194,8 @@ pub enum CellKind {
         label: Option<Arc<str>>,
         /// Sampled on the rising edge of the clock operand (`ltl.clock posedge`).
         clocked: bool,
+        /// The failure message (CIRCT's `message "fmt"(%args)`), if any.
+        message: Option<Arc<str>>,
     },
 }
 
@@ -205,6 +208,10 @@ pub enum CheckKind {
     Assume,
     /// `verif.cover`: counted each time the condition holds.
     Cover,
+    /// `sv.fwrite %fd, "fmt"(%args)`: the condition is the enable; each sampled edge it is 1
+    /// the message is written to the file descriptor (`0x80000001` stdout, `0x80000002`
+    /// stderr).
+    Print(u32),
 }
 
 impl CheckKind {
@@ -214,6 +221,7 @@ impl CheckKind {
             CheckKind::Assert => "assert",
             CheckKind::Assume => "assume",
             CheckKind::Cover => "cover",
+            CheckKind::Print(_) => "fwrite",
         }
     }
 }
@@ -305,6 +313,7 @@ impl CellKind {
             Check { kind: CheckKind::Assert, .. } => "verif.assert",
             Check { kind: CheckKind::Assume, .. } => "verif.assume",
             Check { kind: CheckKind::Cover, .. } => "verif.cover",
+            Check { kind: CheckKind::Print(_), .. } => "sv.fwrite",
         }
     }
 
@@ -497,14 +506,23 @@ impl CellKind {
                     return Err(format!("'{}' converts between i1 and !seq.clock", self.op_name()));
                 }
             }
-            Check { kind, clocked, .. } => {
+            Check { kind, clocked, message, .. } => {
+                let args = match message {
+                    Some(m) => crate::check_format::arg_count(m)?,
+                    None => 0,
+                };
                 let expect = 1 + *clocked as usize;
-                if n != expect || width != 0 || operands[0] != 1 {
+                if n != expect + args || width != 0 || operands[0] != 1 {
                     return Err(format!(
-                        "'verif.{}' takes an i1 condition{}",
+                        "'verif.{}' takes an i1 condition{}{}",
                         kind.word(),
-                        if *clocked { " and a clock" } else { "" }
+                        if *clocked { " and a clock" } else { "" },
+                        if args > 0 { format!(" and {args} message argument(s)") } else { String::new() }
                     ));
+                }
+                if let Some(&w) = operands[expect..].iter().find(|&&w| w > crate::check_format::MAX_ARG_WIDTH)
+                {
+                    return Err(format!("a message argument of {w} bits is wider than 64"));
                 }
             }
             Input(_) | Instance { .. } | InstOutput(_) => {}

@@ -14,12 +14,15 @@
 //! - `sv.verbatim "text" [(%a, ...) : T, ...] [{attrs}]` (property `format_string`);
 //! - `sv.assert %p, immediate|observed|final [label "l"] [message "m"]` (also `sv.assume`,
 //!   `sv.cover`; procedural): operand `p`, properties `defer` (0 immediate, 1 observed,
-//!   2 final), `label`, `message`; a message with substitutions is a located "not supported"
-//!   error;
+//!   2 final), `label`, `message`; the message's substitutions `(%a, ...) : T, ...` are
+//!   operands after `p`;
 //! - `sv.assert_property %p [on EDGE %clk] [disable_iff %d] [label "l"] : T` (also
 //!   `assume`, `cover`): operands `p [, clk] [, d]` with `operandSegmentSizes`, `event`.
-//! - `sv.assert.concurrent posedge %clk, %p [label "l"]` (also `assume`, `cover`): operands
-//!   `clk, p`, properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
+//! - `sv.assert.concurrent posedge %clk, %p [label "l"] [message "m" [(%a) : T]]` (also
+//!   `assume`, `cover`): operands `clk, p`, then the substitutions; properties `event` (0 posedge, 1 negedge, 2 edge) and `label`.
+//!
+//! - `sv.fwrite %fd, "fmt" [(%a) : T]` (operands `fd, a...`, property `format_string`) and
+//!   `sv.fflush [fd %fd]`.
 //!
 //! Edges are kept as their words (`posedge`, `negedge`, `edge`) in string properties.
 
@@ -217,6 +220,37 @@ impl<'a> Parser<'a> {
                 d.attributes = self.parse_opt_attr_dict()?;
             }
             "sv.assert" | "sv.assume" | "sv.cover" => self.parse_sv_immediate(&mut d)?,
+            "sv.fwrite" => {
+                // `%fd, "fmt" [(%a, ...) : T, ...]`: operands `fd` (i32), then the
+                // substitutions; property `format_string`.
+                let fd = self.parse_use()?;
+                self.expect(Tok::Comma)?;
+                let t = self.expect(Tok::Str)?;
+                let text = self.string_value(t);
+                d.prop("format_string", Attr::String(text), t.span);
+                let (mut uses, mut types, mut span) = (Vec::new(), Vec::new(), t.span);
+                if self.eat(Tok::LParen)? {
+                    uses = self.parse_uses()?.into_vec();
+                    self.expect(Tok::RParen)?;
+                    self.expect(Tok::Colon)?;
+                    let start = self.tok.span.start as usize;
+                    types = self.parse_type_list()?.into_vec();
+                    span = Span::new(start, self.prev_end);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+                let o = self.resolve(&fd, &Type::int(32))?;
+                d.operands.push(o);
+                self.resolve_all(&mut d, &uses, &types, span)?;
+            }
+            "sv.fflush" => {
+                // `[fd %fd]`: the optional operand `fd` (i32).
+                if self.eat_kw("fd")? {
+                    let fd = self.parse_use()?;
+                    let o = self.resolve(&fd, &Type::int(32))?;
+                    d.operands.push(o);
+                }
+                d.attributes = self.parse_opt_attr_dict()?;
+            }
             "sv.assert_property" | "sv.assume_property" | "sv.cover_property" => {
                 self.parse_sv_property(&mut d)?
             }
@@ -238,11 +272,13 @@ impl<'a> Parser<'a> {
                     let text = self.string_value(t);
                     d.prop("label", Attr::String(text), t.span);
                 }
+                let (uses, types, span) = self.parse_sv_message(&mut d)?;
                 d.attributes = self.parse_opt_attr_dict()?;
                 let o = self.resolve(&clk, &Type::int(1))?;
                 d.operands.push(o);
                 let o = self.resolve(&p, &Type::int(1))?;
                 d.operands.push(o);
+                self.resolve_all(&mut d, &uses, &types, span)?;
             }
             _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
         }
@@ -320,21 +356,35 @@ impl<'a> Parser<'a> {
             let text = self.string_value(t);
             d.prop("label", Attr::String(text), t.span);
         }
+        let (uses, types, span) = self.parse_sv_message(d)?;
+        d.attributes = self.parse_opt_attr_dict()?;
+        let o = self.resolve(&p, &Type::int(1))?;
+        d.operands.push(o);
+        self.resolve_all(d, &uses, &types, span)?;
+        Ok(())
+    }
+
+    /// `[message "m" [(%a, ...) : T, ...]]` after a check's label: property `message`, and the
+    /// substitutions to resolve after the check's own operands (they come last, as in CIRCT).
+    fn parse_sv_message(
+        &mut self,
+        d: &mut Draft,
+    ) -> Result<(Vec<super::UseRef<'a>>, Vec<Type>, Span), Diagnostic> {
+        let mut out = (Vec::new(), Vec::new(), self.tok.span);
         if self.eat_kw("message")? {
             let t = self.expect(Tok::Str)?;
             let text = self.string_value(t);
             d.prop("message", Attr::String(text), t.span);
-            if self.tok.kind == Tok::LParen {
-                return Err(Diagnostic::error(
-                    self.tok.span,
-                    "message substitutions of an immediate assertion are not supported",
-                ));
+            if self.eat(Tok::LParen)? {
+                out.0 = self.parse_uses()?.into_vec();
+                self.expect(Tok::RParen)?;
+                self.expect(Tok::Colon)?;
+                let start = self.tok.span.start as usize;
+                out.1 = self.parse_type_list()?.into_vec();
+                out.2 = Span::new(start, self.prev_end);
             }
         }
-        d.attributes = self.parse_opt_attr_dict()?;
-        let o = self.resolve(&p, &Type::int(1))?;
-        d.operands.push(o);
-        Ok(())
+        Ok(out)
     }
 
     /// `posedge`, `negedge` or `edge`.

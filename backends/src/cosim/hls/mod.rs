@@ -180,8 +180,8 @@ pub fn cosim_hls(
     });
     let rust_exe = rust_exe?.with_file_name(&bin_name);
     let (vl_exe, _) = vl?;
-    let rust_out = build::run_sim(&rust_exe, &data, None)?;
-    let vl_out = build::run_sim(&vl_exe, &data, None)?;
+    let (rust_out, _) = build::run_sim(&rust_exe, &data, None)?;
+    let (vl_out, _) = build::run_sim(&vl_exe, &data, None)?;
     Ok(HlsCosimRuns {
         rust: parse_run(&rust_out, stim, "rust simulator")?,
         verilator: parse_run(&vl_out, stim, "verilator")?,

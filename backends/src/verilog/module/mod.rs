@@ -26,7 +26,7 @@
 //! `state` prints the processes and the head (truth-table cases, instances, registers,
 //! memories, output assignments, the `module` line).
 
-mod check;
+pub mod check;
 mod consts;
 mod state;
 
