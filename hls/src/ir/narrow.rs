@@ -110,7 +110,7 @@ mod tests {
         let mut f = Func::default();
         let v: Vec<ValId> = (0..8).map(|_| f.new_value(32, None)).collect();
         f.params.push(crate::ir::Param::Scalar { name: "x".into(), val: v[0] });
-        let mut push = |f: &mut Func, kind, ops: Vec<ValId>, r| {
+        let push = |f: &mut Func, kind, ops: Vec<ValId>, r| {
             f.ops.push(Op { kind, operands: ops, result: Some(r), span: Span::default() });
             f.body.items.push(Item::Op(OpId(f.ops.len() as u32 - 1)));
         };
