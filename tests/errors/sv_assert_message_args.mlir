@@ -1,3 +1,4 @@
+// expect: the message takes 2 argument(s) but 1 are given
 // The message's directives and its substitutions must match in number.
 hw.module @t(in %clk : i1, in %a : i8) {
   %c = comb.icmp ult %a, %a : i8

@@ -1,3 +1,4 @@
+// expect: 'sv.fwrite' outside a clocked block is not supported
 // sv.fwrite runs at a clock edge: in sv.alwayscomb it is not supported.
 hw.module @t(in %a : i8) {
   %fd = hw.constant 0x80000002 : i32
