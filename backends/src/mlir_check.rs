@@ -17,6 +17,22 @@ pub(crate) enum CheckClock<'a> {
     I1(&'a str),
 }
 
+/// The clock as an `i1` value: a `!seq.clock` gets a `seq.from_clock` pushed onto `lines`.
+fn clock_i1(clock: &CheckClock, generic: bool, fresh: &mut Fresh, lines: &mut Vec<String>) -> String {
+    match clock {
+        CheckClock::I1(c1) => c1.to_string(),
+        CheckClock::Clock(clk) => {
+            let c1 = fresh.take();
+            lines.push(if generic {
+                format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
+            } else {
+                format!("{c1} = seq.from_clock {clk}")
+            });
+            c1
+        }
+    }
+}
+
 /// A check's message: its format string and arguments (reference, type).
 pub(crate) struct Message<'a> {
     pub text: &'a str,
@@ -48,18 +64,7 @@ pub(crate) fn check_lines(
     let (prop, ty) = match clock {
         None => (cond.to_string(), "i1"),
         Some(clock) => {
-            let c1 = match clock {
-                CheckClock::I1(c1) => c1.to_string(),
-                CheckClock::Clock(clk) => {
-                    let c1 = fresh.take();
-                    lines.push(if generic {
-                        format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
-                    } else {
-                        format!("{c1} = seq.from_clock {clk}")
-                    });
-                    c1
-                }
-            };
+            let c1 = clock_i1(&clock, generic, fresh, &mut lines);
             let seqv = fresh.take();
             if generic {
                 lines.push(format!(
@@ -99,18 +104,7 @@ fn sv_check_lines(
     let text = crate::verbatim::quote(msg.text);
     let label_text = label.map(crate::verbatim::quote);
     let mut lines = Vec::new();
-    let c1 = clock.map(|clock| match clock {
-        CheckClock::I1(c1) => c1.to_string(),
-        CheckClock::Clock(clk) => {
-            let c1 = fresh.take();
-            lines.push(if generic {
-                format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
-            } else {
-                format!("{c1} = seq.from_clock {clk}")
-            });
-            c1
-        }
-    });
+    let c1 = clock.map(|clock| clock_i1(&clock, generic, fresh, &mut lines));
     if generic {
         let mut attrs = Vec::new();
         if c1.is_some() {
@@ -177,18 +171,7 @@ fn fwrite_lines(
     let tys: Vec<&str> = msg.args.iter().map(|a| a.1).collect();
     let text = crate::verbatim::quote(msg.text);
     let mut lines = Vec::new();
-    let c1 = match clock {
-        CheckClock::I1(c1) => c1.to_string(),
-        CheckClock::Clock(clk) => {
-            let c1 = fresh.take();
-            lines.push(if generic {
-                format!("{c1} = \"seq.from_clock\"({clk}) : (!seq.clock) -> i1")
-            } else {
-                format!("{c1} = seq.from_clock {clk}")
-            });
-            c1
-        }
-    };
+    let c1 = clock_i1(clock, generic, fresh, &mut lines);
     let fdv = fresh.take();
     let fd_signed = fd as i32;
     if generic {
