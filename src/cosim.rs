@@ -7,7 +7,7 @@
 //! check that a mismatch is caught and reported at the right cycle and port.
 
 use crate::cli::CosimArgs;
-use crate::driver::{load_design_defined, read_source, Failure};
+use crate::driver::{load_design_defined, read_source, Failure, LoadOptions};
 use backends::cosim::testbench::TbPorts;
 use backends::cosim::{cosim_with_reference, CosimOptions, Fault, Side};
 use comb::eval::Simulator;
@@ -56,15 +56,8 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
             return crate::cosim_hls::run(args, &src, &file);
         }
     }
-    let design = load_design_defined(
-        &src,
-        args.top.as_deref(),
-        args.opt,
-        false,
-        None,
-        &args.define,
-        &args.hls.options(),
-    )?;
+    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
+    let design = load_design_defined(&src, &load)?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
         eprintln!("{w}");
     }

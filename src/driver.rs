@@ -59,21 +59,40 @@ pub fn load_design(
     args: Option<&Args>,
 ) -> Result<Design, Failure> {
     let hls = args.map_or_else(hls::Options::default, |a| a.hls.options());
-    load_design_defined(src, top, opt, flatten, args, args.map_or(&[][..], |a| &a.define), &hls)
+    let defines = args.map_or(&[][..], |a| &a.define);
+    load_design_defined(src, &LoadOptions { top, opt, flatten, args, defines, hls })
+}
+
+/// What [`load_design_defined`] needs besides the source.
+pub struct LoadOptions<'a> {
+    /// The top module (`--top`).
+    pub top: Option<&'a str>,
+    /// The -O level.
+    pub opt: u8,
+    /// Flatten the hierarchy before the -O pipeline.
+    pub flatten: bool,
+    /// The main command's options (printing, statistics, LUT mapping), if it runs.
+    pub args: Option<&'a Args>,
+    /// The macros `sv.ifdef` sees (`--define`).
+    pub defines: &'a [String],
+    /// The HLS synthesis options.
+    pub hls: hls::Options,
+}
+
+impl<'a> LoadOptions<'a> {
+    /// A subcommand's load (`cosim`, `fpga`): its own top, -O level, defines and HLS
+    /// flags, none of the main command's options, no flattening.
+    pub fn subcommand(top: Option<&'a str>, opt: u8, defines: &'a [String], hls: hls::Options) -> Self {
+        LoadOptions { top, opt, flatten: false, args: None, defines, hls }
+    }
 }
 
 /// [`load_design`] with the macros `sv.ifdef` sees and the HLS options given apart from the
 /// main command's options (`rmlir-hls cosim --define`, `rmlir-hls fpga --define
 /// --clock-period`).
-pub fn load_design_defined(
-    src: &SourceFile,
-    top: Option<&str>,
-    opt: u8,
-    flatten: bool,
-    args: Option<&Args>,
-    defines: &[String],
-    hls_opts: &hls::Options,
-) -> Result<Design, Failure> {
+pub fn load_design_defined(src: &SourceFile, o: &LoadOptions) -> Result<Design, Failure> {
+    let LoadOptions { top, opt, flatten, args, defines, .. } = *o;
+    let hls_opts = &o.hls;
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     let mut design = if src.name().ends_with(".json") {
         comb::yosys::import(src.text(), top).map_err(|e| json_failure(src, e))?

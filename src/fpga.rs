@@ -2,7 +2,7 @@
 //! and the top's ports to the `fpga` crate's flow and print its table.
 
 use crate::cli::{FpgaArgs, SynthPath};
-use crate::driver::{load_design_defined, read_source, Failure};
+use crate::driver::{load_design_defined, read_source, Failure, LoadOptions};
 use comb::{Design, Dir};
 
 /// The top module's ports as the flow sees them.
@@ -20,15 +20,8 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
 /// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
-    let mut design = load_design_defined(
-        &src,
-        args.top.as_deref(),
-        args.opt,
-        false,
-        None,
-        &args.define,
-        &args.hls.options(),
-    )?;
+    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
+    let mut design = load_design_defined(&src, &load)?;
     if let Some(x) = design.extern_in_use() {
         return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
     }
@@ -116,8 +109,11 @@ fn native_design(
     use comb::passes::{pipeline, OptLevel, PassManager};
     let pm = PassManager { printer: |d| backends::mlir::emit(d, false), ..Default::default() };
     let goal: comb::lutmap::LutGoal = args.lut_goal.parse().expect("clap checked the goal");
-    let (top, hls) = (args.top.as_deref(), args.hls.options());
-    let base = load_design_defined(src, top, 0, true, None, &args.define, &hls)?;
+    let load = LoadOptions {
+        flatten: true,
+        ..LoadOptions::subcommand(args.top.as_deref(), 0, &args.define, args.hls.options())
+    };
+    let base = load_design_defined(src, &load)?;
     let mut design = base.clone();
     pm.run(&mut design, &mut pipeline(OptLevel::O2)).map_err(Failure::Message)?;
     let rams = fpga::native::ram::extract(&mut design);
