@@ -17,7 +17,6 @@ use backends::cosim::testbench::TbPorts;
 use comb::eval::Simulator;
 use comb::Bits;
 use common::*;
-use std::process::Command;
 
 const MIXED: &str = "tests/seq/negedge_mixed.mlir";
 
@@ -141,16 +140,11 @@ fn derived_clock_outputs_are_lint_clean_and_verified_by_circt() {
     let lint = verilator_lint(&ours, "negedge_mixed");
     assert!(lint.trim().is_empty(), "verilator -Wall warned:\n{lint}");
     let dir = tempfile::tempdir().unwrap();
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
-    let verdicts = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("verify")
-        .arg(&input)
-        .arg(&emitted));
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+    let mut files = vec![input.clone()];
+    files.extend(emit_mlir_files(&input, dir.path(), false));
+    assert_circt_verifies(&files);
     // The evaluator takes it after --emit mlir too, with the same trace.
-    let again = load_text("emitted.mlir", &std::fs::read_to_string(&emitted).unwrap(), 0);
+    let again = load_text("emitted.mlir", &std::fs::read_to_string(&files[1]).unwrap(), 0);
     let design = load_text("negedge_mixed.mlir", &mixed_text(), 0);
     let stim = stimulus(&design, 5, 300);
     assert_traces_eq("read back", &design, &eval_trace(&design, &stim), &eval_trace(&again, &stim));
@@ -235,11 +229,7 @@ fn clock_ops_outputs_are_lint_clean_and_verified_by_circt() {
     let mlir = cli(&[p, "--emit", "mlir"]);
     assert!(!mlir.contains("seq.clock_"), "the clock ops are lowered:\n{mlir}");
     std::fs::write(&emitted, &mlir).unwrap();
-    let verdicts = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("verify")
-        .arg(&emitted));
-    assert!(verdicts.starts_with("ok "), "{verdicts}");
+    assert_circt_verifies(&[&emitted]);
     let again = load_text("emitted.mlir", &mlir, 0);
     let design = load_text("clock_ops.mlir", &std::fs::read_to_string(&input).unwrap(), 0);
     let stim = stimulus(&design, 6, 300);

@@ -96,14 +96,7 @@ fn parametric_black_boxes_equal_circt_export() {
     run(bin().arg(&f).args(["--emit", "mlir", "-o"]).arg(&mlir));
     let text = std::fs::read_to_string(&mlir).unwrap();
     assert!(text.contains("hw.module.extern @Ram_WIDTH_5_DEPTH_16<WIDTH: i32, DEPTH: i32 = 16>(in %addr : i8, in %d : i5, out q : i5, out wide : i6) attributes {verilogName = \"Ram\"}"), "{text}");
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("verify")
-        .arg(&mlir)
-        .output()
-        .expect("run CIRCT's Python");
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(said.starts_with("ok "), "CIRCT: {said}");
+    assert_circt_verifies(&[&mlir]);
 }
 
 /// CIRCT's packed multi-dimensional ports (`input [N - 64'd1:0][7:0] a`), which Yosys 0.23

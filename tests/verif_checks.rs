@@ -6,7 +6,8 @@
 
 mod common;
 
-use common::{bin, circt_python, cli, load_text, repo, run};
+use common::{assert_circt_verifies, bin, cli, emit_mlir_files, load_text, repo, run};
+use std::path::Path;
 use std::process::Command;
 
 /// (cycle, label) of each `[T] ... assert LABEL failed` line of a cosim side's output;
@@ -93,10 +94,7 @@ fn circt_verifies_emitted_checks() {
         std::fs::write(&f, out).unwrap();
         files.push(f);
     }
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").args(&files);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), files.len(), "{verdicts}");
+    assert_circt_verifies(&files);
 }
 
 #[test]
@@ -176,12 +174,9 @@ fn immediate_sv_checks_fail_at_the_same_cycles_in_three_simulators() {
         failures(&read("verilator.out"), true).into_iter().filter(|e| e.1 != "small_lim").collect();
     assert_eq!(vl, clocked, "Verilator --assert");
     // The input is CIRCT's own form; what we print back is too.
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[path.to_str().unwrap(), "--emit", "mlir"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+    let mut files = vec![path.clone()];
+    files.extend(emit_mlir_files(&path, dir.path(), false));
+    assert_circt_verifies(&files);
 }
 
 /// Immediate checks inside `sv.case` items and an asynchronous reset block
@@ -244,12 +239,9 @@ fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
     assert_eq!(eval, expect, "evaluator");
     assert_eq!(failures(&read("rust.out"), false), expect, "Rust simulator");
     assert_eq!(failures(&read("verilator.out"), true), expect, "Verilator --assert");
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[path.to_str().unwrap(), "--emit", "mlir"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+    let mut files = vec![path.clone()];
+    files.extend(emit_mlir_files(&path, dir.path(), false));
+    assert_circt_verifies(&files);
 }
 
 /// Checks on the falling edge (tests/verif/negedge_checks.mlir: an immediate assert in a
@@ -336,12 +328,9 @@ fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
     }
     assert!(expect.len() >= 4, "{expect:?}");
     assert_eq!(seen, expect, "{err}");
-    let emitted = d.join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 2, "{verdicts}");
+    let mut files = vec![path.clone()];
+    files.extend(emit_mlir_files(&path, d, false));
+    assert_circt_verifies(&files);
 }
 
 /// CIRCT's `sv.assert_property` / `sv.assume_property` / `sv.cover_property`
@@ -409,10 +398,5 @@ fn sv_property_checks_fail_at_the_worked_out_cycles() {
     assert_eq!(covers, [(Some("c0".into()), zeros)]);
     // CIRCT verifies what we print.
     let dir = tempfile::tempdir().unwrap();
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&emitted);
-    let verdicts = run(&mut cmd);
-    assert!(verdicts.starts_with("ok "), "{verdicts}");
+    assert_circt_verifies(&emit_mlir_files(Path::new(p), dir.path(), false));
 }

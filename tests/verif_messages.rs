@@ -9,8 +9,9 @@
 
 mod common;
 
-use common::{bin, circt_export, circt_python, cli, load_text, repo, run, verilator_lint};
-use std::process::Command;
+use common::{
+    assert_circt_verifies, circt_export, cli, cosim_kept, emit_mlir_files, load_text, repo, verilator_lint,
+};
 
 /// (cycle, message) of each `[T] ...` failure line of a cosim side's output; `halve` turns
 /// Verilator's times (2t + 1 at cycle t's edge) into cycles and drops its prefix
@@ -66,14 +67,8 @@ fn check_messages_match_in_verilator_the_rust_simulator_and_the_evaluator() {
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("work");
     let cycles = 600;
-    let out = bin()
-        .args(["cosim", p, "--cycles", &cycles.to_string(), "--seed", "5", "--keep"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
-        .arg(&keep)
-        .output()
-        .unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "failed checks make cosim fail:\n{err}");
+    let (status, err) = cosim_kept(&path, cycles, 5, &keep);
+    assert_eq!(status, Some(1), "failed checks make cosim fail:\n{err}");
     assert!(err.contains(&format!("{cycles} cycles, 1 outputs: all agree")), "{err}");
     assert!(!err.contains("checks differ"), "{err}");
     let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
@@ -126,14 +121,9 @@ fn check_messages_match_in_verilator_the_rust_simulator_and_the_evaluator() {
     // and its export prints the same format strings as our SystemVerilog.
     let sv = cli(&[p, "--emit", "verilog"]);
     assert_eq!(verilator_lint(&sv, "message_checks"), "");
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
-    let generic = dir.path().join("generic.mlir");
-    std::fs::write(&generic, cli(&[p, "--emit", "mlir", "--generic"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted).arg(&generic);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 3, "{verdicts}");
+    let mut files = vec![path.clone()];
+    files.extend(emit_mlir_files(&path, dir.path(), true));
+    assert_circt_verifies(&files);
     let theirs = circt_export(&path, dir.path());
     let (mut a, mut b) = (error_formats(&sv), error_formats(&theirs));
     a.sort();
@@ -153,14 +143,8 @@ fn fwrite_lines_match_in_verilator_the_rust_simulator_and_the_evaluator() {
     let p = path.to_str().unwrap();
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("work");
-    let out = bin()
-        .args(["cosim", p, "--cycles", "1000", "--seed", "9", "--keep"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
-        .arg(&keep)
-        .output()
-        .unwrap();
-    let err = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-    assert!(out.status.success(), "{err}");
+    let (status, err) = cosim_kept(&path, 1000, 9, &keep);
+    assert_eq!(status, Some(0), "{err}");
     assert!(err.contains("1000 cycles, 1 outputs: all agree"), "{err}");
     let read = |f: &str| std::fs::read_to_string(keep.join(f)).unwrap();
     let design = load_text("fwrite.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
@@ -197,14 +181,9 @@ fn fwrite_lines_match_in_verilator_the_rust_simulator_and_the_evaluator() {
 
     let sv = cli(&[p, "--emit", "verilog"]);
     assert_eq!(verilator_lint(&sv, "fwrite"), "");
-    let emitted = dir.path().join("emitted.mlir");
-    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
-    let generic = dir.path().join("generic.mlir");
-    std::fs::write(&generic, cli(&[p, "--emit", "mlir", "--generic"])).unwrap();
-    let mut cmd = Command::new(circt_python());
-    cmd.arg(repo().join("scripts/circt_check.py")).arg("verify").arg(&path).arg(&emitted).arg(&generic);
-    let verdicts = run(&mut cmd);
-    assert_eq!(verdicts.lines().filter(|l| l.starts_with("ok ")).count(), 3, "{verdicts}");
+    let mut files = vec![path.clone()];
+    files.extend(emit_mlir_files(&path, dir.path(), true));
+    assert_circt_verifies(&files);
     let theirs = circt_export(&path, dir.path());
     let formats = |s: &str| {
         let mut v = call_formats(s, "$fwrite(32'h80000002, \"");

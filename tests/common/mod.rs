@@ -461,3 +461,43 @@ pub fn bin() -> Command {
     c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
     c
 }
+
+/// CIRCT's parser and verifier (`scripts/circt_check.py verify`, one `ok FILE` line per
+/// file it accepts) on `files`: panics with its verdicts unless it accepts every one.
+pub fn assert_circt_verifies<P: AsRef<Path>>(files: &[P]) {
+    let verdicts = run(Command::new(circt_python())
+        .arg(repo().join("scripts/circt_check.py"))
+        .arg("verify")
+        .args(files.iter().map(|f| f.as_ref())));
+    let ok = verdicts.lines().filter(|l| l.starts_with("ok ")).count();
+    assert_eq!(ok, files.len(), "CIRCT's verifier rejects a file:\n{verdicts}");
+}
+
+/// `rmlir-hls INPUT --emit mlir` written to `DIR/emitted.mlir`, and with `generic` also
+/// `--emit mlir --generic` to `DIR/generic.mlir`: the files.
+pub fn emit_mlir_files(input: &Path, dir: &Path, generic: bool) -> Vec<PathBuf> {
+    let p = input.to_str().expect("a UTF-8 path");
+    let emitted = dir.join("emitted.mlir");
+    std::fs::write(&emitted, cli(&[p, "--emit", "mlir"])).unwrap();
+    let mut files = vec![emitted];
+    if generic {
+        let g = dir.join("generic.mlir");
+        std::fs::write(&g, cli(&[p, "--emit", "mlir", "--generic"])).unwrap();
+        files.push(g);
+    }
+    files
+}
+
+/// `rmlir-hls cosim INPUT --cycles N --seed S --keep KEEP` (the simulators' outputs and the
+/// stimulus stay in KEEP): its exit status and stdout + stderr.
+pub fn cosim_kept(input: &Path, cycles: u64, seed: u64, keep: &Path) -> (Option<i32>, String) {
+    let out = bin()
+        .arg("cosim")
+        .arg(input)
+        .args(["--cycles", &cycles.to_string(), "--seed", &seed.to_string(), "--keep"])
+        .arg(keep)
+        .output()
+        .unwrap();
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    (out.status.code(), text)
+}
