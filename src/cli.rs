@@ -102,11 +102,11 @@ pub struct HlsFlags {
     /// HLS: target clock period in ns; bounds what chains in one cycle.
     #[arg(long, value_name = "NS", default_value_t = 10.0)]
     pub clock_period: f64,
-    /// HLS: at most N multipliers busy in any cycle.
-    #[arg(long, value_name = "N")]
+    /// HLS: at most N multipliers busy in any cycle (N >= 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_mul: Option<u32>,
-    /// HLS: at most N dividers busy in any cycle.
-    #[arg(long, value_name = "N")]
+    /// HLS: at most N dividers busy in any cycle (N >= 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_div: Option<u32>,
     /// HLS: pipeline every eligible innermost loop (modulo scheduling), not only those
     /// marked `hls.pipeline`.

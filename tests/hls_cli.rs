@@ -274,3 +274,29 @@ fn shared_examples_in_custom_syntax() {
     simulate(&d, &[("lim", lim)], &mut mems, 10_000);
     assert_eq!(mems[1].data, want, "stencil");
 }
+
+/// Synthesis flags out of range are errors (exit 1) naming the flag, for the main command
+/// and `cosim` alike: a period below the delay model's shortest cycle, zero units.
+#[test]
+fn out_of_range_synthesis_flags_are_rejected() {
+    let k = common::repo().join("tests/hls/dot.mlir");
+    for (args, says) in [
+        (&["--clock-period", "2"][..], "--clock-period must be at least 4.08 ns"),
+        (&["--clock-period=-1"][..], "--clock-period must be at least"),
+        (&["--max-mul", "0"][..], "invalid value '0' for '--max-mul <N>'"),
+        (&["--max-div", "0"][..], "invalid value '0' for '--max-div <N>'"),
+    ] {
+        for cosim in [false, true] {
+            let mut cmd = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+            if cosim {
+                cmd.arg("cosim");
+            }
+            let emit: &[&str] = if cosim { &[] } else { &["--emit", "verilog"] };
+            let out = cmd.arg(&k).args(args).args(emit).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?} cosim={cosim}: {err}");
+            assert!(err.contains(says), "{args:?} cosim={cosim}: {err}");
+            assert!(out.stdout.is_empty(), "{args:?}: nothing written");
+        }
+    }
+}
