@@ -1,4 +1,4 @@
-//! Near-miss inputs through the command line: the file cases and examples, each with one
+//! Near-miss inputs through the command line: the file cases, examples and HLS kernels, each with one
 //! or two small random edits (a byte replaced, a few bytes copied from elsewhere). Every
 //! run must end with exit status 0 or 1 and no panic; when the tool accepts the edited
 //! text, its SystemVerilog must be lint-clean under `verilator -Wall` and print the same
@@ -21,7 +21,7 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
 
 fn inputs() -> Vec<Vec<u8>> {
     let mut paths = Vec::new();
-    for dir in ["tests/cases", "examples"] {
+    for dir in ["tests/cases", "examples", "tests/hls"] {
         for e in std::fs::read_dir(repo().join(dir)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "mlir") {
