@@ -6,7 +6,8 @@
 //! branches carried by the transition out of the last state before them ([`Next`] trees,
 //! composed through [`Label`]s). State 0 is the idle state that waits for `start`.
 //!
-//! Loops whose bodies would have no state get one empty state, so every cycle of the
+//! Loops whose bodies would have no state, or a path through none (an inner loop that may
+//! run zero times and nothing else), get one empty state in front, so every cycle of the
 //! transition graph passes through a state.
 
 use crate::ir::{Cfg, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, Terminator, ValId, WhileLoop};
@@ -204,17 +205,36 @@ impl Builder<'_> {
         }
     }
 
-    /// A region that must contain at least one state (a loop body).
+    /// A region that must contain at least one state on every path (a loop body).
     fn body(&mut self, r: &Region, cont: Label) -> Result<(Next, Option<u64>), String> {
-        let before = self.states();
         let (n, lat) = self.region(r, cont)?;
-        if self.states() > before {
+        if !self.skips_to(&n, cont, &mut Vec::new()) {
             return Ok((n, lat));
         }
-        // An empty state in front, so every loop iteration takes at least one cycle.
+        // An empty state in front, so every loop iteration takes at least one cycle: the
+        // body has no state, or a path through it passes none (an inner loop that may run
+        // zero times, with nothing else in the body).
         let s = self.states();
         self.l.next.push(n);
         Ok((Next::Goto(s), lat.map(|l| l + 1)))
+    }
+
+    /// Whether `n` can reach label `cont` without entering a state (`seen`: labels walked).
+    fn skips_to(&self, n: &Next, cont: Label, seen: &mut Vec<Label>) -> bool {
+        match n {
+            Next::Goto(_) | Next::Finish => false,
+            Next::Jump(l) if *l == cont => true,
+            Next::Jump(l) => {
+                if seen.contains(l) {
+                    return false;
+                }
+                seen.push(*l);
+                let next = &self.l.labels[*l];
+                self.skips_to(next, cont, seen)
+            }
+            Next::Branch(_, a, b) => self.skips_to(a, cont, seen) || self.skips_to(b, cont, seen),
+            Next::Act(_, then) => self.skips_to(then, cont, seen),
+        }
     }
 
     fn item(&mut self, item: &Item, after: Label) -> Result<(Next, Option<u64>), String> {
