@@ -276,7 +276,16 @@ impl Gen<'_> {
         for (a, y) in lp.iter_args.iter().zip(&lp.yields) {
             let reg = self.value_in(*a, last);
             let Origin::Carried(base) = c.origin[a] else {
-                results.push(reg);
+                // Passed through (the init), or a carried value no op of the body reads that
+                // yields a constant or a value from before the loop (scalar replacement of a
+                // store of one, `schedule::pipeline::ineligible`): after the at least one
+                // iteration a pipelined run makes, it is that value.
+                let out = match self.consts.get(y) {
+                    _ if a == y => reg,
+                    Some(&k) => self.konst(k, self.f.width(*y)),
+                    None => self.value_in(*y, last),
+                };
+                results.push(out);
                 continue;
             };
             let wy = base + c.ii;

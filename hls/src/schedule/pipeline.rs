@@ -71,9 +71,23 @@ pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
     if l.trip == Some(0) {
         return Some("it never runs (trip count 0)".into());
     }
-    let defined: BTreeSet<ValId> = body_ops(l).iter().filter_map(|&o| f.op(o).result).collect();
+    // A constant is no body op of the schedule (its cells are shared), so a carried value
+    // that becomes a constant (scalar replacement of a store of one) is not computed here.
+    let defined: BTreeSet<ValId> = body_ops(l)
+        .iter()
+        .filter(|&&o| !matches!(f.op(o).kind, OpKind::Const(_)))
+        .filter_map(|&o| f.op(o).result)
+        .collect();
+    // A carried value that yields a constant or a value from before the loop is that value
+    // after the first iteration: fine when nothing in the body reads it (only the loop's
+    // result does), not otherwise.
+    let read: BTreeSet<ValId> = body_ops(l)
+        .iter()
+        .flat_map(|&o| f.op(o).operands.iter().copied())
+        .chain(l.yields.iter().copied())
+        .collect();
     for (a, y) in l.iter_args.iter().zip(&l.yields) {
-        if a != y && !defined.contains(y) {
+        if a != y && !defined.contains(y) && read.contains(a) {
             return Some("it yields a value that is not computed in its body".into());
         }
     }
