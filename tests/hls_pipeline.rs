@@ -138,3 +138,55 @@ fn a_pipelined_loop_leaves_with_its_last_iterations_last_cycle() {
     assert_eq!(mems[1].data, expect);
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
 }
+
+#[test]
+fn exact_dependences_free_the_ii_of_accesses_with_different_coefficients() {
+    // b[4i], b[4i + 2] read and b[2i + 1] written (ir/deptest.rs: even against odd, never
+    // equal): no recurrence through memory, II = b's three accesses per iteration.
+    let (d, rep) = compile(&kernel("pipe_dep_exact.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(false));
+    assert!(l.pipeline.as_deref().unwrap().starts_with("pipelined II=3,"), "{:?}", l.pipeline);
+    let mut g = Lcg(21);
+    let (b, x) = (g.vec(64, 32), g.next() as u32);
+    let mut expect_b = b.clone();
+    let mut expect_o = vec![0; 16];
+    for i in 0..16 {
+        let q = (expect_b[4 * i] as u32).wrapping_mul(x);
+        let r = q.wrapping_mul(q).wrapping_add(x);
+        expect_b[2 * i + 1] = u64::from(r);
+        expect_o[i] = u64::from(expect_b[4 * i + 2] as u32 ^ r);
+    }
+    let mut mems = [Mem::new("b", 32, b), Mem::new("o", 32, vec![0; 16])];
+    let run = simulate(&d, &[("x", u64::from(x))], &mut mems, 10_000);
+    assert_eq!((&mems[0].data, &mems[1].data), (&expect_b, &expect_o));
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
+
+#[test]
+fn a_dependence_at_distance_two_halves_the_recurrence() {
+    // a[3i] written, a[i] read: iteration 3i reads what iteration i wrote, at least 2
+    // iterations later. The recurrence (load, two multiplies, add, store) is spread over two
+    // initiation intervals: II = ceil(chain / 2), above the ports' 2 and below the chain.
+    let (d, rep) = compile(&kernel("pipe_dep_distance.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(true));
+    let note = l.pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    // Data where every dependence matters: iteration 3i's result depends on iteration i's.
+    let mut g = Lcg(5);
+    let (a, b, x) = (g.vec(48, 32), g.vec(32, 32), (g.next() as u32) | 1);
+    let (mut ea, mut eb) = (a.clone(), b.clone());
+    for i in 0..16 {
+        let p = ea[i] as u32;
+        let q = p.wrapping_mul(x);
+        ea[3 * i] = u64::from(q.wrapping_mul(q).wrapping_add(x));
+        eb[i + 16] = u64::from((eb[15 - i] as u32).wrapping_sub(p));
+    }
+    let mut mems = [Mem::new("a", 32, a), Mem::new("b", 32, b)];
+    let run = simulate(&d, &[("x", u64::from(x))], &mut mems, 10_000);
+    assert_eq!((&mems[0].data, &mems[1].data), (&ea, &eb));
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
