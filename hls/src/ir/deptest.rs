@@ -54,7 +54,8 @@ use std::collections::{BTreeSet, HashMap};
 /// Addresses wrap at this modulus.
 const MODULUS: i128 = 1 << INDEX_WIDTH;
 
-/// Values tried by enumeration per question before answering "may meet".
+/// Values tried by enumeration per question ([`may_meet`], [`distance`]: all its distances
+/// together) before answering "may meet".
 pub const BUDGET: u64 = 4096;
 
 /// Distances [`distance`] decides one at a time.
@@ -101,7 +102,7 @@ impl<'f> Domains<'f> {
     pub fn new(func: &'f Func) -> Domains<'f> {
         let mut known = HashMap::new();
         let mut lin = Linear::new(func);
-        walk(func, &func.body, &mut lin, &mut known);
+        walk(&func.body, &mut lin, &mut known);
         for op in &func.ops {
             if let (OpKind::ZExt, Some(r)) = (&op.kind, op.result) {
                 known.insert(r, Seq::below(func.width(op.operands[0])));
@@ -121,7 +122,7 @@ impl<'f> Domains<'f> {
     }
 }
 
-fn walk(f: &Func, r: &Region, lin: &mut Linear, out: &mut HashMap<ValId, Seq>) {
+fn walk(r: &Region, lin: &mut Linear, out: &mut HashMap<ValId, Seq>) {
     for item in &r.items {
         match item {
             Item::Op(_) => {}
@@ -129,19 +130,19 @@ fn walk(f: &Func, r: &Region, lin: &mut Linear, out: &mut HashMap<ValId, Seq>) {
                 if let Some(lb) = lin.form(l.lb).terms.is_empty().then(|| lin.form(l.lb).constant) {
                     out.insert(l.iv, iv_range(lb, l.step, l.trip));
                 }
-                walk(f, &l.body, lin, out);
+                walk(&l.body, lin, out);
             }
             Item::If(i) => {
-                walk(f, &i.then_region, lin, out);
-                walk(f, &i.else_region, lin, out);
+                walk(&i.then_region, lin, out);
+                walk(&i.else_region, lin, out);
             }
             Item::While(w) => {
-                walk(f, &w.before, lin, out);
-                walk(f, &w.after, lin, out);
+                walk(&w.before, lin, out);
+                walk(&w.after, lin, out);
             }
             Item::Cfg(g) => {
                 for b in &g.blocks {
-                    walk(f, &b.body, lin, out);
+                    walk(&b.body, lin, out);
                 }
             }
         }
@@ -210,12 +211,13 @@ pub fn distance(
     };
     let per = -centered(kb) * centered(i128::from(step));
     let max_d = iv_seq.map_or(u64::MAX, |s| s.count.saturating_sub(1));
+    let budget = std::cell::Cell::new(BUDGET);
     let all_from = |d0: u64| {
         let mut v = vars.clone();
         v.push((ka - kb, first(d0)));
         let n = (max_d - d0 + 1).min(MODULUS as u64);
         v.push((per, Seq::range(d0 as i64, 1, n)));
-        solvable(constant, &v)
+        within(constant, &v, &budget)
     };
     if max_d == 0 || !all_from(1) {
         return None;
@@ -223,7 +225,7 @@ pub fn distance(
     for d in 1..=max_d.min(EXACT_DISTANCES) {
         let mut v = vars.clone();
         v.push((ka - kb, first(d)));
-        if solvable(constant + per * i128::from(d), &v) {
+        if within(constant + per * i128::from(d), &v, &budget) {
             return Some(d);
         }
     }
@@ -247,6 +249,11 @@ fn centered(x: i128) -> i128 {
 /// Has `constant + sum(c * x) = 0 (mod 2^32)` a solution with each `x` in its [`Seq`]?
 /// Exact but for the enumeration [`BUDGET`] (then true).
 pub fn solvable(constant: i128, vars: &[(i128, Seq)]) -> bool {
+    within(constant, vars, &std::cell::Cell::new(BUDGET))
+}
+
+/// [`solvable`] within what is left of `budget` (true once it runs out).
+fn within(constant: i128, vars: &[(i128, Seq)], budget: &std::cell::Cell<u64>) -> bool {
     let mut r = centered(constant);
     let mut unknowns = Vec::new();
     for &(c, s) in vars {
@@ -272,8 +279,10 @@ pub fn solvable(constant: i128, vars: &[(i128, Seq)]) -> bool {
     if whi > wlo {
         unknowns.push((-MODULUS, whi - wlo + 1));
     }
-    let mut budget = BUDGET;
-    search(r, &unknowns, &mut budget)
+    let mut left = budget.get();
+    let found = search(r, &unknowns, &mut left);
+    budget.set(left);
+    found
 }
 
 /// The least and greatest `r + sum(a * k)` over the box.
