@@ -190,3 +190,35 @@ fn a_dependence_at_distance_two_halves_the_recurrence() {
     assert_eq!((&mems[0].data, &mems[1].data), (&ea, &eb));
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
 }
+
+#[test]
+fn exact_dependences_under_a_symbolic_bound() {
+    // The trip count is min(max(n, 0), 16), unknown to the test: b[4i] against b[2i + 1]
+    // is independent by parity alone (II = b's two accesses); a[3i] against a[i] keeps a
+    // recurrence of distance 2 (from the lower bound 0 and the step).
+    let (d, rep) = compile(&kernel("pipe_dep_symbolic.mlir"), &hls::Options::default());
+    let loops = &rep.functions[0].loops;
+    assert_eq!(loops.iter().map(|l| l.memory_recurrence).collect::<Vec<_>>(), vec![Some(false), Some(true)]);
+    assert!(loops[0].pipeline.as_deref().unwrap().starts_with("pipelined II=2,"), "{:?}", loops[0].pipeline);
+    let note = loops[1].pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    let mut g = Lcg(17);
+    for n in [16i32, 5, 1, 0, -3, 1000] {
+        let (b, a, x) = (g.vec(64, 32), g.vec(48, 32), g.next() as u32);
+        let (mut eb, mut ea) = (b.clone(), a.clone());
+        let m = n.clamp(0, 16) as usize;
+        for i in 0..m {
+            let q = (eb[4 * i] as u32).wrapping_mul(x);
+            eb[2 * i + 1] = u64::from(q.wrapping_mul(q).wrapping_add(x));
+        }
+        for i in 0..m {
+            let q = (ea[i] as u32).wrapping_mul(x);
+            ea[3 * i] = u64::from(q.wrapping_mul(q).wrapping_add(n as u32));
+        }
+        let mut mems = [Mem::new("b", 32, b), Mem::new("a", 32, a)];
+        simulate(&d, &[("n", u64::from(n as u32)), ("x", u64::from(x))], &mut mems, 10_000);
+        assert_eq!((&mems[0].data, &mems[1].data), (&eb, &ea), "n = {n}");
+    }
+}
