@@ -222,3 +222,45 @@ fn exact_dependences_under_a_symbolic_bound() {
         assert_eq!((&mems[0].data, &mems[1].data), (&eb, &ea), "n = {n}");
     }
 }
+
+#[test]
+fn exact_dependences_shorten_an_unpipelined_iteration() {
+    // In one iteration a[2i] is written, then a[i + 16] read: equal only at i = 16. Within
+    // 0..16 the read does not wait for the store (ir/deps.rs with ir/deptest.rs) and the
+    // iteration is shorter than within 0..17, where the read must follow the store.
+    let src = |ub: usize| {
+        format!(
+            "func.func @k(%x: memref<17xi32>, %a: memref<40xi32>, %o: memref<17xi32>, %s: i32) {{
+  affine.for %i = 0 to {ub} {{
+    %p = affine.load %x[%i] : memref<17xi32>
+    %q = arith.muli %p, %s : i32
+    %q2 = arith.muli %q, %q : i32
+    affine.store %q2, %a[2 * %i] : memref<40xi32>
+    %v = affine.load %a[%i + 16] : memref<40xi32>
+    %w = arith.addi %v, %q2 : i32
+    affine.store %w, %o[%i] : memref<17xi32>
+  }}
+  return
+}}"
+        )
+    };
+    let per_iteration = |ub: usize| {
+        let (d, rep) = compile(&src(ub), &hls::Options::default());
+        let mut g = Lcg(ub as u64);
+        let (x, a, s) = (g.vec(17, 32), g.vec(40, 32), g.next() as u32);
+        let (mut ea, mut eo) = (a.clone(), vec![0; 17]);
+        for i in 0..ub {
+            let q = (x[i] as u32).wrapping_mul(s);
+            let q2 = q.wrapping_mul(q);
+            ea[2 * i] = u64::from(q2);
+            eo[i] = u64::from((ea[i + 16] as u32).wrapping_add(q2));
+        }
+        let mut mems = [Mem::new("x", 32, x), Mem::new("a", 32, a), Mem::new("o", 32, vec![0; 17])];
+        let run = simulate(&d, &[("s", u64::from(s))], &mut mems, 10_000);
+        assert_eq!((&mems[1].data, &mems[2].data), (&ea, &eo), "0 to {ub}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles));
+        rep.functions[0].loops[0].cycles_per_iteration
+    };
+    let (free, ordered) = (per_iteration(16), per_iteration(17));
+    assert!(free < ordered, "{free:?} {ordered:?}");
+}
