@@ -264,3 +264,32 @@ fn exact_dependences_shorten_an_unpipelined_iteration() {
     let (free, ordered) = (per_iteration(16), per_iteration(17));
     assert!(free < ordered, "{free:?} {ordered:?}");
 }
+
+#[test]
+fn a_mod_index_recurs_at_its_period() {
+    // acc[i mod 2] read and written: distance 2 (ir/deptest.rs, periodic terms), so the
+    // load-multiply-multiply-add-store chain spans two IIs: II above the port's 2, below
+    // the chain. local_mem's tmp[i mod 4] (distance 4) pipelines at II 1.
+    let (d, rep) = compile(&kernel("pipe_dep_mod.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(true));
+    let note = l.pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    let mut g = Lcg(31);
+    let (x, acc, s) = (g.vec(32, 32), g.vec(2, 32), g.next() as u32);
+    let mut e = acc.clone();
+    for (i, &v) in x.iter().enumerate() {
+        let v = v as u32;
+        let m = (e[i % 2] as u32).wrapping_mul(s).wrapping_mul(v.wrapping_mul(s));
+        e[i % 2] = u64::from(m.wrapping_add(v));
+    }
+    let mut mems = [Mem::new("x", 32, x), Mem::new("acc", 32, acc)];
+    let run = simulate(&d, &[("s", u64::from(s))], &mut mems, 10_000);
+    assert_eq!(mems[1].data, e);
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    let (_, rep) = compile(&kernel("local_mem.mlir"), &piped());
+    let l = rep.functions[0].loops.last().unwrap();
+    assert!(l.pipeline.as_deref().unwrap().starts_with("pipelined II=1,"), "{:?}", l.pipeline);
+}

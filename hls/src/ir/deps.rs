@@ -163,7 +163,8 @@ pub fn mem_deps(func: &Func, ops: &[OpId]) -> Vec<MemDep> {
             if ma != mb || !(wa || wb) {
                 continue;
             }
-            let (fa, fb) = (lin.form(func.op(a).operands[0]), lin.form(func.op(b).operands[0]));
+            let fa = dom.canonical(&lin.form(func.op(a).operands[0]));
+            let fb = dom.canonical(&lin.form(func.op(b).operands[0]));
             if !may_meet(&fa, &fb, |v| dom.seq(v)) {
                 continue;
             }

@@ -23,7 +23,7 @@
 //!   below the trip count, or, with a symbolic upper bound, while it stays below 2^31 - 1
 //!   (the loop compares signed 32-bit values; a counter that would wrap is a loop the tool
 //!   does not reproduce anyway, as `index` is 32 bits here and 64 in the reference);
-//! - a zero extension from `w` bits: `0 .. 2^w`;
+//! - a zero extension from `w` bits: `0 .. 2^w`; a mask `y & (2^k - 1)`: `0 .. 2^k`;
 //! - anything else of `w` bits: `-2^(w-1) .. 2^(w-1)` (every residue at 32 bits).
 //!
 //! The congruence is an equation with one unknown more, the multiple of 2^32 (bounded by
@@ -40,7 +40,12 @@
 //!   space itself would cost its size per pair, too much for nests of unknown extent.
 //!
 //! Values with different coefficients but no known range (symbolic) keep their width's
-//! range, so in practice only the GCD test speaks for them. [`distance`] tries
+//! range, so in practice only the GCD test speaks for them. Between iterations, a value
+//! computed in the loop differs from one iteration to the next (conservative: distance
+//! 1), except the low bits of an affine form of the induction variable (`i mod 4`, lowered
+//! to `i & 3`): its value in the later iteration follows from the earlier one's, so
+//! [`distance`] enumerates the earlier one's (at most [`PERIODS`] combinations; past
+//! that, both are independent unknowns) and `tmp[i mod 4]` meets itself at distance 4. [`distance`] tries
 //! `d = 1 ..= EXACT_DISTANCES` one at a time (the first iteration's range shortened by `d`
 //! when the trip count is known) after one check of all distances at once (most
 //! independent pairs end there); past them, the remaining distances are one more unknown,
@@ -48,7 +53,7 @@
 //! is safe (a smaller distance only constrains the schedule more).
 
 use super::deps::{LinForm, Linear};
-use super::{Func, Item, OpKind, Region, ValId, INDEX_WIDTH};
+use super::{BinOp, Func, Item, OpKind, Region, ValId, INDEX_WIDTH};
 use std::collections::{BTreeSet, HashMap};
 
 /// Addresses wrap at this modulus.
@@ -93,8 +98,12 @@ impl Seq {
 /// What is known of the values of one function's address terms.
 pub struct Domains<'f> {
     func: &'f Func,
-    /// Induction variables of loops with a constant lower bound, and zero extensions.
+    /// Induction variables of loops with a constant lower bound, zero extensions and masks.
     known: HashMap<ValId, Seq>,
+    /// `y & (2^k - 1)` (below the value's width): the masked form and `2^k`.
+    masks: HashMap<ValId, (LinForm, u64)>,
+    /// Masks of one form by one constant: all but the first map to the first.
+    same: HashMap<ValId, ValId>,
 }
 
 impl<'f> Domains<'f> {
@@ -103,12 +112,61 @@ impl<'f> Domains<'f> {
         let mut known = HashMap::new();
         let mut lin = Linear::new(func);
         walk(&func.body, &mut lin, &mut known);
+        let mut masks = HashMap::new();
         for op in &func.ops {
-            if let (OpKind::ZExt, Some(r)) = (&op.kind, op.result) {
-                known.insert(r, Seq::below(func.width(op.operands[0])));
+            match (&op.kind, op.result) {
+                (OpKind::ZExt, Some(r)) => {
+                    known.insert(r, Seq::below(func.width(op.operands[0])));
+                }
+                (OpKind::Bin(BinOp::And), Some(r)) => {
+                    let w = func.width(r);
+                    for (y, c) in [(op.operands[0], op.operands[1]), (op.operands[1], op.operands[0])] {
+                        let fc = lin.form(c);
+                        let Some(mask) = fc.terms.is_empty().then_some(fc.constant) else { continue };
+                        let m = mask.wrapping_add(1);
+                        if mask > 0 && m.count_ones() == 1 && m.trailing_zeros() < w {
+                            known.insert(r, Seq::range(0, 1, m as u64));
+                            masks.insert(r, (lin.form(y), m as u64));
+                            break;
+                        }
+                    }
+                }
+                _ => {}
             }
         }
-        Domains { func, known }
+        // Masks computed twice (`tmp[i mod 4]` loaded and stored: two `and` ops) are one value.
+        let mut first: Vec<(&(LinForm, u64), ValId)> = Vec::new();
+        let mut same = HashMap::new();
+        let mut ids: Vec<&ValId> = masks.keys().collect();
+        ids.sort();
+        for v in ids {
+            match first.iter().find(|(k, _)| *k == &masks[v]) {
+                Some(&(_, w)) => {
+                    same.insert(*v, w);
+                }
+                None => first.push((&masks[v], *v)),
+            }
+        }
+        Domains { func, known, masks, same }
+    }
+
+    /// `form` with every mask replaced by the first mask of the same form and constant.
+    pub fn canonical(&self, form: &LinForm) -> LinForm {
+        if !form.terms.keys().any(|v| self.same.contains_key(v)) {
+            return form.clone();
+        }
+        let mut out = LinForm { constant: form.constant, terms: Default::default() };
+        for (v, &k) in &form.terms {
+            let e = out.terms.entry(*self.same.get(v).unwrap_or(v)).or_insert(0i64);
+            *e = e.wrapping_add(k);
+        }
+        out.terms.retain(|_, k| *k != 0);
+        out
+    }
+
+    /// `v = y & (2^k - 1)` with `2^k - 1` a constant below `v`'s width: `y`'s form and `2^k`.
+    pub fn mask(&self, v: ValId) -> Option<(&LinForm, u64)> {
+        self.masks.get(&v).map(|(f, m)| (f, *m))
     }
 
     /// The values `v` may take.
@@ -180,28 +238,65 @@ pub fn may_meet(a: &LinForm, b: &LinForm, dom: impl Fn(ValId) -> Seq) -> bool {
     solvable(i128::from(a.constant) - i128::from(b.constant), &vars)
 }
 
+/// What [`distance`] knows of a term other than the loop's induction variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// Loop-invariant: one value for both iterations, in this range.
+    Shared(Seq),
+    /// `(iv_coef * iv + e) mod modulus` with `e` loop-invariant: the low bits of an affine
+    /// form of the induction variable (an affine `mod` by a power of two).
+    Periodic {
+        /// A power of two.
+        modulus: u64,
+        /// The induction variable's coefficient in the masked form.
+        iv_coef: i64,
+    },
+    /// Anything else computed in the loop: it differs from iteration to iteration.
+    Varying,
+}
+
+/// Enumerated values of [`Term::Periodic`] terms per distance, past which they are taken
+/// as independent unknowns (a relaxation: safe, not exact).
+pub const PERIODS: u64 = 256;
+
 /// The smallest `d >= 1` such that `a` with the induction variable `iv` at some value `x`
 /// may equal `b` with it at `x + step * d` (None: never). `iv_seq` holds the values of `iv`
-/// (None: unknown, any 32-bit value and any distance); `shared` the values of every other
-/// term, which must have one value for both iterations (None: it varies from iteration to
-/// iteration, and the answer is the conservative 1).
+/// (None: unknown, any 32-bit value and any distance); `term` what is known of every other
+/// term ([`Term::Varying`] anywhere gives the conservative 1).
 pub fn distance(
     a: &LinForm,
     b: &LinForm,
     iv: ValId,
     iv_seq: Option<Seq>,
     step: u64,
-    shared: impl Fn(ValId) -> Option<Seq>,
+    term: impl Fn(ValId) -> Term,
 ) -> Option<u64> {
     let terms: BTreeSet<ValId> = a.terms.keys().chain(b.terms.keys()).copied().collect();
     let mut vars = Vec::new();
+    // Periodic terms: (coefficient in a, in b, modulus, the per-iteration advance).
+    let mut periodic = Vec::new();
     for v in terms.into_iter().filter(|&v| v != iv) {
-        let Some(s) = shared(v) else { return Some(1) };
-        let c = coef(a, v) - coef(b, v);
-        if c != 0 {
-            vars.push((c, s));
+        let (ca, cb) = (coef(a, v), coef(b, v));
+        match term(v) {
+            Term::Varying => return Some(1),
+            Term::Shared(s) => {
+                if ca != cb {
+                    vars.push((ca - cb, s));
+                }
+            }
+            Term::Periodic { modulus, iv_coef } => {
+                let m = i128::from(modulus.max(1));
+                periodic.push((ca, cb, m, (i128::from(iv_coef) * i128::from(step)).rem_euclid(m)));
+            }
         }
     }
+    // Relaxed: each periodic term any residue in either iteration.
+    let mut relaxed = vars.clone();
+    for &(ca, cb, m, _) in &periodic {
+        let below = Seq::range(0, 1, m as u64);
+        relaxed.extend([(ca, below), (-cb, below)]);
+    }
+    let combos = periodic.iter().try_fold(1u64, |n, p| n.checked_mul(p.2 as u64)).filter(|&n| n <= PERIODS);
     let (ka, kb) = (coef(a, iv), coef(b, iv));
     let constant = i128::from(a.constant) - i128::from(b.constant);
     // The first access's iteration, and `b`'s variable is `x + step * d`: the `d` term.
@@ -213,7 +308,7 @@ pub fn distance(
     let max_d = iv_seq.map_or(u64::MAX, |s| s.count.saturating_sub(1));
     let budget = std::cell::Cell::new(BUDGET);
     let all_from = |d0: u64| {
-        let mut v = vars.clone();
+        let mut v = relaxed.clone();
         v.push((ka - kb, first(d0)));
         let n = (max_d - d0 + 1).min(MODULUS as u64);
         v.push((per, Seq::range(d0 as i64, 1, n)));
@@ -223,9 +318,25 @@ pub fn distance(
         return None;
     }
     for d in 1..=max_d.min(EXACT_DISTANCES) {
-        let mut v = vars.clone();
-        v.push((ka - kb, first(d)));
-        if within(constant + per * i128::from(d), &v, &budget) {
+        let at = |base: &[(i128, Seq)], c: i128| {
+            let mut v = base.to_vec();
+            v.push((ka - kb, first(d)));
+            within(c + per * i128::from(d), &v, &budget)
+        };
+        let meets = match combos {
+            // Each periodic term's value in the first iteration; the second's follows.
+            Some(n) => (0..n).any(|mut combo| {
+                let mut c = constant;
+                for &(ca, cb, m, adv) in &periodic {
+                    let ta = i128::from(combo % m as u64);
+                    combo /= m as u64;
+                    c += ca * ta - cb * (ta + adv * i128::from(d)).rem_euclid(m);
+                }
+                at(&vars, c)
+            }),
+            None => at(&relaxed, constant),
+        };
+        if meets {
             return Some(d);
         }
     }

@@ -13,13 +13,14 @@
 //!   store, `+ 0` after a load: a store may share the cycle of an earlier read). Addresses
 //!   are linear forms in the induction variable and loop-invariant values; the smallest
 //!   such `d` comes from the dependence test ([`crate::ir::deptest::distance`]: exact over
-//!   the induction variables' ranges, whatever the coefficients); a form with a value
-//!   computed in the body is ordered at distance 1 (conservative).
+//!   the induction variables' ranges, whatever the coefficients; `i mod 2^k` follows the
+//!   induction variable); a form with another value computed in the body is ordered at
+//!   distance 1 (conservative).
 
 use super::block::{block_problem, BlockSchedule};
 use super::modulo::{self, CarriedDep, ModuloSolution};
 use crate::ir::deps::{LinForm, Linear};
-use crate::ir::deptest::{self, Domains};
+use crate::ir::deptest::{self, Domains, Term};
 use crate::ir::{ForLoop, Func, Item, OpId, OpKind, ValId};
 use crate::Options;
 use std::collections::{BTreeSet, HashMap};
@@ -117,8 +118,8 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             if ma != mb || !(wa || wb) || a == b {
                 continue;
             }
-            let fa = lin.form(f.op(a).operands[0]);
-            let fb = lin.form(f.op(b).operands[0]);
+            let fa = dom.canonical(&lin.form(f.op(a).operands[0]));
+            let fb = dom.canonical(&lin.form(f.op(b).operands[0]));
             if let Some(d) = distance(&fa, &fb, l, &varying, &dom) {
                 carried.push(CarriedDep { from: i, to: index[&b], delay: u32::from(wa), iterations: d });
             }
@@ -157,7 +158,8 @@ fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {
 
 /// The smallest `d >= 1` at which address `fa` of iteration `i` may equal `fb` of
 /// iteration `i + d` (None: never; 1 when a term varies between iterations), by the
-/// dependence test ([`crate::ir::deptest::distance`]).
+/// dependence test ([`crate::ir::deptest::distance`]). A body value `y & (2^k - 1)` with
+/// `y` affine in the induction variable and invariant values is periodic, not varying.
 fn distance(
     fa: &LinForm,
     fb: &LinForm,
@@ -165,7 +167,19 @@ fn distance(
     varying: &BTreeSet<ValId>,
     dom: &Domains,
 ) -> Option<u32> {
-    let shared = |v: ValId| (!varying.contains(&v)).then(|| dom.seq(v));
-    let d = deptest::distance(fa, fb, l.iv, dom.iv_seq(l.iv), l.step, shared)?;
+    let term = |v: ValId| {
+        if let Some((fy, modulus)) = dom.mask(v) {
+            if fy.terms.keys().all(|t| *t == l.iv || !varying.contains(t)) {
+                let iv_coef = fy.terms.get(&l.iv).copied().unwrap_or(0);
+                return Term::Periodic { modulus, iv_coef };
+            }
+        }
+        if varying.contains(&v) {
+            Term::Varying
+        } else {
+            Term::Shared(dom.seq(v))
+        }
+    };
+    let d = deptest::distance(fa, fb, l.iv, dom.iv_seq(l.iv), l.step, term)?;
     Some(u32::try_from(d.min(1 << 16)).unwrap_or(1 << 16))
 }
