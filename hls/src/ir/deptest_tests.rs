@@ -319,3 +319,58 @@ fn periodic_distances_agree_with_enumeration() {
         }
     }
 }
+
+#[test]
+fn domains_of_a_lowered_function() {
+    // Induction variables (constant bounds with a step, a symbolic upper bound), a mask from
+    // `mod 4`, a zero extension, and what mem_deps' forms see of them.
+    let f = crate::ir::lower_first(
+        "func.func @k(%a: memref<64xi32>, %n: index, %b: i8) {
+  affine.for %i = 3 to 20 step 4 {
+    %v = affine.load %a[%i mod 4] : memref<64xi32>
+    affine.store %v, %a[%i mod 4 + 1] : memref<64xi32>
+  }
+  affine.for %j = 2 to %n {
+    %w = arith.extui %b : i8 to i32
+    affine.store %w, %a[%j] : memref<64xi32>
+  }
+  return
+}",
+    );
+    let dom = Domains::new(&f);
+    let loops: Vec<&crate::ir::ForLoop> =
+        f.body.items.iter().filter_map(|i| if let Item::For(l) = i { Some(&**l) } else { None }).collect();
+    assert_eq!(dom.iv_seq(loops[0].iv), Some(Seq::range(3, 4, 5)));
+    assert_eq!(dom.iv_seq(loops[1].iv), Some(Seq::range(2, 1, i32::MAX as u64 - 2)));
+    let mut lin = Linear::new(&f);
+    let addrs: Vec<LinForm> = f
+        .ops
+        .iter()
+        .filter(|o| matches!(o.kind, OpKind::Load(_) | OpKind::Store(_)))
+        .map(|o| dom.canonical(&lin.form(o.operands[0])))
+        .collect();
+    // `%i mod 4` is one masked value `i & 3` (0..4) in both addresses, the store's plus 1.
+    let [t] = addrs[0].terms.keys().copied().collect::<Vec<_>>()[..] else { panic!("{:?}", addrs[0]) };
+    assert_eq!(dom.seq(t), Seq::range(0, 1, 4));
+    assert_eq!(dom.mask(t).map(|(y, m)| (y.terms.get(&loops[0].iv).copied(), m)), Some((Some(1), 4)));
+    assert_eq!(addrs[1], LinForm { constant: 1, terms: addrs[0].terms.clone() });
+    // One value in one iteration: t and t + 1 never meet.
+    assert!(!may_meet(&addrs[0], &addrs[1], |v| dom.seq(v)));
+    // Between iterations: i = 3 + 4k, so the masked value is the same every iteration
+    // (advance 1 * 4 = 0 modulo 4): a[3] loaded and a[4] stored in every iteration, never
+    // one address, either way.
+    let varying: std::collections::BTreeSet<ValId> = [t].into_iter().collect();
+    let term = |v: ValId| match dom.mask(v) {
+        Some((y, m)) if y.terms.keys().all(|u| *u == loops[0].iv) => {
+            Term::Periodic { modulus: m, iv_coef: y.terms.get(&loops[0].iv).copied().unwrap_or(0) }
+        }
+        _ if varying.contains(&v) => Term::Varying,
+        _ => Term::Shared(dom.seq(v)),
+    };
+    let (iv, seq, step) = (loops[0].iv, dom.iv_seq(loops[0].iv), loops[0].step);
+    assert_eq!(distance(&addrs[1], &addrs[0], iv, seq, step, term), None);
+    assert_eq!(distance(&addrs[0], &addrs[1], iv, seq, step, term), None);
+    // The zero extension of an i8 is 0..256.
+    let ext = f.ops.iter().find(|o| o.kind == OpKind::ZExt).and_then(|o| o.result).unwrap();
+    assert_eq!(dom.seq(ext), Seq::below(8));
+}
