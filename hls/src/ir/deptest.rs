@@ -45,12 +45,13 @@
 //! 1), except the low bits of an affine form of the induction variable (`i mod 4`, lowered
 //! to `i & 3`): its value in the later iteration follows from the earlier one's, so
 //! [`distance`] enumerates the earlier one's (at most [`PERIODS`] combinations; past
-//! that, both are independent unknowns) and `tmp[i mod 4]` meets itself at distance 4. [`distance`] tries
-//! `d = 1 ..= EXACT_DISTANCES` one at a time (the first iteration's range shortened by `d`
-//! when the trip count is known) after one check of all distances at once (most
-//! independent pairs end there); past them, the remaining distances are one more unknown,
-//! and a solution answers `EXACT_DISTANCES + 1`, a lower bound of the true distance, which
-//! is safe (a smaller distance only constrains the schedule more).
+//! that, both are independent unknowns) and `tmp[i mod 4]` meets itself at distance 4.
+//!
+//! [`distance`] tries `d = 1 ..= EXACT_DISTANCES` one at a time (the first iteration's
+//! range shortened by `d` when the trip count is known) after one check of all distances
+//! at once (most independent pairs end there); past them, the remaining distances are one
+//! more unknown, and a solution answers `EXACT_DISTANCES + 1`, a lower bound of the true
+//! distance, which is safe (a smaller distance only constrains the schedule more).
 
 use super::deps::{LinForm, Linear};
 use super::{BinOp, Func, Item, OpKind, Region, ValId, INDEX_WIDTH};
