@@ -138,3 +138,158 @@ fn a_pipelined_loop_leaves_with_its_last_iterations_last_cycle() {
     assert_eq!(mems[1].data, expect);
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
 }
+
+#[test]
+fn exact_dependences_free_the_ii_of_accesses_with_different_coefficients() {
+    // b[4i], b[4i + 2] read and b[2i + 1] written (ir/deptest.rs: even against odd, never
+    // equal): no recurrence through memory, II = b's three accesses per iteration.
+    let (d, rep) = compile(&kernel("pipe_dep_exact.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(false));
+    assert!(l.pipeline.as_deref().unwrap().starts_with("pipelined II=3,"), "{:?}", l.pipeline);
+    let mut g = Lcg(21);
+    let (b, x) = (g.vec(64, 32), g.next() as u32);
+    let mut expect_b = b.clone();
+    let mut expect_o = vec![0; 16];
+    for i in 0..16 {
+        let q = (expect_b[4 * i] as u32).wrapping_mul(x);
+        let r = q.wrapping_mul(q).wrapping_add(x);
+        expect_b[2 * i + 1] = u64::from(r);
+        expect_o[i] = u64::from(expect_b[4 * i + 2] as u32 ^ r);
+    }
+    let mut mems = [Mem::new("b", 32, b), Mem::new("o", 32, vec![0; 16])];
+    let run = simulate(&d, &[("x", u64::from(x))], &mut mems, 10_000);
+    assert_eq!((&mems[0].data, &mems[1].data), (&expect_b, &expect_o));
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
+
+#[test]
+fn a_dependence_at_distance_two_halves_the_recurrence() {
+    // a[3i] written, a[i] read: iteration 3i reads what iteration i wrote, at least 2
+    // iterations later. The recurrence (load, two multiplies, add, store) is spread over two
+    // initiation intervals: II = ceil(chain / 2), above the ports' 2 and below the chain.
+    let (d, rep) = compile(&kernel("pipe_dep_distance.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(true));
+    let note = l.pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    // Data where every dependence matters: iteration 3i's result depends on iteration i's.
+    let mut g = Lcg(5);
+    let (a, b, x) = (g.vec(48, 32), g.vec(32, 32), (g.next() as u32) | 1);
+    let (mut ea, mut eb) = (a.clone(), b.clone());
+    for i in 0..16 {
+        let p = ea[i] as u32;
+        let q = p.wrapping_mul(x);
+        ea[3 * i] = u64::from(q.wrapping_mul(q).wrapping_add(x));
+        eb[i + 16] = u64::from((eb[15 - i] as u32).wrapping_sub(p));
+    }
+    let mut mems = [Mem::new("a", 32, a), Mem::new("b", 32, b)];
+    let run = simulate(&d, &[("x", u64::from(x))], &mut mems, 10_000);
+    assert_eq!((&mems[0].data, &mems[1].data), (&ea, &eb));
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+}
+
+#[test]
+fn exact_dependences_under_a_symbolic_bound() {
+    // The trip count is min(max(n, 0), 16), unknown to the test: b[4i] against b[2i + 1]
+    // is independent by parity alone (II = b's two accesses); a[3i] against a[i] keeps a
+    // recurrence of distance 2 (from the lower bound 0 and the step).
+    let (d, rep) = compile(&kernel("pipe_dep_symbolic.mlir"), &hls::Options::default());
+    let loops = &rep.functions[0].loops;
+    assert_eq!(loops.iter().map(|l| l.memory_recurrence).collect::<Vec<_>>(), vec![Some(false), Some(true)]);
+    assert!(loops[0].pipeline.as_deref().unwrap().starts_with("pipelined II=2,"), "{:?}", loops[0].pipeline);
+    let note = loops[1].pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    let mut g = Lcg(17);
+    for n in [16i32, 5, 1, 0, -3, 1000] {
+        let (b, a, x) = (g.vec(64, 32), g.vec(48, 32), g.next() as u32);
+        let (mut eb, mut ea) = (b.clone(), a.clone());
+        let m = n.clamp(0, 16) as usize;
+        for i in 0..m {
+            let q = (eb[4 * i] as u32).wrapping_mul(x);
+            eb[2 * i + 1] = u64::from(q.wrapping_mul(q).wrapping_add(x));
+        }
+        for i in 0..m {
+            let q = (ea[i] as u32).wrapping_mul(x);
+            ea[3 * i] = u64::from(q.wrapping_mul(q).wrapping_add(n as u32));
+        }
+        let mut mems = [Mem::new("b", 32, b), Mem::new("a", 32, a)];
+        simulate(&d, &[("n", u64::from(n as u32)), ("x", u64::from(x))], &mut mems, 10_000);
+        assert_eq!((&mems[0].data, &mems[1].data), (&eb, &ea), "n = {n}");
+    }
+}
+
+#[test]
+fn exact_dependences_shorten_an_unpipelined_iteration() {
+    // In one iteration a[2i] is written, then a[i + 16] read: equal only at i = 16. Within
+    // 0..16 the read does not wait for the store (ir/deps.rs with ir/deptest.rs) and the
+    // iteration is shorter than within 0..17, where the read must follow the store.
+    let src = |ub: usize| {
+        format!(
+            "func.func @k(%x: memref<17xi32>, %a: memref<40xi32>, %o: memref<17xi32>, %s: i32) {{
+  affine.for %i = 0 to {ub} {{
+    %p = affine.load %x[%i] : memref<17xi32>
+    %q = arith.muli %p, %s : i32
+    %q2 = arith.muli %q, %q : i32
+    affine.store %q2, %a[2 * %i] : memref<40xi32>
+    %v = affine.load %a[%i + 16] : memref<40xi32>
+    %w = arith.addi %v, %q2 : i32
+    affine.store %w, %o[%i] : memref<17xi32>
+  }}
+  return
+}}"
+        )
+    };
+    let per_iteration = |ub: usize| {
+        let (d, rep) = compile(&src(ub), &hls::Options::default());
+        let mut g = Lcg(ub as u64);
+        let (x, a, s) = (g.vec(17, 32), g.vec(40, 32), g.next() as u32);
+        let (mut ea, mut eo) = (a.clone(), vec![0; 17]);
+        for i in 0..ub {
+            let q = (x[i] as u32).wrapping_mul(s);
+            let q2 = q.wrapping_mul(q);
+            ea[2 * i] = u64::from(q2);
+            eo[i] = u64::from((ea[i + 16] as u32).wrapping_add(q2));
+        }
+        let mut mems = [Mem::new("x", 32, x), Mem::new("a", 32, a), Mem::new("o", 32, vec![0; 17])];
+        let run = simulate(&d, &[("s", u64::from(s))], &mut mems, 10_000);
+        assert_eq!((&mems[1].data, &mems[2].data), (&ea, &eo), "0 to {ub}");
+        assert_eq!(rep.functions[0].latency, Some(run.cycles));
+        rep.functions[0].loops[0].cycles_per_iteration
+    };
+    let (free, ordered) = (per_iteration(16), per_iteration(17));
+    assert!(free < ordered, "{free:?} {ordered:?}");
+}
+
+#[test]
+fn a_mod_index_recurs_at_its_period() {
+    // acc[i mod 2] read and written: distance 2 (ir/deptest.rs, periodic terms), so the
+    // load-multiply-multiply-add-store chain spans two IIs: II above the port's 2, below
+    // the chain. local_mem's tmp[i mod 4] (distance 4) pipelines at II 1.
+    let (d, rep) = compile(&kernel("pipe_dep_mod.mlir"), &hls::Options::default());
+    let l = &rep.functions[0].loops[0];
+    assert_eq!(l.memory_recurrence, Some(true));
+    let note = l.pipeline.as_deref().unwrap();
+    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!(ii > 2 && ii < depth, "{note}");
+    let mut g = Lcg(31);
+    let (x, acc, s) = (g.vec(32, 32), g.vec(2, 32), g.next() as u32);
+    let mut e = acc.clone();
+    for (i, &v) in x.iter().enumerate() {
+        let v = v as u32;
+        let m = (e[i % 2] as u32).wrapping_mul(s).wrapping_mul(v.wrapping_mul(s));
+        e[i % 2] = u64::from(m.wrapping_add(v));
+    }
+    let mut mems = [Mem::new("x", 32, x), Mem::new("acc", 32, acc)];
+    let run = simulate(&d, &[("s", u64::from(s))], &mut mems, 10_000);
+    assert_eq!(mems[1].data, e);
+    assert_eq!(rep.functions[0].latency, Some(run.cycles));
+    let (_, rep) = compile(&kernel("local_mem.mlir"), &piped());
+    let l = rep.functions[0].loops.last().unwrap();
+    assert!(l.pipeline.as_deref().unwrap().starts_with("pipelined II=1,"), "{:?}", l.pipeline);
+}

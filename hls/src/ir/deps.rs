@@ -2,11 +2,15 @@
 //!
 //! An address is analysed as a linear form `c + sum(k_i * v_i)` over IR values, following
 //! additions, subtractions, multiplications by constants, shifts left by constants and
-//! extensions; this is exact for affine accesses, whose indices the lowering turned into
-//! exactly such arithmetic. Two accesses to one memory are independent when both
-//! addresses are linear with the same terms and different constants (they can never be
-//! equal); otherwise, if one of them writes, they are ordered (conservative).
+//! sign extensions of a single value or a constant; this is exact for affine accesses,
+//! whose indices the lowering turned into exactly such arithmetic. Two accesses to one
+//! memory, at least one a store, are ordered unless the dependence test
+//! ([`super::deptest::may_meet`]) proves their addresses never equal in one execution of
+//! the block: over the known ranges of the enclosing loops' induction variables, exactly
+//! (GCD and bounds, closed form or a bounded enumeration), and conservatively where a
+//! value's range is unknown.
 
+use super::deptest::{may_meet, Domains};
 use super::{BinOp, Func, OpId, OpKind, ValId};
 use std::collections::{BTreeMap, HashMap};
 
@@ -91,7 +95,19 @@ impl<'f> Linear<'f> {
                 let c = if w < 64 { ((c << (64 - w)) as i64) >> (64 - w) } else { c as i64 };
                 LinForm::constant(c)
             }
-            OpKind::SExt => self.form(op.operands[0]),
+            OpKind::SExt => {
+                // Followed only where the form is the operand's exact (signed) value: a
+                // constant, sign-extended from the operand's width, or one value as is. A
+                // narrow sum may wrap at its own width, which the extension makes visible.
+                let from = self.func.width(op.operands[0]);
+                let inner = self.form(op.operands[0]);
+                match inner.as_const() {
+                    Some(c) if from < 64 => LinForm::constant((c << (64 - from)) >> (64 - from)),
+                    Some(c) => LinForm::constant(c),
+                    None if inner.constant == 0 && inner.terms.values().eq([&1]) => inner,
+                    None => LinForm::var(v),
+                }
+            }
             OpKind::Bin(b @ (BinOp::Add | BinOp::Sub)) => {
                 let a = self.form(op.operands[0]);
                 let c = self.form(op.operands[1]);
@@ -116,13 +132,6 @@ impl<'f> Linear<'f> {
             _ => LinForm::var(v),
         }
     }
-
-    /// True if the two addresses may be equal.
-    pub fn may_alias(&mut self, a: ValId, b: ValId) -> bool {
-        let fa = self.form(a);
-        let fb = self.form(b);
-        !(fa.terms == fb.terms && fa.constant != fb.constant)
-    }
 }
 
 /// An ordering constraint between two memory accesses of one block (`from` before `to`).
@@ -140,6 +149,7 @@ pub struct MemDep {
 /// The memory dependences among `ops` (in program order).
 pub fn mem_deps(func: &Func, ops: &[OpId]) -> Vec<MemDep> {
     let mut lin = Linear::new(func);
+    let dom = Domains::new(func);
     let mut out = Vec::new();
     let access = |id: OpId| match func.op(id).kind {
         OpKind::Load(m) => Some((m, false)),
@@ -153,7 +163,9 @@ pub fn mem_deps(func: &Func, ops: &[OpId]) -> Vec<MemDep> {
             if ma != mb || !(wa || wb) {
                 continue;
             }
-            if !lin.may_alias(func.op(a).operands[0], func.op(b).operands[0]) {
+            let fa = dom.canonical(&lin.form(func.op(a).operands[0]));
+            let fb = dom.canonical(&lin.form(func.op(b).operands[0]));
+            if !may_meet(&fa, &fb, |v| dom.seq(v)) {
                 continue;
             }
             let distance = if wa { 1 } else { 0 };
@@ -205,5 +217,72 @@ mod tests {
         assert!(pairs.contains(&(store_i, load_sq, 1)));
         // Two reads never depend on each other.
         assert!(!pairs.iter().any(|p| p.0 == load_i && p.1 == load_sq));
+    }
+
+    #[test]
+    fn loop_ranges_decide_different_coefficients() {
+        use crate::ir::Item;
+        for (ub, meet) in [(8, false), (16, false), (17, true)] {
+            let f = crate::ir::lower_first(&format!(
+                "func.func @k(%a: memref<64xi32>) {{
+  affine.for %i = 0 to {ub} {{
+    %v = affine.load %a[%i] : memref<64xi32>
+    affine.store %v, %a[2 * %i] : memref<64xi32>
+    %w = affine.load %a[%i + 16] : memref<64xi32>
+    affine.store %w, %a[%i + 40] : memref<64xi32>
+  }}
+  return
+}}"
+            ));
+            let l =
+                f.body.items.iter().find_map(|i| if let Item::For(l) = i { Some(l) } else { None }).unwrap();
+            let ops: Vec<OpId> = l
+                .body
+                .items
+                .iter()
+                .filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None })
+                .collect();
+            let mem: Vec<OpId> = ops
+                .iter()
+                .copied()
+                .filter(|&o| matches!(f.op(o).kind, OpKind::Load(_) | OpKind::Store(_)))
+                .collect();
+            let [ld_i, st_2i, ld_16, st_40] = mem[..] else { panic!("{mem:?}") };
+            let pairs: Vec<(OpId, OpId)> = mem_deps(&f, &ops).iter().map(|d| (d.from, d.to)).collect();
+            // a[i] read, then written at a[2i]: equal at i = 0.
+            assert!(pairs.contains(&(ld_i, st_2i)), "{ub}");
+            // a[2i] written, then a[i + 16] read: equal at i = 16, inside 0..17 only.
+            assert_eq!(pairs.contains(&(st_2i, ld_16)), meet, "{ub}");
+            // a[i + 40] (40..57) against a[2i] (0..33) and a[i + 16] (16..33): never.
+            assert!(!pairs.contains(&(st_2i, st_40)) && !pairs.contains(&(ld_16, st_40)), "{ub}");
+        }
+    }
+
+    #[test]
+    fn sign_extension_is_followed_only_where_exact() {
+        let mut f = Func::default();
+        let s = Span::default();
+        let x = f.new_value(16, None);
+        f.params.push(Param::Scalar { name: "x".into(), val: x });
+        let one = f.new_value(16, None);
+        f.new_op(OpKind::Const(1), vec![], Some(one), s);
+        let sum = f.new_value(16, None);
+        f.new_op(OpKind::Bin(BinOp::Add), vec![x, one], Some(sum), s);
+        let ext_sum = f.new_value(32, None);
+        f.new_op(OpKind::SExt, vec![sum], Some(ext_sum), s);
+        let ext_x = f.new_value(32, None);
+        f.new_op(OpKind::SExt, vec![x], Some(ext_x), s);
+        let big = f.new_value(16, None);
+        f.new_op(OpKind::Const(0x7fff), vec![], Some(big), s);
+        let wrapped = f.new_value(16, None);
+        f.new_op(OpKind::Bin(BinOp::Add), vec![big, one], Some(wrapped), s);
+        let ext_wrapped = f.new_value(32, None);
+        f.new_op(OpKind::SExt, vec![wrapped], Some(ext_wrapped), s);
+        let mut lin = Linear::new(&f);
+        // sext(x + 1) is not sext(x) + 1 at x = 0x7fff: the sum is a value of its own.
+        assert_eq!(lin.form(ext_sum), LinForm::var(ext_sum));
+        assert_eq!(lin.form(ext_x), LinForm::var(x));
+        // 0x7fff + 1 wraps to -32768 at 16 bits.
+        assert_eq!(lin.form(ext_wrapped), LinForm::constant(-32768));
     }
 }

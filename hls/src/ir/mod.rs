@@ -9,12 +9,14 @@
 //! Values are plain bit vectors of a width (1..=64; `index` is 32 bits). Memories are
 //! flattened to one dimension (row-major) by the lowering; a load or store carries one
 //! address operand of 32 bits. Memory dependences between accesses are computed by
-//! [`deps`] from the address expressions: exact where both addresses are affine in the
-//! same values, conservative otherwise. [`verify`] checks the invariants between steps.
+//! [`deps`] from the address expressions with the dependence test of [`deptest`]: exact
+//! where the addresses are affine in induction variables of known range, conservative
+//! otherwise. [`verify`] checks the invariants between steps.
 
 pub mod cfgloop;
 pub mod constdiv;
 pub mod deps;
+pub mod deptest;
 pub mod divwidth;
 pub mod ifconvert;
 pub mod ivreduce;

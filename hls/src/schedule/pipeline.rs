@@ -11,14 +11,16 @@
 //! - memory: two accesses to one memory, at least one a store, that may touch one address
 //!   `d >= 1` iterations apart keep the iteration order (`t_b + d * II >= t_a + 1` after a
 //!   store, `+ 0` after a load: a store may share the cycle of an earlier read). Addresses
-//!   are compared as linear forms in the induction variable and loop-invariant values: with
-//!   equal invariant terms and coefficient `k` of the induction variable, `a` of iteration
-//!   `i` and `b` of iteration `i + d` meet only if `c_a - c_b = k * step * d`, which gives
-//!   the one distance `d` (or none); anything else is ordered at distance 1 (conservative).
+//!   are linear forms in the induction variable and loop-invariant values; the smallest
+//!   such `d` comes from the dependence test ([`crate::ir::deptest::distance`]: exact over
+//!   the induction variables' ranges, whatever the coefficients; `i mod 2^k` follows the
+//!   induction variable); a form with another value computed in the body is ordered at
+//!   distance 1 (conservative).
 
 use super::block::{block_problem, BlockSchedule};
 use super::modulo::{self, CarriedDep, ModuloSolution};
 use crate::ir::deps::{LinForm, Linear};
+use crate::ir::deptest::{self, Domains, Term};
 use crate::ir::{ForLoop, Func, Item, OpId, OpKind, ValId};
 use crate::Options;
 use std::collections::{BTreeSet, HashMap};
@@ -123,15 +125,16 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
     let varying: BTreeSet<ValId> =
         body_ops(l).iter().filter_map(|&o| f.op(o).result).chain(l.iter_args.iter().copied()).collect();
     let mut lin = Linear::new(f);
+    let dom = Domains::new(f);
     for (i, &a) in ops.iter().enumerate() {
         for &b in &ops {
             let (Some((ma, wa)), Some((mb, wb))) = (access(f, a), access(f, b)) else { continue };
             if ma != mb || !(wa || wb) || a == b {
                 continue;
             }
-            let fa = lin.form(f.op(a).operands[0]);
-            let fb = lin.form(f.op(b).operands[0]);
-            if let Some(d) = distance(&fa, &fb, l, &varying) {
+            let fa = dom.canonical(&lin.form(f.op(a).operands[0]));
+            let fb = dom.canonical(&lin.form(f.op(b).operands[0]));
+            if let Some(d) = distance(&fa, &fb, l, &varying, &dom) {
                 carried.push(CarriedDep { from: i, to: index[&b], delay: u32::from(wa), iterations: d });
             }
         }
@@ -168,31 +171,29 @@ fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {
 }
 
 /// The smallest `d >= 1` at which address `fa` of iteration `i` may equal `fb` of
-/// iteration `i + d` (None: never; 1 when unknown).
-fn distance(fa: &LinForm, fb: &LinForm, l: &ForLoop, varying: &BTreeSet<ValId>) -> Option<u32> {
-    let rest = |f: &LinForm| -> Vec<(ValId, i64)> {
-        f.terms.iter().filter(|(v, _)| **v != l.iv).map(|(&v, &k)| (v, k)).collect()
+/// iteration `i + d` (None: never; 1 when a term varies between iterations), by the
+/// dependence test ([`crate::ir::deptest::distance`]). A body value `y & (2^k - 1)` with
+/// `y` affine in the induction variable and invariant values is periodic, not varying.
+fn distance(
+    fa: &LinForm,
+    fb: &LinForm,
+    l: &ForLoop,
+    varying: &BTreeSet<ValId>,
+    dom: &Domains,
+) -> Option<u32> {
+    let term = |v: ValId| {
+        if let Some((fy, modulus)) = dom.mask(v) {
+            if fy.terms.keys().all(|t| *t == l.iv || !varying.contains(t)) {
+                let iv_coef = fy.terms.get(&l.iv).copied().unwrap_or(0);
+                return Term::Periodic { modulus, iv_coef };
+            }
+        }
+        if varying.contains(&v) {
+            Term::Varying
+        } else {
+            Term::Shared(dom.seq(v))
+        }
     };
-    let (ra, rb) = (rest(fa), rest(fb));
-    if ra != rb || ra.iter().any(|(v, _)| varying.contains(v)) {
-        return Some(1);
-    }
-    let ka = fa.terms.get(&l.iv).copied().unwrap_or(0);
-    let kb = fb.terms.get(&l.iv).copied().unwrap_or(0);
-    if ka != kb {
-        return Some(1);
-    }
-    let diff = i128::from(fa.constant) - i128::from(fb.constant);
-    let per = i128::from(ka) * i128::from(l.step);
-    if per == 0 {
-        return (diff == 0).then_some(1);
-    }
-    if diff % per != 0 || diff / per < 1 {
-        return None;
-    }
-    let d = diff / per;
-    if l.trip.is_some_and(|t| d >= i128::from(t)) {
-        return None;
-    }
+    let d = deptest::distance(fa, fb, l.iv, dom.iv_seq(l.iv), l.step, term)?;
     Some(u32::try_from(d.min(1 << 16)).unwrap_or(1 << 16))
 }
