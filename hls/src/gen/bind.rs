@@ -4,8 +4,9 @@
 //! ops of one operator and width are bound by left-edge over the states they occupy, and a
 //! shared unit's operands are multiplexed by state. Cheaper operators (adders, compares,
 //! logic) get a cell per op, since a multiplexer in front of them costs about as much as
-//! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), shared the
-//! same way. Memory accesses are collected per port and multiplexed in `memory_ports`.
+//! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), and
+//! multipliers the scheduler pipelined are pipelined units (`pipemul.rs`), shared the same
+//! way (a pipelined unit takes its operands in its op's start state only). Memory accesses are collected per port and multiplexed in `memory_ports`.
 
 use super::{Access, Gen, Unit};
 use crate::ir::{BinOp, OpId, OpKind};
@@ -38,6 +39,9 @@ struct Placed {
     latency: u32,
     occupancy: u32,
     sequential: bool,
+    /// Its block and index in the block's problem.
+    block: usize,
+    index: usize,
 }
 
 impl Gen<'_> {
@@ -54,6 +58,8 @@ impl Gen<'_> {
                     latency: t.latency,
                     occupancy: t.occupancy.max(1),
                     sequential: t.sequential,
+                    block: b,
+                    index: i,
                 });
             }
         }
@@ -94,17 +100,29 @@ impl Gen<'_> {
                 shared[first + k].push(p);
             }
             for u in &shared[first..] {
-                self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: u.len() });
+                // Pipelined multipliers record themselves (`pipe_mul_for`).
+                if !(b == BinOp::Mul && u[0].sequential) {
+                    self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: u.len() });
+                }
             }
         }
         // Unit cells first (their operands are connected once every op's cell exists).
         let mut unit_net = Vec::with_capacity(shared.len());
         let mut seq_units = BTreeMap::new();
+        let mut mul_units = BTreeMap::new();
         for (k, u) in shared.iter().enumerate() {
             let op = self.f.op(u[0].op).clone();
             let OpKind::Bin(b) = op.kind else { unreachable!("units are binary ops") };
             let w = self.f.width(op.result.expect("result"));
-            let net = if u[0].sequential {
+            let net = if u[0].sequential && b == BinOp::Mul {
+                // A pipelined multiplier (`pipemul.rs`): the product in its last register
+                // `latency` cycles after the start.
+                let t = &self.l.blocks[u[0].block].problem;
+                let ty = t.types[t.ops[u[0].index].ty].clone();
+                let (unit, out) = self.pipe_mul_for(w, &ty, &format!("mul{w}_u{k}"), u.len())?;
+                mul_units.insert(k, unit);
+                out
+            } else if u[0].sequential {
                 // A sequential divider: the result sits in its registers a cycle after the
                 // last step; `latency - 1` steps of `w / steps` rows each.
                 let signed = matches!(b, BinOp::DivS | BinOp::RemS);
@@ -173,6 +191,10 @@ impl Gen<'_> {
         }
         for (k, (u, &net)) in shared.iter().zip(&unit_net).enumerate() {
             let ins = self.unit_inputs(u);
+            if let Some(unit) = mul_units.get(&k) {
+                self.pipe_mul_connect(unit, ins[0], ins[1]);
+                continue;
+            }
             match seq_units.get(&k) {
                 Some(unit) => {
                     let ph = self.seq_div_phases(u);
