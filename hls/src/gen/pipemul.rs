@@ -12,11 +12,14 @@
 //! in order, each truncated to `w` bits) to the carry-save pair (sum, carry) of the stage
 //! before, reducing them to a new pair by 3:2 compressors on whole vectors (sum `x ^ y ^
 //! z`, carry `maj(x, y, z) << 1`, truncated: exact modulo `2^w`), registered with the
-//! operand bits later rows still need (`a`'s low `w - j` bits, `b`'s bits from `j`). Then
-//! the carry-propagate stages add the pair, a chunk of bits each (low to high; the carry
-//! out registered for the next chunk, entering as the low bit of an adder one bit wider),
-//! the bits done so far kept in a register; the last one's register holds the product in
-//! cycle `t + latency`. Every register loads every cycle (the pipeline runs freely): an
+//! operand bits later rows still need (`a`'s low `w - j` bits, `b`'s bits from `j`). Once
+//! rows below `R` are in, the pair's bits below `R` take nothing more (later rows start at
+//! bit `R`), so the cycle after a stage adds those of its bits (the stage's row count of
+//! them) with the carry of the addition before (entering as the low bit of an adder one
+//! bit wider; its carry out registered), beside the next stage, which carries on with the
+//! pair's bits from `R` only: a small adder each cycle instead of a `w`-bit one at the end,
+//! and a pair that narrows stage by stage. The cycle after the last stage adds its bits;
+//! that register holds the product in cycle `t + latency`. Every register loads every cycle (the pipeline runs freely): an
 //! operation's values move one stage per clock, which is what the schedules count on, and
 //! a stage holding no operation computes garbage nobody reads.
 
@@ -79,35 +82,46 @@ impl Gen<'_> {
         let w = width.max(1);
         let a = self.stage_reg(None, w, &format!("{tag}_a"));
         let b = self.stage_reg(None, w, &format!("{tag}_b"));
-        // `ra` holds a's low `w - next` bits, `rb` b's bits from `next` (rows still to do).
-        let (mut ra, mut rb, mut next) = (a, b, 0u32);
-        let mut pair: Vec<NetId> = Vec::new();
+        // `ra` holds a's low `w - next` bits, `rb` b's bits from `next` (the rows still to
+        // do); the pair holds the sum's bits from `base`, those below `next` final; the
+        // product's bits below `base` are in `product`, the carry into bit `base` in `carry`.
+        let (mut ra, mut rb, mut next, mut base) = (a, b, 0u32, 0u32);
+        let mut pair: Option<(NetId, NetId)> = None;
+        let (mut product, mut carry): (Option<NetId>, Option<NetId>) = (None, None);
         for (k, &n) in plan.rows.iter().enumerate() {
-            let mut rows = pair.clone();
+            // This stage's window: bits `next..w`.
+            let ww = w - next;
+            let mut rows = Vec::new();
+            if let Some((s, c)) = pair {
+                (product, carry) = self.retire((s, c), next - base, (product, carry), tag, k);
+                rows.push(self.bits(s, next - base, ww));
+                rows.push(self.bits(c, next - base, ww));
+            }
+            base = next;
             for j in next..next + n {
                 let bit = self.bits(rb, j - next, 1);
                 let rep = if w - j == 1 { bit } else { self.cell(CellKind::Replicate, w - j, &[bit], None) };
                 let lo = self.bits(ra, 0, w - j);
                 let pp = self.cell(CellKind::And, w - j, &[lo, rep], None);
-                rows.push(self.shifted(pp, j, w));
+                rows.push(self.shifted(pp, j - next, ww));
             }
             while rows.len() > 2 {
                 let mut out = Vec::new();
                 let mut it = rows.chunks_exact(3);
                 for t in it.by_ref() {
-                    let (s, c) = self.compress(t[0], t[1], t[2], w);
+                    let (s, c) = self.compress(t[0], t[1], t[2], ww);
                     out.extend([s, c]);
                 }
                 out.extend_from_slice(it.remainder());
                 rows = out;
             }
             if rows.len() == 1 {
-                rows.push(self.konst(0, w));
+                rows.push(self.konst(0, ww));
             }
-            pair = vec![
-                self.stage_reg(Some(rows[0]), w, &format!("{tag}_s{k}_sum")),
-                self.stage_reg(Some(rows[1]), w, &format!("{tag}_s{k}_carry")),
-            ];
+            pair = Some((
+                self.stage_reg(Some(rows[0]), ww, &format!("{tag}_s{k}_sum")),
+                self.stage_reg(Some(rows[1]), ww, &format!("{tag}_s{k}_carry")),
+            ));
             let done = next + n;
             if done < w {
                 let a1 = self.bits(ra, 0, w - done);
@@ -117,58 +131,60 @@ impl Gen<'_> {
             }
             next = done;
         }
-        // The carry-propagate stages: `(s, c)` the pair's bits from `low`, `carry` into them.
-        let (mut s, mut c) = (pair[0], pair[1]);
-        let (mut low, mut carry, mut product): (u32, Option<NetId>, Option<NetId>) = (0, None, None);
-        for (k, &n) in plan.adds.iter().enumerate() {
-            let rest = w - low;
-            let last = low + n == w;
-            let (sl, cl) = (self.bits(s, 0, n), self.bits(c, 0, n));
-            // With a carry in: {0, s, 1} + {0, c, carry}, bit 0 dropped; the top bit is the
-            // carry out (not made by the last chunk).
-            let out = u32::from(!last);
-            let (x, y) = match carry {
-                Some(ci) => {
-                    let one = self.konst(1, 1);
-                    (vec![sl, one], vec![cl, ci])
-                }
-                None => (vec![sl], vec![cl]),
-            };
-            let cin = u32::from(carry.is_some());
-            let aw = n + cin + out;
-            let mut xs = x;
-            let mut ys = y;
-            if out == 1 {
-                let z = self.konst(0, 1);
-                xs.insert(0, z);
-                ys.insert(0, z);
-            }
-            let cat = |g: &mut Self, v: &[NetId]| match v {
-                [one] => *one,
-                _ => g.cell(CellKind::Concat, aw, v, None),
-            };
-            let (xv, yv) = (cat(self, &xs), cat(self, &ys));
-            let sum = self.cell(CellKind::Add, aw, &[xv, yv], None);
-            let bits = self.bits(sum, cin, n);
-            let p = match product {
-                Some(pv) => self.cell(CellKind::Concat, low + n, &[bits, pv], None),
-                None => bits,
-            };
-            product = Some(self.stage_reg(Some(p), low + n, &format!("{tag}_add{k}_p")));
-            if !last {
-                let co = self.bits(sum, aw - 1, 1);
-                carry = Some(self.stage_reg(Some(co), 1, &format!("{tag}_add{k}_carry")));
-                let (sh, ch) = (self.bits(s, n, rest - n), self.bits(c, n, rest - n));
-                s = self.stage_reg(Some(sh), rest - n, &format!("{tag}_add{k}_sum"));
-                c = self.stage_reg(Some(ch), rest - n, &format!("{tag}_add{k}_c"));
-            }
-            low += n;
-        }
-        let mut out = product.expect("a plan adds at least one chunk");
+        let (s, c) = pair.expect("a plan has a stage");
+        let (product, _) = self.retire((s, c), w - base, (product, carry), tag, plan.rows.len());
+        let mut out = product.expect("the last addition gives the product");
         for k in plan.latency..latency {
             out = self.stage_reg(Some(out), w, &format!("{tag}_p{k}"));
         }
         (PipeMulUnit { a, b }, out)
+    }
+
+    /// Adds the low `n` bits of the carry-save pair `(s, c)` (final: no partial product
+    /// reaches them any more) and the carry into them, below the product bits done so far;
+    /// registers the product bits and, unless that makes the top bit, the carry out.
+    fn retire(
+        &mut self,
+        (s, c): (NetId, NetId),
+        n: u32,
+        (product, carry): (Option<NetId>, Option<NetId>),
+        tag: &str,
+        k: usize,
+    ) -> (Option<NetId>, Option<NetId>) {
+        let last = self.m.width(s) == n;
+        let (sl, cl) = (self.bits(s, 0, n), self.bits(c, 0, n));
+        // With a carry in: {0, s, 1} + {0, c, carry}, bit 0 dropped; the top bit is the
+        // carry out (not made by the last addition).
+        let (mut xs, mut ys) = (vec![sl], vec![cl]);
+        if let Some(ci) = carry {
+            xs.push(self.konst(1, 1));
+            ys.push(ci);
+        }
+        if !last {
+            let z = self.konst(0, 1);
+            xs.insert(0, z);
+            ys.insert(0, z);
+        }
+        let cin = u32::from(carry.is_some());
+        let aw = n + cin + u32::from(!last);
+        let cat = |g: &mut Self, v: &[NetId]| match v {
+            [one] => *one,
+            _ => g.cell(CellKind::Concat, aw, v, None),
+        };
+        let (xv, yv) = (cat(self, &xs), cat(self, &ys));
+        let sum = self.cell(CellKind::Add, aw, &[xv, yv], None);
+        let bits = self.bits(sum, cin, n);
+        let done = product.map_or(0, |p| self.m.width(p));
+        let p = match product {
+            Some(pv) => self.cell(CellKind::Concat, done + n, &[bits, pv], None),
+            None => bits,
+        };
+        let p = self.stage_reg(Some(p), done + n, &format!("{tag}_add{k}_p"));
+        let co = (!last).then(|| {
+            let co = self.bits(sum, aw - 1, 1);
+            self.stage_reg(Some(co), 1, &format!("{tag}_add{k}_carry"))
+        });
+        (Some(p), co)
     }
 
     /// A pipelined multiplier for ops of type `t` (a pipelined `sequential` type; its

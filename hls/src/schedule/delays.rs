@@ -22,7 +22,7 @@
 //!   levels; [`CSA_NS`] keeps, per level count and width, the slower of the two kinds
 //!   (first stages measured at 16 and 32 bits: 64 takes the 32-bit figure where larger).
 //!   Widths between are interpolated; more levels add 1.4 ns each (the measured step from
-//!   five to six). The final carry-propagate additions are the table's adders;
+//!   five to six). The additions of the finished low bits are the table's adders;
 //! - **memories**: setup of a port's address is its multiplexer ([`CHAIN_NS`]), read data's
 //!   clock-to-out beyond a flip-flop's is an estimate (1 ns; SB_RAM40_4K is not calibrated).
 //!
@@ -391,17 +391,18 @@ pub fn csa_stage(levels: u32, width: u32) -> f64 {
 }
 
 /// How a pipelined multiplier of `width` bits is laid out (see `gen/pipemul.rs`): cycle
-/// `t` registers the operands; each carry-save stage adds `rows[k]` partial products
-/// (rows `j` of `a << j & b[j]`, in order) into the carry-save pair; each carry-propagate
-/// stage adds `adds[k]` bits of the pair (low to high, the carry registered between); the
-/// last one's register holds the product modulo `2^width` in cycle `t + latency`.
+/// `t` registers the operands; carry-save stage `k` (cycle `t + 1 + k`) adds `rows[k]`
+/// partial products (rows `j` of `a << j & b[j]`, in order) into the carry-save pair. Once
+/// rows below `R` are in, the pair's bits below `R` take nothing more: the cycle after each
+/// stage adds those bits (the `rows[k]` bits from the last ones done, with the carry of the
+/// addition before) beside the next stage, which carries on with the bits above. The cycle
+/// after the last stage adds its bits; that register holds the product modulo `2^width` in
+/// cycle `t + latency`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PipeMul {
     /// Partial products each carry-save stage adds, first to last (they sum to the width).
     pub rows: Vec<u32>,
-    /// Bits each carry-propagate stage adds, low to high (they sum to the width).
-    pub adds: Vec<u32>,
-    /// Cycles from the start to the result: `1 + rows.len() + adds.len()`.
+    /// Cycles from the start to the result: `rows.len() + 2`.
     pub latency: u32,
     /// The longest registered stage's logic, ns.
     pub stage_delay: f64,
@@ -410,8 +411,8 @@ pub struct PipeMul {
 /// The pipelined multiplier plan for `width` bits under `budget` ns: as many compressor
 /// levels a stage as fit (at least one), so the first stage takes the most partial
 /// products those levels reduce to two and every later one that many less two (the pair
-/// it carries in); then the pair's sum in one adder if it fits, else in chunks whose adder
-/// (with a carry in and out, two bits more) fits (at least one bit).
+/// it carries in). Each stage's bits are added the cycle after it, with a carry in and out
+/// (an adder two bits wider than the stage's rows), beside the next stage.
 pub fn pipe_mul(width: u32, budget: f64) -> PipeMul {
     let w = width.max(1);
     let levels = (1..=12).rev().find(|&l| csa_stage(l, w) <= budget).unwrap_or(1);
@@ -423,27 +424,15 @@ pub fn pipe_mul(width: u32, budget: f64) -> PipeMul {
         rows.push(n);
         left -= n;
     }
-    let adder = |n: u32| delay(DelayOp::Add, n);
-    let adds = if adder(w) <= budget {
-        vec![w]
-    } else {
-        let n = (1..w).rev().find(|&n| adder(n + 2) <= budget).unwrap_or(1);
-        let mut v = Vec::new();
-        let mut left = w;
-        while left > 0 {
-            v.push(n.min(left));
-            left -= n.min(left);
-        }
-        v
-    };
-    let csa = rows
+    let stage_delay = rows
         .iter()
         .enumerate()
-        .map(|(k, &n)| csa_stage(csa_levels(n + if k == 0 { 0 } else { 2 }), w))
+        .map(|(k, &n)| {
+            let csa = csa_stage(csa_levels(n + if k == 0 { 0 } else { 2 }), w);
+            csa.max(delay(DelayOp::Add, n + 2))
+        })
         .fold(0.0, f64::max);
-    let add = adds.iter().map(|&n| adder(if adds.len() == 1 { n } else { n + 2 })).fold(0.0, f64::max);
-    let latency = 1 + rows.len() as u32 + adds.len() as u32;
-    PipeMul { rows, adds, latency, stage_delay: csa.max(add) }
+    PipeMul { latency: rows.len() as u32 + 2, rows, stage_delay }
 }
 
 /// The delay class of a binary IR operator.
@@ -599,20 +588,21 @@ mod tests {
         assert!(m > 5.6 && m < 5.838);
         assert!(csa_stage(7, 32) > csa_stage(6, 32));
         // 32 bits at 10 ns: four levels (nine rows, then seven more with the pair) a stage,
-        // five stages, one 32-bit adder: 7 cycles.
+        // five stages, the last one's bits added the cycle after: 7 cycles.
         let p = pipe_mul(32, budget(10.0));
-        assert_eq!((p.rows.clone(), p.adds.clone(), p.latency), (vec![9, 7, 7, 7, 2], vec![32], 7));
+        assert_eq!((p.rows.clone(), p.latency), (vec![9, 7, 7, 7, 2], 7));
         assert!(p.stage_delay <= budget(10.0));
-        // 32 bits at 5 ns: two levels, adders in chunks.
+        // 32 bits at 5 ns: two levels (four rows, then two a stage): 17 cycles.
         let q = pipe_mul(32, budget(5.0));
-        assert!(q.rows[0] == 4 && q.rows[1..].iter().all(|&n| n <= 2) && q.adds.len() > 1, "{q:?}");
+        assert!(q.rows[0] == 4 && q.rows[1..].iter().all(|&n| n == 2) && q.latency == 17, "{q:?}");
         assert!(q.stage_delay <= budget(5.0), "{q:?}");
+        // 64 bits at 10 ns: nine stages, 11 cycles (a multi-cycle path: 3).
+        assert_eq!(pipe_mul(64, budget(10.0)).latency, 11);
         for w in 1..=64 {
             for period in [5.0, 7.0, 10.0, 20.0] {
                 let p = pipe_mul(w, budget(period));
                 assert_eq!(p.rows.iter().sum::<u32>(), w);
-                assert_eq!(p.adds.iter().sum::<u32>(), w);
-                assert_eq!(p.latency, 1 + (p.rows.len() + p.adds.len()) as u32);
+                assert_eq!(p.latency, p.rows.len() as u32 + 2);
                 assert!(p.stage_delay <= budget(period), "{w} {period} {p:?}");
             }
         }
