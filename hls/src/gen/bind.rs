@@ -63,8 +63,10 @@ impl Gen<'_> {
                 });
             }
         }
-        // Left-edge binding of multipliers and dividers, per (operator, width).
-        let mut groups: BTreeMap<(BinOp, u32), Vec<Placed>> = BTreeMap::new();
+        // Left-edge binding of multipliers and dividers, per (operator, width, kind): a
+        // block may pipeline its multipliers where another keeps multi-cycle paths
+        // (`schedule/pipemul.rs`), and the two are different units.
+        let mut groups: BTreeMap<(BinOp, u32, bool), Vec<Placed>> = BTreeMap::new();
         for p in &placed {
             let op = self.f.op(p.op);
             if let OpKind::Bin(b) = op.kind {
@@ -73,7 +75,7 @@ impl Gen<'_> {
                 let by_const = b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
                 if (b == BinOp::Mul && !by_const) || b.is_div() {
                     groups
-                        .entry((b, self.f.width(op.result.expect("binary ops have results"))))
+                        .entry((b, self.f.width(op.result.expect("binary ops have results")), p.sequential))
                         .or_default()
                         .push(*p);
                 }
@@ -81,7 +83,7 @@ impl Gen<'_> {
         }
         let mut unit_of: BTreeMap<OpId, (usize, usize)> = BTreeMap::new();
         let mut shared: Vec<Vec<Placed>> = Vec::new();
-        for ((b, w), mut ops) in groups {
+        for ((b, w, _), mut ops) in groups {
             ops.sort_by_key(|p| (p.start, p.op));
             let first = shared.len();
             let mut ends: Vec<u32> = Vec::new();

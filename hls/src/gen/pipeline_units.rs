@@ -20,8 +20,8 @@ use crate::ir::{BinOp, OpKind};
 use comb::NetId;
 use std::collections::{BTreeSet, HashMap};
 
-/// Ops sharing a unit: (resource, operator, width).
-type GroupKey = (usize, BinOp, u32);
+/// Ops sharing a unit: (resource, operator, width, sequential or pipelined).
+type GroupKey = (usize, BinOp, u32, bool);
 /// A unit being filled: the slots it is busy in and its ops.
 type Slots = (BTreeSet<u32>, Vec<usize>);
 
@@ -67,7 +67,7 @@ impl Gen<'_> {
                 continue;
             }
             let slots: BTreeSet<u32> = (0..occ).map(|j| (b.start(i) + j) % ii).collect();
-            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)));
+            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)), t.sequential);
             let g = match groups.iter().position(|g| g.0 == key) {
                 Some(g) => g,
                 None => {
@@ -87,7 +87,7 @@ impl Gen<'_> {
             units[u].1.push(i);
         }
         let mut units = Vec::new();
-        for ((_, k, w), us) in groups {
+        for ((_, k, w, _), us) in groups {
             for (_, ops) in us {
                 let i0 = ops[0];
                 let t = &p.types[p.ops[i0].ty];
