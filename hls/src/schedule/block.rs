@@ -160,11 +160,27 @@ pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSch
     let mut solution = list::schedule(&p)?;
     // Under --max-mul, pipelined multipliers where they shorten the block (`pipemul.rs`).
     let mut p = p;
+    // Then each width back to multi-cycle paths where the block is no longer without it.
     if opts.max_mul.is_some() {
-        if let Some(q) = super::pipemul::pipelined(&p, &super::pipemul::latencies(f, ops, &p)) {
+        let lat = super::pipemul::latencies(f, ops, &p);
+        if let Some(q) = super::pipemul::pipelined(&p, &lat) {
             let s = list::schedule(&q)?;
             if s.length < solution.length {
-                (p, solution) = (q, s);
+                let length = s.length;
+                let (p0, mut best) = (p.clone(), (q, s));
+                let (_, fewer) = super::pipemul::fewest(
+                    &lat,
+                    |l| {
+                        let q = super::pipemul::pipelined(&p0, l).expect("a choice with a multiplier");
+                        let s = list::schedule(&q)?;
+                        Ok((s.length, (q, s)))
+                    },
+                    length,
+                )?;
+                if let Some(f) = fewer {
+                    best = f;
+                }
+                (p, solution) = best;
             }
         }
     }

@@ -75,22 +75,20 @@ pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
 /// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]), each with
 /// multi-cycle multipliers and, where `mul_latency` gives any, pipelined ones
 /// ([`super::pipemul::pipelined`]); a problem with more pipelined units is kept only if its
-/// II is smaller. Returns the problem, its schedule and the dependences between iterations
-/// it satisfies: `carried` with a value's delay (the span of the op computing it) raised
-/// where that op's new type spans longer (a pipelined multiplier's).
+/// II is smaller, and then each multiplier width goes back to multi-cycle paths where the
+/// II stays ([`super::pipemul::fewest`]). Returns the problem, its schedule and the
+/// dependences between iterations it satisfies: `carried` with a value's delay (the span
+/// of the op computing it) raised where that op's new type spans longer (a pipelined
+/// multiplier's).
 pub fn best_schedule(
     p: Problem,
     carried: &[CarriedDep],
     min_ii: u32,
     latency: &[Option<u32>],
-    mul_latency: &[Option<u32>],
+    mul_latency: &[super::pipemul::MulLatency],
 ) -> Result<(Problem, ModuloSolution, Vec<CarriedDep>), String> {
-    let m = super::modulo::schedule(&p, carried, min_ii)?;
-    let mut best = (p.clone(), m, carried.to_vec());
-    let divs = pipelined(&p, latency);
-    let muls = super::pipemul::pipelined(&p, mul_latency);
-    let both = divs.as_ref().and_then(|q| super::pipemul::pipelined(q, mul_latency));
-    for q in [divs, muls, both].into_iter().flatten() {
+    type Best = (Problem, ModuloSolution, Vec<CarriedDep>);
+    let run = |q: Problem| -> Result<Best, String> {
         let c: Vec<CarriedDep> = carried
             .iter()
             .map(|d| {
@@ -100,11 +98,39 @@ pub fn best_schedule(
             })
             .collect();
         let m = super::modulo::schedule(&q, &c, min_ii)?;
-        if m.ii < best.1.ii {
-            best = (q, m, c);
+        Ok((q, m, c))
+    };
+    let mut best = run(p.clone())?;
+    // Which of the tries won: (dividers pipelined, multipliers pipelined).
+    let mut won = (false, false);
+    let divs = pipelined(&p, latency);
+    let tries = [
+        (divs.clone(), (true, false)),
+        (super::pipemul::pipelined(&p, mul_latency), (false, true)),
+        (divs.as_ref().and_then(|q| super::pipemul::pipelined(q, mul_latency)), (true, true)),
+    ];
+    for (q, kind) in tries {
+        let Some(q) = q else { continue };
+        let r = run(q)?;
+        if r.1.ii < best.1.ii {
+            (best, won) = (r, kind);
         }
     }
-    Ok(best)
+    if !won.1 {
+        return Ok(best);
+    }
+    let base = if won.0 { divs.unwrap_or_else(|| p.clone()) } else { p.clone() };
+    let ii = best.1.ii;
+    let (_, fewer) = super::pipemul::fewest(
+        mul_latency,
+        |l| {
+            let q = super::pipemul::pipelined(&base, l).expect("a choice with a multiplier");
+            let r = run(q)?;
+            Ok((r.1.ii, r))
+        },
+        ii,
+    )?;
+    Ok(fewer.unwrap_or(best))
 }
 
 #[cfg(test)]

@@ -19,9 +19,12 @@ use super::Problem;
 use crate::ir::{BinOp, Func, OpId, OpKind};
 use std::collections::HashMap;
 
-/// For each op of the block `ops` (problem `p`'s ops, in order): its pipelined latency if
-/// it is a multiply by a variable on a multi-cycle path, else None.
-pub fn latencies(f: &Func, ops: &[OpId], p: &Problem) -> Vec<Option<u32>> {
+/// Per op: the width and pipelined latency of a multiplier to pipeline, or None.
+pub type MulLatency = Option<(u32, u32)>;
+
+/// For each op of the block `ops` (problem `p`'s ops, in order): its width and pipelined
+/// latency if it is a multiply by a variable on a multi-cycle path, else None.
+pub fn latencies(f: &Func, ops: &[OpId], p: &Problem) -> Vec<MulLatency> {
     let consts = f.constants();
     ops.iter()
         .enumerate()
@@ -31,7 +34,7 @@ pub fn latencies(f: &Func, ops: &[OpId], p: &Problem) -> Vec<Option<u32>> {
             let by_const = op.operands.iter().any(|o| consts.contains_key(o));
             match (&op.kind, op.result) {
                 (OpKind::Bin(BinOp::Mul), Some(r)) if !by_const && t.latency > 0 && !t.sequential => {
-                    Some(super::delays::pipe_mul(f.width(r), p.period).latency)
+                    Some((f.width(r), super::delays::pipe_mul(f.width(r), p.period).latency))
                 }
                 _ => None,
             }
@@ -41,14 +44,14 @@ pub fn latencies(f: &Func, ops: &[OpId], p: &Problem) -> Vec<Option<u32>> {
 
 /// `p` with every op that has a latency in `latency` on a pipelined multiplier; None if
 /// there is none. Ops of one type with different latencies get types of their own.
-pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
+pub fn pipelined(p: &Problem, latency: &[MulLatency]) -> Option<Problem> {
     if !latency.iter().any(Option::is_some) {
         return None;
     }
     let mut q = p.clone();
     let mut made: HashMap<(usize, u32), usize> = HashMap::new();
     for (i, op) in q.ops.iter_mut().enumerate() {
-        let Some(l) = latency.get(i).copied().flatten() else { continue };
+        let Some((_, l)) = latency.get(i).copied().flatten() else { continue };
         let key = (op.ty, l.max(2));
         if let Some(&ty) = made.get(&key) {
             op.ty = ty;
@@ -68,6 +71,36 @@ pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
         op.ty = ty;
     }
     Some(q)
+}
+
+/// The widths `latency` pipelines, narrowest first.
+pub fn widths(latency: &[MulLatency]) -> Vec<u32> {
+    let w: std::collections::BTreeSet<u32> = latency.iter().flatten().map(|&(w, _)| w).collect();
+    w.into_iter().collect()
+}
+
+/// Starting from `latency` (a choice of pipelined multipliers that scored `score0`), each
+/// width in turn (narrowest first) goes back to multi-cycle paths where `score` (lower is
+/// better) of what is left is no worse, and at least one multiplier stays pipelined: the
+/// fewest pipelined units (their registers) for the best score. Returns the choice and the
+/// value `score` gave for it (None: `latency` itself).
+pub fn fewest<T>(
+    latency: &[MulLatency],
+    mut score: impl FnMut(&[MulLatency]) -> Result<(u32, T), String>,
+    score0: u32,
+) -> Result<(Vec<MulLatency>, Option<T>), String> {
+    let mut best: (Vec<MulLatency>, Option<T>, u32) = (latency.to_vec(), None, score0);
+    for w in widths(latency) {
+        let fewer: Vec<MulLatency> = best.0.iter().map(|l| l.filter(|&(lw, _)| lw != w)).collect();
+        if !fewer.iter().any(Option::is_some) {
+            continue;
+        }
+        let (s, t) = score(&fewer)?;
+        if s <= best.2 {
+            best = (fewer, Some(t), s);
+        }
+    }
+    Ok((best.0, best.1))
 }
 
 #[cfg(test)]
@@ -110,7 +143,7 @@ mod tests {
     #[test]
     fn pipelined_multipliers_share_one_unit_cycle_by_cycle() {
         let p = problem();
-        let lat: Vec<Option<u32>> = (0..12).map(|i| (i % 3 == 1).then_some(7)).collect();
+        let lat: Vec<MulLatency> = (0..12).map(|i| (i % 3 == 1).then_some((32, 7))).collect();
         let q = pipelined(&p, &lat).unwrap();
         assert!(q.ops.iter().filter(|o| q.types[o.ty].name == "mul32 pipe").count() == 4);
         // A block: four 4-cycle paths on one unit take 16 cycles; pipelined, one a cycle.
@@ -126,5 +159,19 @@ mod tests {
         assert_eq!(slots.len(), 4);
         assert!((0..4).all(|k| m.sol.start[3 * k + 2] >= m.sol.start[3 * k + 1] + 7));
         assert!(pipelined(&p, &[None; 12]).is_none());
+    }
+
+    #[test]
+    fn fewest_keeps_only_the_widths_that_pay() {
+        let lat = vec![Some((32, 7)), None, Some((16, 5)), Some((32, 7))];
+        assert_eq!(widths(&lat), vec![16, 32]);
+        // Only the 32-bit multipliers matter: the 16-bit one goes back to a path.
+        let score = |l: &[MulLatency]| Ok((if l[0].is_some() { 10 } else { 20 }, l.to_vec()));
+        let (l, t) = fewest(&lat, score, 10).unwrap();
+        assert_eq!(l, vec![Some((32, 7)), None, None, Some((32, 7))]);
+        assert_eq!(t, Some(l));
+        // Every width pays: nothing changes (and the last width always stays).
+        let (l, t) = fewest(&lat, |l: &[MulLatency]| Ok((11, l.to_vec())), 10).unwrap();
+        assert_eq!((l, t), (lat.clone(), None));
     }
 }
