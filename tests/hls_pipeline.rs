@@ -29,15 +29,22 @@ fn pipelined_dot_issues_one_iteration_per_cycle() {
     let (_, plain) = compile(&kernel("dot.mlir"), &hls::Options::default());
     assert_eq!(plain.functions[0].loops[0].pipeline, None);
     assert_eq!(plain.functions[0].latency, Some(321));
-    // Two copies of the two-cycle multiplier, or one under --max-mul 1 (then II = 2).
-    let muls = |r: &hls::report::Report| r.functions[0].units.get(&("mul".to_string(), 32)).copied();
-    assert_eq!(muls(&rep), Some(2));
+    // Two copies of the two-cycle multiplier; under --max-mul 1 one pipelined multiplier
+    // (a multi-cycle path would hold the one unit two cycles: II = 2), still II = 1, its
+    // seven cycles deepening the iteration (schedule/pipemul.rs).
+    let muls = |r: &hls::report::Report, k: &str| r.functions[0].units.get(&(k.to_string(), 32)).copied();
+    assert_eq!(muls(&rep, "mul"), Some(2));
     let (d1, one) = compile(&kernel("dot.mlir"), &hls::Options { max_mul: Some(1), ..piped() });
-    assert_eq!(muls(&one), Some(1));
-    assert_eq!(one.functions[0].loops[0].pipeline.as_deref(), Some("pipelined II=2, depth 5, 3 stages"));
-    let mut mems = [Mem::new("arg0", 32, vec![3; 64]), Mem::new("arg1", 32, vec![5; 64])];
+    assert_eq!((muls(&one, "mul"), muls(&one, "mul_pipelined")), (None, Some(1)));
+    assert_eq!(one.functions[0].loops[0].pipeline.as_deref(), Some("pipelined II=1, depth 9, 9 stages"));
+    let mut mems = [Mem::new("arg0", 32, g.vec(64, 32)), Mem::new("arg1", 32, g.vec(64, 32))];
+    let expect = mems[0]
+        .data
+        .iter()
+        .zip(&mems[1].data)
+        .fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
     let run = simulate(&d1, &[], &mut mems, 10_000);
-    assert_eq!((run.rets[0], Some(run.cycles)), (15 * 64, one.functions[0].latency));
+    assert_eq!((run.rets[0], Some(run.cycles)), (expect as u64, one.functions[0].latency));
 }
 
 #[test]

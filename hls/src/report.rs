@@ -104,7 +104,10 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 let OpKind::Bin(b) = o.kind else { continue };
                 let m = crate::ir::divwidth::divisor_bits(f, b, w);
                 let budget = delays::budget(opts.clock_period);
-                cp = cp.max(if crate::schedule::pipediv::is_pipelined(t) {
+                cp = cp.max(if b == BinOp::Mul {
+                    // A pipelined multiplier's stages (`delays::pipe_mul`).
+                    delays::pipe_mul(w, budget).stage_delay
+                } else if crate::schedule::pipediv::is_pipelined(t) {
                     // A pipelined divider's stages (`delays::pipe_div`).
                     delays::pipe_div(signed, w, m, budget).stage_delay
                 } else {

@@ -4,8 +4,9 @@
 //! ops of one operator and width are bound by left-edge over the states they occupy, and a
 //! shared unit's operands are multiplexed by state. Cheaper operators (adders, compares,
 //! logic) get a cell per op, since a multiplexer in front of them costs about as much as
-//! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), shared the
-//! same way. Memory accesses are collected per port and multiplexed in `memory_ports`.
+//! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), and
+//! multipliers the scheduler pipelined are pipelined units (`pipemul.rs`), shared the same
+//! way (a pipelined unit takes its operands in its op's start state only). Memory accesses are collected per port and multiplexed in `memory_ports`.
 
 use super::{Access, Gen, Unit};
 use crate::ir::{BinOp, OpId, OpKind};
@@ -38,6 +39,9 @@ struct Placed {
     latency: u32,
     occupancy: u32,
     sequential: bool,
+    /// Its block and index in the block's problem.
+    block: usize,
+    index: usize,
 }
 
 impl Gen<'_> {
@@ -54,11 +58,15 @@ impl Gen<'_> {
                     latency: t.latency,
                     occupancy: t.occupancy.max(1),
                     sequential: t.sequential,
+                    block: b,
+                    index: i,
                 });
             }
         }
-        // Left-edge binding of multipliers and dividers, per (operator, width).
-        let mut groups: BTreeMap<(BinOp, u32), Vec<Placed>> = BTreeMap::new();
+        // Left-edge binding of multipliers and dividers, per (operator, width, kind): a
+        // block may pipeline its multipliers where another keeps multi-cycle paths
+        // (`schedule/pipemul.rs`), and the two are different units.
+        let mut groups: BTreeMap<(BinOp, u32, bool), Vec<Placed>> = BTreeMap::new();
         for p in &placed {
             let op = self.f.op(p.op);
             if let OpKind::Bin(b) = op.kind {
@@ -67,7 +75,7 @@ impl Gen<'_> {
                 let by_const = b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
                 if (b == BinOp::Mul && !by_const) || b.is_div() {
                     groups
-                        .entry((b, self.f.width(op.result.expect("binary ops have results"))))
+                        .entry((b, self.f.width(op.result.expect("binary ops have results")), p.sequential))
                         .or_default()
                         .push(*p);
                 }
@@ -75,7 +83,7 @@ impl Gen<'_> {
         }
         let mut unit_of: BTreeMap<OpId, (usize, usize)> = BTreeMap::new();
         let mut shared: Vec<Vec<Placed>> = Vec::new();
-        for ((b, w), mut ops) in groups {
+        for ((b, w, _), mut ops) in groups {
             ops.sort_by_key(|p| (p.start, p.op));
             let first = shared.len();
             let mut ends: Vec<u32> = Vec::new();
@@ -94,17 +102,29 @@ impl Gen<'_> {
                 shared[first + k].push(p);
             }
             for u in &shared[first..] {
-                self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: u.len() });
+                // Pipelined multipliers record themselves (`pipe_mul_for`).
+                if !(b == BinOp::Mul && u[0].sequential) {
+                    self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: u.len() });
+                }
             }
         }
         // Unit cells first (their operands are connected once every op's cell exists).
         let mut unit_net = Vec::with_capacity(shared.len());
         let mut seq_units = BTreeMap::new();
+        let mut mul_units = BTreeMap::new();
         for (k, u) in shared.iter().enumerate() {
             let op = self.f.op(u[0].op).clone();
             let OpKind::Bin(b) = op.kind else { unreachable!("units are binary ops") };
             let w = self.f.width(op.result.expect("result"));
-            let net = if u[0].sequential {
+            let net = if u[0].sequential && b == BinOp::Mul {
+                // A pipelined multiplier (`pipemul.rs`): the product in its last register
+                // `latency` cycles after the start.
+                let t = &self.l.blocks[u[0].block].problem;
+                let ty = t.types[t.ops[u[0].index].ty].clone();
+                let (unit, out) = self.pipe_mul_for(w, &ty, &format!("mul{w}_u{k}"), u.len())?;
+                mul_units.insert(k, unit);
+                out
+            } else if u[0].sequential {
                 // A sequential divider: the result sits in its registers a cycle after the
                 // last step; `latency - 1` steps of `w / steps` rows each.
                 let signed = matches!(b, BinOp::DivS | BinOp::RemS);
@@ -173,6 +193,10 @@ impl Gen<'_> {
         }
         for (k, (u, &net)) in shared.iter().zip(&unit_net).enumerate() {
             let ins = self.unit_inputs(u);
+            if let Some(unit) = mul_units.get(&k) {
+                self.pipe_mul_connect(unit, ins[0], ins[1]);
+                continue;
+            }
             match seq_units.get(&k) {
                 Some(unit) => {
                     let ph = self.seq_div_phases(u);

@@ -17,6 +17,7 @@ pub mod layout;
 mod pipediv;
 mod pipeline;
 mod pipeline_units;
+mod pipemul;
 mod regs;
 mod seqdiv;
 

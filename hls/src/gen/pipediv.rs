@@ -49,7 +49,7 @@ pub(crate) struct PipeDivUnit {
 
 impl Gen<'_> {
     /// A free-running register (no enable, no reset) of `d`'s width; `d` may be set later.
-    fn stage_reg(&mut self, d: Option<NetId>, width: u32, name: &str) -> NetId {
+    pub(crate) fn stage_reg(&mut self, d: Option<NetId>, width: u32, name: &str) -> NetId {
         let clk = self.clk;
         let d = d.unwrap_or_else(|| self.konst(0, width));
         self.own_regs.push(width);

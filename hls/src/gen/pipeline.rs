@@ -206,6 +206,7 @@ impl Gen<'_> {
                     });
                     continue;
                 }
+                OpKind::Bin(BinOp::Mul) if ty.sequential => self.pipe_mul_op(&mut c, i, w, &ty)?,
                 OpKind::Bin(b) if crate::schedule::pipediv::is_pipelined(&ty) => {
                     self.pipe_div_op(&mut c, i, (b, w), &ty, &mut div_pairs)?
                 }

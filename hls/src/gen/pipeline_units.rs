@@ -6,11 +6,13 @@
 //! for, as the non-pipelined binder does. A unit's operands are multiplexed by slot state:
 //! in slot `s` it serves the op that occupies `s`, with the operands of the iteration at
 //! that op's cycle. A sequential divider loads in its op's start slot only, and its phase
-//! signals are the OR over its ops. Ops occupying more than II cycles (replicated
+//! signals are the OR over its ops; a pipelined divider or multiplier takes its operands in
+//! its op's start slot only. Ops occupying more than II cycles (replicated
 //! multi-cycle paths) keep cells of their own.
 
 use super::pipediv::PipeDivUnit;
 use super::pipeline::Ctx;
+use super::pipemul::PipeMulUnit;
 use super::seqdiv::{Phases, SeqDivUnit};
 use super::{Gen, Unit};
 use crate::gen::layout::Pipe;
@@ -18,8 +20,8 @@ use crate::ir::{BinOp, OpKind};
 use comb::NetId;
 use std::collections::{BTreeSet, HashMap};
 
-/// Ops sharing a unit: (resource, operator, width).
-type GroupKey = (usize, BinOp, u32);
+/// Ops sharing a unit: (resource, operator, width, sequential or pipelined).
+type GroupKey = (usize, BinOp, u32, bool);
 /// A unit being filled: the slots it is busy in and its ops.
 type Slots = (BTreeSet<u32>, Vec<usize>);
 
@@ -36,6 +38,8 @@ struct SharedUnit {
     seq: Option<SeqDivUnit>,
     /// A pipelined divider (`pipediv.rs`).
     pipe: Option<PipeDivUnit>,
+    /// A pipelined multiplier (`pipemul.rs`).
+    pmul: Option<PipeMulUnit>,
 }
 
 impl SharedUnits {
@@ -63,7 +67,7 @@ impl Gen<'_> {
                 continue;
             }
             let slots: BTreeSet<u32> = (0..occ).map(|j| (b.start(i) + j) % ii).collect();
-            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)));
+            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)), t.sequential);
             let g = match groups.iter().position(|g| g.0 == key) {
                 Some(g) => g,
                 None => {
@@ -83,12 +87,17 @@ impl Gen<'_> {
             units[u].1.push(i);
         }
         let mut units = Vec::new();
-        for ((_, k, w), us) in groups {
+        for ((_, k, w, _), us) in groups {
             for (_, ops) in us {
                 let i0 = ops[0];
                 let t = &p.types[p.ops[i0].ty];
-                let mut pdiv = None;
-                let (net, seq) = if crate::schedule::pipediv::is_pipelined(t) {
+                let (mut pdiv, mut pmul) = (None, None);
+                let (net, seq) = if k == BinOp::Mul && t.sequential {
+                    let tag = format!("mul{w}_pipe{}_pm{}", pipe.first, units.len());
+                    let (unit, out) = self.pipe_mul_for(w, t, &tag, ops.len())?;
+                    pmul = Some(unit);
+                    (out, None)
+                } else if crate::schedule::pipediv::is_pipelined(t) {
                     let tag = format!(
                         "{}{w}_pipe{}_pd{}",
                         format!("{k:?}").to_lowercase(),
@@ -109,13 +118,13 @@ impl Gen<'_> {
                     let z = self.konst(0, w);
                     (self.cell(super::bind::bin_kind(k), w, &[z, z], None), None)
                 };
-                if pdiv.is_none() {
+                if pdiv.is_none() && pmul.is_none() {
                     self.units.push(Unit { kind: format!("{k:?}").to_lowercase(), width: w, ops: ops.len() });
                 }
                 for &i in &ops {
                     of.insert(i, units.len());
                 }
-                units.push(SharedUnit { ops, net, seq, pipe: pdiv });
+                units.push(SharedUnit { ops, net, seq, pipe: pdiv, pmul });
             }
         }
         Ok(SharedUnits { of, units })
@@ -147,6 +156,9 @@ impl Gen<'_> {
                 ins.push(d.expect("a unit has an op"));
             }
             match &u.seq {
+                None if u.pmul.is_some() => {
+                    self.pipe_mul_connect(u.pmul.as_ref().expect("a unit"), ins[0], ins[1])
+                }
                 None if u.pipe.is_some() => {
                     self.pipe_div_connect(u.pipe.as_ref().expect("a unit"), ins[0], ins[1])
                 }

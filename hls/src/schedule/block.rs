@@ -5,7 +5,9 @@
 //! divider whose array does not fit becomes a sequential unit (a load cycle, then
 //! [`super::delays::seq_div`]'s steps; the result is read the cycle after); any other operator
 //! whose delay exceeds the budget becomes a multi-cycle path of `ceil(delay / budget)` cycles
-//! whose operands are held meanwhile and whose result is registered at the end. A load has
+//! whose operands are held meanwhile and whose result is registered at the end; under
+//! `--max-mul`, multipliers so slow are pipelined units instead where that gives the
+//! block a shorter schedule ([`super::pipemul`]). A load has
 //! latency 1 (data the next cycle, as from a block RAM). Resources: each memref argument is one port (one
 //! access per cycle), each local memory a read and a write port, and multipliers and
 //! dividers when `--max-mul` / `--max-div` limit them.
@@ -155,7 +157,33 @@ fn multi_cycle(name: String, d: f64, p: f64) -> OperatorType {
 /// States and solves the scheduling problem of the block `ops` (program order).
 pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSchedule, String> {
     let p = block_problem(f, ops, opts)?;
-    let solution = list::schedule(&p)?;
+    let mut solution = list::schedule(&p)?;
+    // Under --max-mul, pipelined multipliers where they shorten the block (`pipemul.rs`).
+    let mut p = p;
+    // Then each width back to multi-cycle paths where the block is no longer without it.
+    if opts.max_mul.is_some() {
+        let lat = super::pipemul::latencies(f, ops, &p);
+        if let Some(q) = super::pipemul::pipelined(&p, &lat) {
+            let s = list::schedule(&q)?;
+            if s.length < solution.length {
+                let length = s.length;
+                let (p0, mut best) = (p.clone(), (q, s));
+                let (_, fewer) = super::pipemul::fewest(
+                    &lat,
+                    |l| {
+                        let q = super::pipemul::pipelined(&p0, l).expect("a choice with a multiplier");
+                        let s = list::schedule(&q)?;
+                        Ok((s.length, (q, s)))
+                    },
+                    length,
+                )?;
+                if let Some(f) = fewer {
+                    best = f;
+                }
+                (p, solution) = best;
+            }
+        }
+    }
     let errs = super::verify(&p, &solution);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the list scheduler produced an invalid schedule: {e}"));

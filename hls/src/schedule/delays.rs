@@ -13,6 +13,16 @@
 //! - **division**, which the table does not list: a restoring array of `width` rows, each a
 //!   `width + 2`-bit subtraction and a `width`-bit multiplexer ([`div_row`]); 32 rows at 10 ns
 //!   give the 263 ns nextpnr measured for gcd's one-cycle remainder within 10 %;
+//! - **pipelined multipliers** ([`pipe_mul`]): a registered carry-save stage reducing `n`
+//!   rows (the two carry-save rows of the stage before and `n - 2` new partial products
+//!   `a << j & b[j]`; or, in the first stage, `n` partial products) to two by
+//!   [`csa_levels`] levels of 3:2 compressors on whole vectors. nextpnr measured such stages
+//!   between registers (scripts/calibrate-pipemul.sh: yosys synth_ice40 + nextpnr-ice40 on
+//!   the hx8k, seed 1, minus the `wire` period) at 16, 32 and 64 bits and one to six
+//!   levels; [`CSA_NS`] keeps, per level count and width, the slower of the two kinds
+//!   (first stages measured at 16 and 32 bits: 64 takes the 32-bit figure where larger).
+//!   Widths between are interpolated; more levels add 1.4 ns each (the measured step from
+//!   five to six). The additions of the finished low bits are the table's adders;
 //! - **memories**: setup of a port's address is its multiplexer ([`CHAIN_NS`]), read data's
 //!   clock-to-out beyond a flip-flop's is an estimate (1 ns; SB_RAM40_4K is not calibrated).
 //!
@@ -338,6 +348,93 @@ pub fn pipe_div(signed: bool, width: u32, divisor_bits: u32, budget: f64) -> Pip
     best.expect("the plan without a last row always exists")
 }
 
+/// Widths of [`CSA_NS`]'s columns.
+const CSA_WIDTHS: [u32; 3] = [16, 32, 64];
+
+/// A registered carry-save stage of 1..=6 levels of 3:2 compressors at 16, 32 and 64 bits,
+/// ns beyond the register pair (module header; scripts/calibrate-pipemul.sh). Measured
+/// (later stage / first stage): 1 level 1.67/1.83, 1.32/1.91, 2.00; 2 levels 1.90, 2.00,
+/// 2.54; 3 levels 2.98/3.65, 3.40/4.40, 3.40; 4 levels 5.20/5.26, 5.38/5.60, 5.84; 5 levels
+/// 6.59/5.97, 7.27/7.10, 7.22; 6 levels (32 and 64 bits) 8.47, 9.26.
+const CSA_NS: [[f64; 3]; 6] = [
+    [1.834, 1.911, 2.002],
+    [1.904, 1.995, 2.541],
+    [3.647, 4.397, 4.397],
+    [5.264, 5.600, 5.838],
+    [6.594, 7.273, 7.273],
+    [8.470, 8.470, 9.261],
+];
+
+/// Levels of 3:2 compressors that reduce `rows` rows to two (each level turns every three
+/// rows into two): 0 up to two rows, then 1, 2, 3, 3, 4, 4, 4 for 3 to 9 rows.
+pub fn csa_levels(rows: u32) -> u32 {
+    let (mut n, mut levels) = (rows, 0);
+    while n > 2 {
+        n = 2 * (n / 3) + n % 3;
+        levels += 1;
+    }
+    levels
+}
+
+/// A registered carry-save stage of `levels` compressor levels on `width`-bit rows, ns
+/// ([`CSA_NS`]; no level: the partial products' AND packs into the registers' cells).
+pub fn csa_stage(levels: u32, width: u32) -> f64 {
+    if levels == 0 {
+        return 0.0;
+    }
+    let row = (levels.min(6) - 1) as usize;
+    let points: Vec<(f64, f64)> = CSA_WIDTHS.iter().map(|&w| f64::from(w)).zip(CSA_NS[row]).collect();
+    let w = f64::from(width).clamp(points[0].0, points[2].0);
+    let i = if w <= points[1].0 { 1 } else { 2 };
+    let ((w0, d0), (w1, d1)) = (points[i - 1], points[i]);
+    d0 + (d1 - d0) * (w - w0) / (w1 - w0) + 1.4 * f64::from(levels.saturating_sub(6))
+}
+
+/// How a pipelined multiplier of `width` bits is laid out (see `gen/pipemul.rs`): cycle
+/// `t` registers the operands; carry-save stage `k` (cycle `t + 1 + k`) adds `rows[k]`
+/// partial products (rows `j` of `a << j & b[j]`, in order) into the carry-save pair. Once
+/// rows below `R` are in, the pair's bits below `R` take nothing more: the cycle after each
+/// stage adds those bits (the `rows[k]` bits from the last ones done, with the carry of the
+/// addition before) beside the next stage, which carries on with the bits above. The cycle
+/// after the last stage adds its bits; that register holds the product modulo `2^width` in
+/// cycle `t + latency`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipeMul {
+    /// Partial products each carry-save stage adds, first to last (they sum to the width).
+    pub rows: Vec<u32>,
+    /// Cycles from the start to the result: `rows.len() + 2`.
+    pub latency: u32,
+    /// The longest registered stage's logic, ns.
+    pub stage_delay: f64,
+}
+
+/// The pipelined multiplier plan for `width` bits under `budget` ns: as many compressor
+/// levels a stage as fit (at least one), so the first stage takes the most partial
+/// products those levels reduce to two and every later one that many less two (the pair
+/// it carries in). Each stage's bits are added the cycle after it, with a carry in and out
+/// (an adder two bits wider than the stage's rows), beside the next stage.
+pub fn pipe_mul(width: u32, budget: f64) -> PipeMul {
+    let w = width.max(1);
+    let levels = (1..=12).rev().find(|&l| csa_stage(l, w) <= budget).unwrap_or(1);
+    let cap = (3..=512).take_while(|&n| csa_levels(n) <= levels).last().unwrap_or(3);
+    let mut rows = vec![cap.min(w)];
+    let mut left = w - rows[0];
+    while left > 0 {
+        let n = (cap - 2).min(left);
+        rows.push(n);
+        left -= n;
+    }
+    let stage_delay = rows
+        .iter()
+        .enumerate()
+        .map(|(k, &n)| {
+            let csa = csa_stage(csa_levels(n + if k == 0 { 0 } else { 2 }), w);
+            csa.max(delay(DelayOp::Add, n + 2))
+        })
+        .fold(0.0, f64::max);
+    PipeMul { latency: rows.len() as u32 + 2, rows, stage_delay }
+}
+
 /// The delay class of a binary IR operator.
 pub fn of_bin(b: BinOp) -> DelayOp {
     match b {
@@ -474,6 +571,39 @@ mod tests {
                     let parts = div_row(m).max(if signed { negate(w) } else { 0.0 });
                     assert!(p.stage_delay <= b.max(parts), "{w} {m} {}", p.stage_delay);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn pipelined_multiplier_plans() {
+        assert_eq!(
+            (csa_levels(2), csa_levels(3), csa_levels(4), csa_levels(6), csa_levels(9)),
+            (0, 1, 2, 3, 4)
+        );
+        assert_eq!((csa_levels(10), csa_levels(13), csa_levels(19), csa_levels(28)), (5, 5, 6, 7));
+        // The measured points come back; widths between lie between them.
+        assert_eq!(csa_stage(4, 32), 5.6);
+        let m = csa_stage(4, 48);
+        assert!(m > 5.6 && m < 5.838);
+        assert!(csa_stage(7, 32) > csa_stage(6, 32));
+        // 32 bits at 10 ns: four levels (nine rows, then seven more with the pair) a stage,
+        // five stages, the last one's bits added the cycle after: 7 cycles.
+        let p = pipe_mul(32, budget(10.0));
+        assert_eq!((p.rows.clone(), p.latency), (vec![9, 7, 7, 7, 2], 7));
+        assert!(p.stage_delay <= budget(10.0));
+        // 32 bits at 5 ns: two levels (four rows, then two a stage): 17 cycles.
+        let q = pipe_mul(32, budget(5.0));
+        assert!(q.rows[0] == 4 && q.rows[1..].iter().all(|&n| n == 2) && q.latency == 17, "{q:?}");
+        assert!(q.stage_delay <= budget(5.0), "{q:?}");
+        // 64 bits at 10 ns: nine stages, 11 cycles (a multi-cycle path: 3).
+        assert_eq!(pipe_mul(64, budget(10.0)).latency, 11);
+        for w in 1..=64 {
+            for period in [5.0, 7.0, 10.0, 20.0] {
+                let p = pipe_mul(w, budget(period));
+                assert_eq!(p.rows.iter().sum::<u32>(), w);
+                assert_eq!(p.latency, p.rows.len() as u32 + 2);
+                assert!(p.stage_delay <= budget(period), "{w} {period} {p:?}");
             }
         }
     }

@@ -25,6 +25,7 @@ pub mod list;
 pub mod modulo;
 pub mod pipediv;
 pub mod pipeline;
+pub mod pipemul;
 
 /// An operator type.
 #[derive(Clone, Debug, PartialEq)]

@@ -19,6 +19,7 @@
 //! keeps the pipelined ones only if their II is smaller. Outside pipelined loops every
 //! divider stays sequential (a one-op-at-a-time FSM gains nothing from a pipeline).
 
+use super::modulo::{CarriedDep, ModuloSolution};
 use super::{OperatorType, Problem};
 
 /// True if `t` is a pipelined divider: sequential, occupying its unit less than its latency.
@@ -71,22 +72,65 @@ pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
 }
 
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
-/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]); the
-/// pipelined problem is kept only if its II is smaller.
+/// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]), each with
+/// multi-cycle multipliers and, where `mul_latency` gives any, pipelined ones
+/// ([`super::pipemul::pipelined`]); a problem with more pipelined units is kept only if its
+/// II is smaller, and then each multiplier width goes back to multi-cycle paths where the
+/// II stays ([`super::pipemul::fewest`]). Returns the problem, its schedule and the
+/// dependences between iterations it satisfies: `carried` with a value's delay (the span
+/// of the op computing it) raised where that op's new type spans longer (a pipelined
+/// multiplier's).
 pub fn best_schedule(
     p: Problem,
-    carried: &[super::modulo::CarriedDep],
+    carried: &[CarriedDep],
     min_ii: u32,
     latency: &[Option<u32>],
-) -> Result<(Problem, super::modulo::ModuloSolution), String> {
-    let m = super::modulo::schedule(&p, carried, min_ii)?;
-    if let Some(q) = pipelined(&p, latency) {
-        let mq = super::modulo::schedule(&q, carried, min_ii)?;
-        if mq.ii < m.ii {
-            return Ok((q, mq));
+    mul_latency: &[super::pipemul::MulLatency],
+) -> Result<(Problem, ModuloSolution, Vec<CarriedDep>), String> {
+    type Best = (Problem, ModuloSolution, Vec<CarriedDep>);
+    let run = |q: Problem| -> Result<Best, String> {
+        let c: Vec<CarriedDep> = carried
+            .iter()
+            .map(|d| {
+                let (old, new) = (&p.types[p.ops[d.from].ty], &q.types[q.ops[d.from].ty]);
+                let delay = if old != new { d.delay.max(new.span) } else { d.delay };
+                CarriedDep { delay, ..*d }
+            })
+            .collect();
+        let m = super::modulo::schedule(&q, &c, min_ii)?;
+        Ok((q, m, c))
+    };
+    let mut best = run(p.clone())?;
+    // Which of the tries won: (dividers pipelined, multipliers pipelined).
+    let mut won = (false, false);
+    let divs = pipelined(&p, latency);
+    let tries = [
+        (divs.clone(), (true, false)),
+        (super::pipemul::pipelined(&p, mul_latency), (false, true)),
+        (divs.as_ref().and_then(|q| super::pipemul::pipelined(q, mul_latency)), (true, true)),
+    ];
+    for (q, kind) in tries {
+        let Some(q) = q else { continue };
+        let r = run(q)?;
+        if r.1.ii < best.1.ii {
+            (best, won) = (r, kind);
         }
     }
-    Ok((p, m))
+    if !won.1 {
+        return Ok(best);
+    }
+    let base = if won.0 { divs.unwrap_or_else(|| p.clone()) } else { p.clone() };
+    let ii = best.1.ii;
+    let (_, fewer) = super::pipemul::fewest(
+        mul_latency,
+        |l| {
+            let q = super::pipemul::pipelined(&base, l).expect("a choice with a multiplier");
+            let r = run(q)?;
+            Ok((r.1.ii, r))
+        },
+        ii,
+    )?;
+    Ok(fewer.unwrap_or(best))
 }
 
 #[cfg(test)]
@@ -134,7 +178,7 @@ mod tests {
     #[test]
     fn pipelined_dividers_lower_the_ii_to_the_port_bound() {
         let p = problem(0, None);
-        let (q, m) = best_schedule(p, &[], 1, &[]).unwrap();
+        let (q, m, _) = best_schedule(p, &[], 1, &[], &[]).unwrap();
         // Two accesses of one port: II = 2 (sequential dividers: 9).
         assert_eq!(m.ii, 2);
         assert!(q.types.iter().any(is_pipelined) && q.types[1].name == "div16 pipe");
@@ -142,7 +186,7 @@ mod tests {
         // Same latency: the result is used 9 cycles after the divide starts.
         assert!(m.sol.start[3] >= m.sol.start[1] + 9);
         // Under --max-div 1 the two divisions share one unit, one slot each: still II = 2.
-        let (q, m) = best_schedule(problem(0, Some(1)), &[], 1, &[]).unwrap();
+        let (q, m, _) = best_schedule(problem(0, Some(1)), &[], 1, &[], &[]).unwrap();
         assert_eq!(m.ii, 2);
         assert_ne!(m.sol.start[1] % 2, m.sol.start[2] % 2);
         assert!(verify(&q, &[], &m).is_empty());
@@ -151,7 +195,7 @@ mod tests {
     #[test]
     fn sequential_dividers_stay_where_the_ii_is_no_better() {
         // Ten accesses of the port: II = 10 >= the divider's 9 busy cycles.
-        let (q, m) = best_schedule(problem(8, None), &[], 1, &[]).unwrap();
+        let (q, m, _) = best_schedule(problem(8, None), &[], 1, &[], &[]).unwrap();
         assert_eq!(m.ii, 10);
         assert!(!q.types.iter().any(is_pipelined));
         assert!(pipelined(&q, &[]).is_some() && pipelined(&pipelined(&q, &[]).unwrap(), &[]).is_none());

@@ -152,7 +152,9 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             latency[i] = Some(plan.latency);
         }
     }
-    let (p, m) = super::pipediv::best_schedule(p, &carried, target_ii, &latency)?;
+    // Multi-cycle or pipelined multipliers likewise (`pipemul.rs`).
+    let mul_latency = super::pipemul::latencies(f, &ops, &p);
+    let (p, m, carried) = super::pipediv::best_schedule(p, &carried, target_ii, &latency, &mul_latency)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
