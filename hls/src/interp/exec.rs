@@ -140,6 +140,7 @@ impl<'f> Machine<'f> {
         let f = self.funcs[name];
         let exit = self.call(f, &vals, &metas, f.name_span)?;
         let chain = self.floor.chain(&arg_mems, &exit.metas);
+        let port = self.floor.port(&arg_mems);
         let results = exit
             .values
             .into_iter()
@@ -161,17 +162,8 @@ impl<'f> Machine<'f> {
                 locals.push(m);
             }
         }
-        let mut out = Outcome {
-            results,
-            memories,
-            locals,
-            steps,
-            undefined,
-            recurrence_bound,
-            floor: super::floor::Floor::default(),
-        };
-        out.floor = super::floor::Floor { port: out.port_bound(), recurrence: weighted, resource, chain };
-        Ok(out)
+        let floor = super::floor::Floor { port, recurrence: weighted, resource, chain };
+        Ok(Outcome { results, memories, locals, steps, undefined, recurrence_bound, floor })
     }
 
     /// Calls a `func.func` with argument values and their metas.

@@ -3,8 +3,13 @@
 //! (clock period, `--max-mul`, `--max-div`), counted by the interpreter on the run's data.
 //! The floor is the largest of three bounds; each counts only what cannot chain:
 //!
-//! - **port**: the most accesses one memory port makes ([`super::Outcome::port_bound`]): a
-//!   port serves one access per cycle.
+//! - **port**: the most accesses one memref argument's port must make: each element whose
+//!   first access reads its initial value is read at least once, each element written is
+//!   written at least once (its final value must reach memory), and the port serves one
+//!   access per cycle. Repeated accesses to one element do not count: scalar replacement
+//!   keeps such values in registers (with `--pipeline` matmul makes half the accesses of
+//!   [`super::Outcome::port_bound`], the benchmark's `bound`). Local memories count 0: they
+//!   may become registers altogether.
 //! - **recurrence**: each iteration of a loop carrying a register recurrence
 //!   ([`super::recur`]) costs the longest path of minimum op latencies from its carried
 //!   values to its yield (and, for `scf.while`, its condition), at least 1, or what the
@@ -176,6 +181,8 @@ pub(crate) struct Tracker {
     stored: HashMap<(usize, usize), u32>,
     /// The earliest cycle of the value the last [`Tracker::load`] read.
     pub(crate) loaded: u32,
+    /// The elements whose initial value was read, by (memory, flat index).
+    initial: HashSet<(usize, usize)>,
 }
 
 impl Tracker {
@@ -193,6 +200,7 @@ impl Tracker {
             div_latency: None,
             stored: HashMap::new(),
             loaded: 0,
+            initial: HashSet::new(),
         }
     }
 
@@ -200,7 +208,23 @@ impl Tracker {
     /// stored there does (a forwarded store), or from cycle 1 if none was (a read's data
     /// arrives the cycle after it; a register holding an earlier read of it is as late).
     pub(crate) fn load(&mut self, mem: usize, flat: usize) {
-        self.loaded = self.stored.get(&(mem, flat)).copied().unwrap_or(1);
+        match self.stored.get(&(mem, flat)) {
+            Some(&t) => self.loaded = t,
+            None => {
+                self.loaded = 1;
+                self.initial.insert((mem, flat));
+            }
+        }
+    }
+
+    /// The port bound at the end of a run over the memref arguments `args` (module header).
+    pub(crate) fn port(&self, args: &[usize]) -> u64 {
+        let count = |m: usize| {
+            let reads = self.initial.iter().filter(|(k, _)| *k == m).count();
+            let writes = self.stored.keys().filter(|(k, _)| *k == m).count();
+            (reads + writes) as u64
+        };
+        args.iter().map(|&m| count(m)).max().unwrap_or(0)
     }
 
     /// A write of a value of cycle `t` to element `flat` of memory `mem`.

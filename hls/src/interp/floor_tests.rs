@@ -223,3 +223,34 @@ fn a_while_loop_costs_its_condition_and_body_per_iteration() {
     assert_eq!(out.floor.recurrence, u64::from(want));
     assert_eq!(out.floor.binding(), "recurrence");
 }
+
+#[test]
+fn the_port_part_counts_each_element_once() {
+    // Each of 4 outputs accumulates 4 reads of one input element: 16 reads of `%a` and 16
+    // read-modify-writes of `%o`, but scalar replacement may keep both in registers.
+    let text = r#""func.func"() <{function_type = (memref<4xi8>, memref<4xi8>) -> (), sym_name = "f"}> ({
+^bb0(%a: memref<4xi8>, %o: memref<4xi8>):
+  %c0 = "arith.constant"() <{value = 0 : index}> : () -> index
+  %c1 = "arith.constant"() <{value = 1 : index}> : () -> index
+  %c4 = "arith.constant"() <{value = 4 : index}> : () -> index
+  "scf.for"(%c0, %c4, %c1) ({
+  ^bb0(%i: index):
+    "scf.for"(%c0, %c4, %c1) ({
+    ^bb0(%j: index):
+      %x = "memref.load"(%a, %i) : (memref<4xi8>, index) -> i8
+      %y = "memref.load"(%o, %i) : (memref<4xi8>, index) -> i8
+      %s = "arith.addi"(%x, %y) : (i8, i8) -> i8
+      "memref.store"(%s, %o, %i) : (i8, memref<4xi8>, index) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  "func.return"() : () -> ()
+}) : () -> ()
+"#;
+    let out =
+        run(text, &[ArgValue::MemRef(vec![1, 2, 3, 4]), ArgValue::MemRef(vec![5; 4])], &opts(10.0, None));
+    assert_eq!(out.port_bound(), 32, "the benchmark's bound counts every access");
+    // `%o`: four initial values read, four elements written; `%a`: four reads.
+    assert_eq!(out.floor.port, 8);
+}
