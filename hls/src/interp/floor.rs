@@ -3,13 +3,15 @@
 //! (clock period, `--max-mul`, `--max-div`), counted by the interpreter on the run's data.
 //! The floor is the largest of three bounds; each counts only what cannot chain:
 //!
-//! - **port**: the most accesses one memref argument's port must make: each element whose
-//!   first access reads its initial value is read at least once, each element written is
-//!   written at least once (its final value must reach memory), and the port serves one
-//!   access per cycle. Repeated accesses to one element do not count: scalar replacement
-//!   keeps such values in registers (with `--pipeline` matmul makes half the accesses of
-//!   [`super::Outcome::port_bound`], the benchmark's `bound`). Local memories count 0: they
-//!   may become registers altogether.
+//! - **port**: a port serves one access per cycle. Without loop transforms (no
+//!   `--pipeline`, no `hls.pipeline` loop) the circuit makes every access the run makes:
+//!   the most accesses of one port ([`super::Outcome::port_bound`], the benchmark's
+//!   `bound`). With them, scalar replacement, store merging and rotation keep repeated
+//!   accesses in registers (with `--pipeline` matmul makes half the accesses of `bound`), so
+//!   only what no transform removes counts: per memref argument, each element whose first
+//!   access reads its initial value is read once, each element written is written once
+//!   (its final value must reach memory); local memories count 0 (they may become
+//!   registers altogether).
 //! - **recurrence**: each iteration of a loop carrying a register recurrence
 //!   ([`super::recur`]) costs the longest path of minimum op latencies from its carried
 //!   values to its yield (and, for `scf.while`, its condition), at least 1, or what the

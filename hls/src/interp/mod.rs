@@ -273,7 +273,22 @@ pub fn run_with(
             args.len()
         )));
     }
-    exec::Machine::new(file, opts).run_top(name, &sig, args)
+    let mut out = exec::Machine::new(file, opts).run_top(name, &sig, args)?;
+    // Without loop transforms every access the run makes is one the circuit makes.
+    if !opts.pipeline && !asks_for_pipelining(&file.ops) {
+        out.floor.port = out.port_bound();
+    }
+    Ok(out)
+}
+
+/// True if some op in `ops` (or nested in them) has an `hls.pipeline` attribute: its loop
+/// gets the loop transforms (scalar replacement, store merging, unrolling) as with
+/// `--pipeline`, which may remove repeated accesses.
+fn asks_for_pipelining(ops: &[Operation]) -> bool {
+    ops.iter().any(|op| {
+        op.attr("hls.pipeline").is_some()
+            || op.regions().iter().flat_map(|r| &r.blocks).any(|b| asks_for_pipelining(&b.ops))
+    })
 }
 
 /// An error at an op.
