@@ -97,7 +97,7 @@ const DIVS: &str = r#""func.func"() <{function_type = (memref<8xi32>, memref<8xi
 #[test]
 fn limited_dividers_bound_by_issue_cycles_and_one_latency() {
     // Divisors of 8 bits (at most 255), dividends of 32.
-    let x: Vec<u64> = (0..8).map(|i| 0x1234_5678 * (i + 1) & 0xffff_ffff).collect();
+    let x: Vec<u64> = (0..8).map(|i| (0x1234_5678 * (i + 1)) & 0xffff_ffff).collect();
     let y: Vec<u64> = (0..8).map(|i| 3 + 31 * i).collect();
     let args = [ArgValue::MemRef(x), ArgValue::MemRef(y), ArgValue::MemRef(vec![0; 8])];
     let b = budget(10.0);
