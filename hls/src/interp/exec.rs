@@ -79,7 +79,9 @@ pub(crate) struct Machine<'f> {
 const MAX_CALL_DEPTH: usize = 64;
 
 impl<'f> Machine<'f> {
-    pub(crate) fn new(file: &'f File, opts: &crate::Options) -> Machine<'f> {
+    /// A machine for `file`; the floor counts under `opts`, with loop transforms that may
+    /// unroll loops and remove accesses when `transforms` ([`super::floor`]).
+    pub(crate) fn new(file: &'f File, opts: &crate::Options, transforms: bool) -> Machine<'f> {
         let funcs = super::functions(file).into_iter().collect();
         Machine {
             file,
@@ -91,7 +93,7 @@ impl<'f> Machine<'f> {
             undefined: None,
             recurrence: 0,
             recurrent_loops: std::collections::HashMap::new(),
-            floor: Tracker::new(opts),
+            floor: Tracker::new(opts, transforms),
         }
     }
 
@@ -267,7 +269,8 @@ impl<'f> Machine<'f> {
                             .position(|b| b.label.as_deref() == Some(&*label))
                             .ok_or_else(|| err(op.span, format!("no block '^{label}' in this region")))?;
                         if k <= at {
-                            self.count_iteration(true, iteration_start, 1);
+                            let least = self.floor.least_iteration;
+                            self.count_iteration(true, iteration_start, least);
                             iteration_start = (self.recurrence, self.floor.weighted);
                         }
                         at = k;
@@ -535,7 +538,8 @@ impl<'f> Machine<'f> {
             Some(outer) => self.floor.end_iteration(outer, &exit.metas),
             None => 0,
         };
-        self.count_iteration(recurrent, before, path);
+        let least = self.floor.least_iteration;
+        self.count_iteration(recurrent, before, path.max(least));
         Ok((exit.values, exit.metas))
     }
 
@@ -568,20 +572,21 @@ impl<'f> Machine<'f> {
             let path = self.floor.end_iteration(outer, &ends);
             args = after.values;
             metas = after.metas;
-            self.count_iteration(true, before, path);
+            // A while loop is never unrolled: one FSM state per iteration at least.
+            self.count_iteration(true, before, path.max(1));
         }
     }
 
     /// Ends an iteration of a loop that began when the recurrence bounds were `before`
     /// (unweighted, weighted): a recurrent loop's iteration counts one cycle (weighted: the
-    /// `path` cycles of its recurrence, at least one), or what recurrent loops nested in it
-    /// counted when that is more ([`super::recur`], [`super::floor`]).
-    fn count_iteration(&mut self, recurrent: bool, before: (u64, u64), path: u32) {
+    /// `cost` of its recurrence), or what recurrent loops nested in it counted when that is
+    /// more ([`super::recur`], [`super::floor`]).
+    fn count_iteration(&mut self, recurrent: bool, before: (u64, u64), cost: u32) {
         if recurrent {
             let inner = self.recurrence - before.0;
             self.recurrence = before.0 + inner.max(1);
             let inner = self.floor.weighted - before.1;
-            self.floor.weighted = before.1 + inner.max(u64::from(path).max(1));
+            self.floor.weighted = before.1 + inner.max(u64::from(cost));
         }
     }
 

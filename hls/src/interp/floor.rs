@@ -14,10 +14,15 @@
 //!   registers altogether).
 //! - **recurrence**: each iteration of a loop carrying a register recurrence
 //!   ([`super::recur`]) costs the longest path of minimum op latencies from its carried
-//!   values to its yield (and, for `scf.while`, its condition), at least 1, or what the
-//!   recurrent loops nested in that iteration cost when that is more. The next iteration
-//!   cannot start its path before this one's result exists, and an op on the path takes at
-//!   least its [`Model`] latency (0 when it chains), so iterations cannot overlap below that.
+//!   values to its yield (and, for `scf.while`, its condition: the FSM decides on it before
+//!   the next iteration), or what the recurrent loops nested in that iteration cost when
+//!   that is more. The next iteration cannot start its path before this one's result
+//!   exists, and an op on the path takes at least its [`Model`] latency (0 when it chains),
+//!   so iterations cannot overlap below that; unrolled copies of the body chain the same
+//!   paths. An iteration costs at least 1 where it is one FSM state at least: always for a
+//!   `while` loop (never unrolled), for counted and block loops only without loop
+//!   transforms (`--pipeline`, `hls.pipeline`, `hls.unroll` may unroll them, and k
+//!   chained copies may share one cycle).
 //! - **resource**: for a unit kind limited by `--max-mul`/`--max-div`, `ceil(ops / units)`
 //!   issue cycles (a pipelined unit takes one op per cycle) plus the smallest latency of one
 //!   such op, minus one: the last op issued cannot finish sooner. Ops counted are the
@@ -185,11 +190,15 @@ pub(crate) struct Tracker {
     pub(crate) loaded: u32,
     /// The elements whose initial value was read, by (memory, flat index).
     initial: HashSet<(usize, usize)>,
+    /// The fewest cycles an iteration of a recurrent counted or block loop costs: 1, or 0
+    /// when loop transforms may unroll it (module header).
+    pub(crate) least_iteration: u32,
 }
 
 impl Tracker {
-    pub(crate) fn new(opts: &Options) -> Tracker {
+    pub(crate) fn new(opts: &Options, transforms: bool) -> Tracker {
         Tracker {
+            least_iteration: u32::from(!transforms),
             model: Model::new(opts.clock_period),
             max_mul: opts.max_mul,
             max_div: opts.max_div,

@@ -273,21 +273,23 @@ pub fn run_with(
             args.len()
         )));
     }
-    let mut out = exec::Machine::new(file, opts).run_top(name, &sig, args)?;
+    let transforms = opts.pipeline || asks_for_transforms(&file.ops);
+    let mut out = exec::Machine::new(file, opts, transforms).run_top(name, &sig, args)?;
     // Without loop transforms every access the run makes is one the circuit makes.
-    if !opts.pipeline && !asks_for_pipelining(&file.ops) {
+    if !transforms {
         out.floor.port = out.port_bound();
     }
     Ok(out)
 }
 
-/// True if some op in `ops` (or nested in them) has an `hls.pipeline` attribute: its loop
-/// gets the loop transforms (scalar replacement, store merging, unrolling) as with
-/// `--pipeline`, which may remove repeated accesses.
-fn asks_for_pipelining(ops: &[Operation]) -> bool {
+/// True if some op in `ops` (or nested in them) has an `hls.pipeline` attribute (its loop
+/// gets the loop transforms as with `--pipeline`: scalar replacement, store merging,
+/// unrolling, which may remove repeated accesses) or `hls.unroll`.
+fn asks_for_transforms(ops: &[Operation]) -> bool {
     ops.iter().any(|op| {
         op.attr("hls.pipeline").is_some()
-            || op.regions().iter().flat_map(|r| &r.blocks).any(|b| asks_for_pipelining(&b.ops))
+            || op.attr("hls.unroll").is_some()
+            || op.regions().iter().flat_map(|r| &r.blocks).any(|b| asks_for_transforms(&b.ops))
     })
 }
 
