@@ -1,10 +1,11 @@
 //! The benchmark's floor: a lower bound on the cycles of any schedule the tool could make of
 //! the run, under its own delay model ([`crate::schedule::delays`]) and the kernel's options
 //! (clock period, `--max-mul`, `--max-div`), counted by the interpreter on the run's data.
-//! The floor is the largest of three bounds; each counts only what cannot chain:
+//! The floor is the largest of four bounds; each counts only what cannot chain:
 //!
 //! - **port**: a port serves one access per cycle. Without loop transforms (no
-//!   `--pipeline`, no `hls.pipeline` loop) the circuit makes every access the run makes:
+//!   `--pipeline`, no `hls.pipeline` or `hls.unroll` loop) the circuit makes every access
+//!   the run makes:
 //!   the most accesses of one port ([`super::Outcome::port_bound`], the benchmark's
 //!   `bound`). With them, scalar replacement, store merging and rotation keep repeated
 //!   accesses in registers (with `--pipeline` matmul makes half the accesses of `bound`), so
@@ -29,18 +30,24 @@
 //!   distinct (signedness, width, operand values) the run executes with a variable divisor
 //!   (or two variable factors): equal operations may share one unit op (CSE, quotient and
 //!   remainder of one division, a hoisted invariant), and a constant one needs no unit.
+//! - **chain**: the earliest cycle the last value left in a memref argument or returned can
+//!   exist in: a value exists its op's minimum latency after its last operand; a read of an
+//!   initial value from cycle 1 (a read's data arrives the cycle after it, and a register
+//!   holding an earlier read is as late); a read of a stored value when that value does (a
+//!   forwarded store; a real read is later). Control and addresses are left out (fewer
+//!   constraints, a lower bound), as are values later overwritten or never kept.
 //!
 //! An op's minimum latency ([`Model`]) is its scheduler operator type's latency at the clock
 //! (`schedule/block.rs`): 0 when its delay fits the chaining budget, else the multi-cycle
 //! path's `ceil(delay / budget)`; a division by a variable is the shorter of the sequential
 //! and the pipelined divider. Widths and divisor bits are the smallest any sound narrowing
-//! could choose ([`crate::ir::narrow`], [`crate::ir::divwidth`]): the signed bits the run's
-//! operands and result need, the bits of the largest divisor seen, minimized over every
-//! width from there to the op's. "Variable" means the value depends on a load, an argument
+//! could choose ([`crate::ir::narrow`], [`crate::ir::divwidth`]): the signed bits the
+//! execution's operands and result need, the bits of its divisor, minimized over every width
+//! from there to the op's (a sound analysis covers every value the run sees). "Variable" means the value depends on a load, an argument
 //! or a loop value that is not folded by full unrolling (an induction variable of a loop
 //! with variable bounds): a value built only from constants and constant-bounded induction
 //! variables may become a constant, so its multiplies and divisions cost 0 and use no unit.
-//! Memory reads and multiplies by constants count 0 (a read's cycle may overlap others).
+//! Multiplies by constants count 0 (shifts and adds that may chain).
 
 use crate::ir::BinOp;
 use crate::schedule::delays::{self, DelayOp};
@@ -251,7 +258,7 @@ impl Tracker {
     }
 
     /// Starts an iteration of a recurrent loop: returns the enclosing one's generation (to
-    /// [`Tracker::end_iteration`]) and the meta of a carried value `m` in the new one.
+    /// [`Tracker::end_iteration`]).
     pub(crate) fn begin_iteration(&mut self) -> u32 {
         let outer = self.gen;
         self.gens = self.gens.wrapping_add(1).max(1);
