@@ -23,7 +23,8 @@
 #            by the interpreter, hls/src/interp/floor.rs): a true lower bound (tests/hls.rs
 #            checks it against Icarus), the largest of a port part, the recurrence bound
 #            weighted by the delay model at the clock (a recurrent iteration costs its
-#            longest path of ops that cannot chain, at least 1), the issue cycles of
+#            longest path of ops that cannot chain; at least 1 for a while loop, and for
+#            any loop without loop transforms, which may unroll), the issue cycles of
 #            --max-mul/--max-div units plus one op's latency, and the dataflow chain (the
 #            earliest cycle the last result can exist in); the letter after it names the
 #            part that binds (p, r, u for units, c for the chain). The port part is `bound`
