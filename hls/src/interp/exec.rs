@@ -232,6 +232,10 @@ impl<'f> Machine<'f> {
         // (a branch to this or an earlier block) was taken: each ends a CFG loop iteration.
         let mut at = 0;
         let mut iteration_start = (self.recurrence, self.floor.weighted);
+        // Per block, whether its last `cond_br` decided on data the compiler cannot fold: a
+        // loop whose exit is decided so has no constant trip count, so it is never raised
+        // to a counted loop and unrolled (`ir/cfgloop.rs`): one state per iteration at least.
+        let mut data_decided = vec![false; region.blocks.len()];
         'blocks: loop {
             if block.args.len() != args.len() {
                 return Err(err(
@@ -268,8 +272,12 @@ impl<'f> Machine<'f> {
                             .iter()
                             .position(|b| b.label.as_deref() == Some(&*label))
                             .ok_or_else(|| err(op.span, format!("no block '^{label}' in this region")))?;
+                        let decided = matches!(&*op.name, "cf.cond_br" | "cond_br")
+                            && op.operands.first().is_some_and(|c| fr.meta(c.value).var);
+                        data_decided[at] = decided;
                         if k <= at {
-                            let least = self.floor.least_iteration;
+                            let least =
+                                if data_decided[k] || decided { 1 } else { self.floor.least_iteration };
                             self.count_iteration(true, iteration_start, least);
                             iteration_start = (self.recurrence, self.floor.weighted);
                         }

@@ -21,9 +21,10 @@
 //!   exists, and an op on the path takes at least its [`Model`] latency (0 when it chains),
 //!   so iterations cannot overlap below that; unrolled copies of the body chain the same
 //!   paths. An iteration costs at least 1 where it is one FSM state at least: always for a
-//!   `while` loop (never unrolled), for counted and block loops only without loop
-//!   transforms (`--pipeline`, `hls.pipeline`, `hls.unroll` may unroll them, and k
-//!   chained copies may share one cycle).
+//!   `while` loop (never unrolled) and a block loop whose exit a value of data decides (no
+//!   constant trip count: never raised to a counted loop), for other counted and block
+//!   loops only without loop transforms (`--pipeline`, `hls.pipeline`, `hls.unroll` may
+//!   unroll them, and k chained copies may share one cycle).
 //! - **resource**: for a unit kind limited by `--max-mul`/`--max-div`, `ceil(ops / units)`
 //!   issue cycles (a pipelined unit takes one op per cycle) plus the smallest latency of one
 //!   such op, minus one: the last op issued cannot finish sooner. Ops counted are the

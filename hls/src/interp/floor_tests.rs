@@ -270,3 +270,38 @@ fn the_port_part_counts_each_element_once() {
     assert_ne!(marked, text);
     assert_eq!(run(&marked, &args, &opts(10.0, None)).floor.port, 8);
 }
+
+#[test]
+fn block_loops_decided_by_data_cost_a_cycle_per_iteration() {
+    // ^head tests a > 0; ^body decrements and branches back: 5 back edges from 5.
+    let text = |start: &str| {
+        format!(
+            r#""func.func"() <{{function_type = (i32) -> i32, sym_name = "f"}}> ({{
+^bb0(%x: i32):
+  %z = "arith.constant"() <{{value = 0 : i32}}> : () -> i32
+  %one = "arith.constant"() <{{value = 1 : i32}}> : () -> i32
+  %five = "arith.constant"() <{{value = 5 : i32}}> : () -> i32
+  "cf.br"({start})[^head] : (i32) -> ()
+^head(%a: i32):
+  %t = "arith.cmpi"(%a, %z) <{{predicate = 4 : i64}}> : (i32, i32) -> i1
+  "cf.cond_br"(%t)[^body, ^done] <{{operandSegmentSizes = array<i32: 1, 0, 0>}}> : (i1) -> ()
+^body:
+  %d = "arith.subi"(%a, %one) : (i32, i32) -> i32
+  "cf.br"(%d)[^head] : (i32) -> ()
+^done:
+  "func.return"(%a) : (i32) -> ()
+}}) : () -> ()
+"#
+        )
+    };
+    let piped = Options { pipeline: true, ..Options::default() };
+    // From the argument: the trip count is data, the loop stays a loop.
+    let out = run(&text("%x"), &[ArgValue::Scalar(5)], &piped);
+    assert_eq!(out.floor.recurrence, 5);
+    // From a constant: a counted loop the compiler may raise and unroll (its subtractions
+    // chain), so only without loop transforms does each iteration cost a cycle.
+    let out = run(&text("%five"), &[ArgValue::Scalar(5)], &piped);
+    assert_eq!(out.floor.recurrence, 0);
+    let out = run(&text("%five"), &[ArgValue::Scalar(5)], &Options::default());
+    assert_eq!(out.floor.recurrence, 5);
+}
