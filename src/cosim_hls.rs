@@ -2,8 +2,12 @@
 //! arguments, the start/done protocol with SPEC section 4 block-RAM models through the
 //! generated Rust simulator and Verilator (`backends::cosim::hls`), and every result and
 //! memory compared after `done` — between the two simulators and against the interpreter of
-//! the source function (`hls::interp`), the third voice. Prints the cycle count and the
-//! port-bound lower bound (the most accesses any one memory port must make).
+//! the source function (`hls::interp`), the third voice. Prints the cycle count, the
+//! port-bound lower bound (the most accesses any one memory port must make), the
+//! recurrence bound (one cycle per iteration of a loop with a register recurrence) and the
+//! floor under the run's HLS options (`hls::interp::floor`: the largest of the port bound,
+//! the recurrence bound weighted by the delay model at the clock, and the issue cycles of
+//! limited multipliers and dividers), naming the part that binds.
 //!
 //! `--design FILE` co-simulates a given netlist (an `hw.module` named like the function,
 //! with the SPEC section 4 ports) instead of the synthesized one: a hand-written or
@@ -50,7 +54,7 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
     };
     let sig = interp::signature(file, &top).map_err(input_err)?;
     let data = random_args(&sig, args.seed);
-    let expected = interp::run(file, &top, &data).map_err(input_err)?;
+    let expected = interp::run_with(file, &top, &data, &args.hls.options()).map_err(input_err)?;
     if let Some(d) = &expected.undefined {
         // The circuit and the interpreter both follow SPEC section 3 here; only
         // mlir-cpu-runner would not. Say so, and compare anyway.
@@ -121,5 +125,6 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
     println!("cycles: {}", r.cycles);
     println!("port bound: {}", expected.port_bound());
     println!("recurrence bound: {}", expected.recurrence_bound);
+    println!("floor: {} ({})", expected.floor.value(), expected.floor.binding());
     Ok(())
 }

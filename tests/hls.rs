@@ -9,7 +9,9 @@
 //! - `synthesized_kernels_match_mlir_cpu_runner`: `rmlir-hls --emit verilog` per kernel,
 //!   lint-clean under `verilator --lint-only -Wall`, Icarus with the block-RAM models ==
 //!   the reference, the schedule report's latency == Icarus' cycles on static kernels, and
-//!   `rmlir-hls cosim` (Rust simulator + Verilator + interpreter) passes. A kernel's
+//!   `rmlir-hls cosim` (Rust simulator + Verilator + interpreter) passes, and on every data
+//!   set Icarus' cycles (and cosim's) are at least the floor the interpreter counts under
+//!   the same options (`hls::interp::floor`: a floor above a real schedule is a bug). A kernel's
 //!   `// hls-options:` line gives its synthesis flags (`--clock-period`, `--max-div`, ...).
 //!   While the compiler is not there (the driver's "is HLS input, which is not supported
 //!   yet"), it says so and checks nothing else; any other failure fails the test.
@@ -287,13 +289,43 @@ fn check_kernel(path: &std::path::Path, extra: &[&str], cosim: bool) {
         if let Some(l) = latency {
             assert_eq!(l, run.cycles, "{p} {opts:?} data set {set}: the report's latency vs Icarus' cycles");
         }
+        let floor = hls::interp::run_with(&k.file, &k.sig.name, args, &hls_options(&opts))
+            .unwrap_or_else(|d| panic!("{p}: interpreter: {}", d.message))
+            .floor;
+        assert!(
+            run.cycles >= floor.value(),
+            "{p} {opts:?} data set {set}: {} cycles under the floor {floor:?}",
+            run.cycles
+        );
     }
     if cosim {
         let seed = seeded[0].0.to_string();
         let (ok, out, err) = tool(&[&["cosim", p, "--seed", &seed], &opts[..]].concat());
         assert!(ok, "{p} {opts:?}: rmlir-hls cosim failed:\n{out}{err}");
-        assert!(out.contains("cycles"), "{p}: cosim prints the cycle count:\n{out}");
+        let num = |key: &str| -> u64 {
+            let line = out.lines().find_map(|l| l.strip_prefix(key));
+            let v = line.and_then(|l| l.split_whitespace().next()).and_then(|v| v.parse().ok());
+            v.unwrap_or_else(|| panic!("{p}: cosim prints '{key}':\n{out}"))
+        };
+        let (cycles, floor) = (num("cycles: "), num("floor: "));
+        assert!(cycles >= floor, "{p} {opts:?}: cosim's {cycles} cycles under its floor {floor}:\n{out}");
     }
+}
+
+/// The synthesis options a command line's HLS flags set (as `rmlir-hls` parses them).
+fn hls_options(opts: &[&str]) -> hls::Options {
+    let mut o = hls::Options::default();
+    let value = |i: usize| opts.get(i + 1).unwrap_or_else(|| panic!("{opts:?}: a flag without its value"));
+    for (i, &a) in opts.iter().enumerate() {
+        match a {
+            "--clock-period" => o.clock_period = value(i).parse().expect("a clock period"),
+            "--max-mul" => o.max_mul = Some(value(i).parse().expect("a multiplier count")),
+            "--max-div" => o.max_div = Some(value(i).parse().expect("a divider count")),
+            "--pipeline" => o.pipeline = true,
+            _ => {}
+        }
+    }
+    o
 }
 
 /// The dot4 kernel in generic form with its memrefs named `A` and `B` as the hand-written

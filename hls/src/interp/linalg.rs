@@ -8,6 +8,7 @@
 //! select, and stores what `linalg.yield` gives. `linalg.index` reads a loop counter.
 
 use super::exec::{segments, Frame, Machine, Value};
+use super::floor::Meta;
 use super::value::Int;
 use super::{affine, err};
 use mlir_text::affine::AffineExpr;
@@ -140,13 +141,18 @@ impl<'f> Machine<'f> {
         let points = points(bounds);
         self.steps += 4 * points.len() as u64;
         for p in points {
+            // The floor: the sum exists no earlier than its three inputs (the multiply-add
+            // itself counts 0 cycles, a lower bound).
             let x = self.load(a, &fa(&p), op.span)?;
+            let mut t = self.floor.loaded;
             let y = self.load(b, &fb(&p), op.span)?;
+            t = t.max(self.floor.loaded);
             let acc = self.load(out, &fo(&p), op.span)?;
+            t = t.max(self.floor.loaded);
             let x = Int::from_i64(x.signed(), w);
             let y = Int::from_i64(y.signed(), w);
             let r = Int::new(acc.bits.wrapping_add(x.bits.wrapping_mul(y.bits)), w);
-            self.store(out, &fo(&p), r, op.span)?;
+            self.store(out, &fo(&p), r, t, op.span)?;
         }
         Ok(())
     }
@@ -196,26 +202,34 @@ impl<'f> Machine<'f> {
         for p in points(&bounds) {
             self.loop_index = p.clone();
             let mut args = Vec::with_capacity(operands.len());
+            // Elements read from memory are variable (and exist when their read or the
+            // store it forwards does); scalar operands count as foldable.
+            let mut metas = Vec::with_capacity(operands.len());
             for (map, o) in maps.iter().zip(operands) {
                 args.push(Value::Int(match o {
-                    Operand::Scalar(v) => *v,
+                    Operand::Scalar(v) => {
+                        metas.push(Meta::default());
+                        *v
+                    }
                     Operand::Mem(m) => {
                         let idx = affine::eval_map(map, &p, op.span)?;
-                        self.load(*m, &idx, op.span)?
+                        let v = self.load(*m, &idx, op.span)?;
+                        metas.push(Meta { var: true, t: self.floor.loaded, ..Meta::default() });
+                        v
                     }
                 }));
             }
-            let exit = self.run_region(fr, body, &args)?;
+            let exit = self.run_region(fr, body, &args, &metas)?;
             let outs = &operands[n_ins..];
             if exit.values.len() != outs.len() {
                 return Err(err(op.span, "linalg.yield must give one value per output"));
             }
-            for ((map, o), v) in maps[n_ins..].iter().zip(outs).zip(exit.values) {
+            for (((map, o), v), meta) in maps[n_ins..].iter().zip(outs).zip(exit.values).zip(exit.metas) {
                 let (Operand::Mem(m), Value::Int(v)) = (o, v) else {
                     return Err(err(op.span, "outputs must be memrefs and yield integers"));
                 };
                 let idx = affine::eval_map(map, &p, op.span)?;
-                self.store(*m, &idx, v, op.span)?;
+                self.store(*m, &idx, v, meta.t, op.span)?;
             }
         }
         Ok(())

@@ -6,7 +6,9 @@
 //! reads, but shares no code with the compiler, so a bug in lowering or scheduling cannot
 //! hide in both. It also counts the accesses to each memory, which gives the benchmark's
 //! port-bound lower bound, and the iterations of loops that carry a recurrence through a
-//! register, which gives its recurrence bound.
+//! register, which gives its recurrence bound; with the synthesis options, it also counts
+//! the benchmark's floor ([`floor`]: those bounds weighted by the delay model, and the
+//! limited units' issue cycles).
 //!
 //! What it runs: `func.func` and `func.call`; `affine.for` (bound maps with several
 //! results = max/min, `step`, `iter_args`), `affine.if` with integer sets, `affine.load`/
@@ -23,6 +25,7 @@
 mod affine;
 pub mod data;
 mod exec;
+pub mod floor;
 mod linalg;
 mod ops;
 mod recur;
@@ -129,6 +132,8 @@ pub struct Outcome {
     /// with a real recurrence in their `iter_args`; the header of `interp/recur.rs` says
     /// which).
     pub recurrence_bound: u64,
+    /// The floor under the options of [`run_with`] ([`floor`]).
+    pub floor: floor::Floor,
 }
 
 impl Outcome {
@@ -247,8 +252,19 @@ pub fn signature(file: &File, name: &str) -> Result<Signature, Diagnostic> {
     Ok(Signature { name: name.to_string(), params, results })
 }
 
-/// Runs function `name` of `file` on `args` (one per parameter, in order).
+/// Runs function `name` of `file` on `args` (one per parameter, in order); the floor is
+/// counted under the default synthesis options.
 pub fn run(file: &File, name: &str, args: &[ArgValue]) -> Result<Outcome, Diagnostic> {
+    run_with(file, name, args, &crate::Options::default())
+}
+
+/// [`run`], counting the floor under the synthesis options `opts`.
+pub fn run_with(
+    file: &File,
+    name: &str,
+    args: &[ArgValue],
+    opts: &crate::Options,
+) -> Result<Outcome, Diagnostic> {
     let sig = signature(file, name)?;
     if sig.params.len() != args.len() {
         return Err(Diagnostic::global(format!(
@@ -257,7 +273,24 @@ pub fn run(file: &File, name: &str, args: &[ArgValue]) -> Result<Outcome, Diagno
             args.len()
         )));
     }
-    exec::Machine::new(file).run_top(name, &sig, args)
+    let transforms = opts.pipeline || asks_for_transforms(&file.ops);
+    let mut out = exec::Machine::new(file, opts, transforms).run_top(name, &sig, args)?;
+    // Without loop transforms every access the run makes is one the circuit makes.
+    if !transforms {
+        out.floor.port = out.port_bound();
+    }
+    Ok(out)
+}
+
+/// True if some op in `ops` (or nested in them) has an `hls.pipeline` attribute (its loop
+/// gets the loop transforms as with `--pipeline`: scalar replacement, store merging,
+/// unrolling, which may remove repeated accesses) or `hls.unroll`.
+fn asks_for_transforms(ops: &[Operation]) -> bool {
+    ops.iter().any(|op| {
+        op.attr("hls.pipeline").is_some()
+            || op.attr("hls.unroll").is_some()
+            || op.regions().iter().flat_map(|r| &r.blocks).any(|b| asks_for_transforms(&b.ops))
+    })
 }
 
 /// An error at an op.

@@ -86,12 +86,13 @@ impl<'f> Machine<'f> {
                     .iter()
                     .map(|o| self.get(fr, o.value, o.span))
                     .collect::<Result<Vec<_>, _>>()?;
-                let results = self.call(f, &args, op.span)?;
-                if results.len() != op.results.len() {
+                let exit = self.call(f, &args, &fr.metas_of(&op.operands), op.span)?;
+                if exit.values.len() != op.results.len() {
                     return Err(err(op.span, "the callee returns a different number of values"));
                 }
-                for (&r, v) in op.results.iter().zip(results) {
+                for ((&r, v), m) in op.results.iter().zip(exit.values).zip(exit.metas) {
                     fr.set(r, v);
+                    fr.set_meta(r, m);
                 }
                 Ok(())
             }
@@ -115,7 +116,7 @@ impl<'f> Machine<'f> {
                     op.span,
                 )?;
                 let idx = self.ints(fr, &op.operands[2..])?;
-                self.store(m, &idx, v, op.name_span)
+                self.store(m, &idx, v, fr.meta(op.operands[0].value).t, op.name_span)
             }
             "affine.load" => {
                 let m = self.mem(fr, op.operands[0].value, op.span)?;
@@ -133,7 +134,7 @@ impl<'f> Machine<'f> {
                 )?;
                 let map = affine::map_attr(op, "map")?;
                 let idx = affine::eval_map(&map, &self.ints(fr, &op.operands[2..])?, op.span)?;
-                self.store(m, &idx, v, op.name_span)
+                self.store(m, &idx, v, fr.meta(op.operands[0].value).t, op.name_span)
             }
             "affine.apply" | "affine.min" | "affine.max" => {
                 let map = affine::map_attr(op, "map")?;
@@ -182,17 +183,27 @@ impl<'f> Machine<'f> {
         Ok(flat as usize)
     }
 
-    /// Reads one element (counted).
+    /// Reads one element (counted; the floor notes when its value exists).
     pub(crate) fn load(&mut self, m: usize, idx: &[i64], at: Span) -> Result<Int, Diagnostic> {
         let f = self.flat(m, idx, at)?;
+        self.floor.load(m, f);
         let mem = &mut self.mems[m];
         mem.reads += 1;
         Ok(Int::new(mem.data[f], mem.width))
     }
 
-    /// Writes one element (counted); the value is truncated to the element width.
-    pub(crate) fn store(&mut self, m: usize, idx: &[i64], v: Int, at: Span) -> Result<(), Diagnostic> {
+    /// Writes one element (counted), a value that exists from cycle `t` ([`super::floor`]);
+    /// the value is truncated to the element width.
+    pub(crate) fn store(
+        &mut self,
+        m: usize,
+        idx: &[i64],
+        v: Int,
+        t: u32,
+        at: Span,
+    ) -> Result<(), Diagnostic> {
         let f = self.flat(m, idx, at)?;
+        self.floor.store(m, f, t);
         let mem = &mut self.mems[m];
         mem.writes += 1;
         mem.data[f] = Int::new(v.bits, mem.width).bits;

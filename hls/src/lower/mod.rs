@@ -12,6 +12,8 @@ mod cfg;
 mod control;
 mod linalg;
 mod ops;
+/// The binary op of an arith name, for the interpreter's floor (`interp/floor.rs`).
+pub(crate) use ops::bin_op;
 
 pub use affine::{parse_map, parse_set, Expr, Map, Set};
 

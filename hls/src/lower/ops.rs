@@ -8,7 +8,7 @@ use comb::IcmpPred;
 use mlir_text::{Attr, Diagnostic, Operation, Span};
 
 /// The binary op of an arith (or seed) name.
-fn bin_op(name: &str) -> Option<BinOp> {
+pub(crate) fn bin_op(name: &str) -> Option<BinOp> {
     let n = name.strip_prefix("arith.").unwrap_or(name);
     Some(match n {
         "addi" => BinOp::Add,
