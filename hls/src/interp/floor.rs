@@ -343,7 +343,10 @@ impl Tracker {
                         if !(a.1.var && d.1.var) {
                             return 0;
                         }
-                        let c = plain(&mut self.model, DelayOp::Mul, lo, w);
+                        // The multi-cycle path, or a pipelined multiplier if that were shorter
+                        // (`delays::pipe_mul`; it never is today).
+                        let path = plain(&mut self.model, DelayOp::Mul, lo, w);
+                        let c = path.min(delays::pipe_mul(lo.clamp(1, w), self.model.budget).latency);
                         if self.max_mul.is_some() {
                             let (x, y) = (a.0.bits.min(d.0.bits), a.0.bits.max(d.0.bits));
                             self.muls.insert((w, x, y));
