@@ -14,11 +14,11 @@
 //!   (its final value must reach memory); local memories count 0 (they may become
 //!   registers altogether).
 //! - **recurrence**: each iteration of a loop carrying a register recurrence
-//!   ([`super::recur`]) costs the longest path of minimum op latencies from its carried
+//!   (`interp::recur`) costs the longest path of minimum op latencies from its carried
 //!   values to its yield (and, for `scf.while`, its condition: the FSM decides on it before
 //!   the next iteration), or what the recurrent loops nested in that iteration cost when
 //!   that is more. The next iteration cannot start its path before this one's result
-//!   exists, and an op on the path takes at least its [`Model`] latency (0 when it chains),
+//!   exists, and an op on the path takes at least its `Model` latency (0 when it chains),
 //!   so iterations cannot overlap below that; unrolled copies of the body chain the same
 //!   paths. An iteration costs at least 1 where it is one FSM state at least: always for a
 //!   `while` loop (never unrolled) and a block loop whose exit a value of data decides (no
@@ -38,7 +38,7 @@
 //!   forwarded store; a real read is later). Control and addresses are left out (fewer
 //!   constraints, a lower bound), as are values later overwritten or never kept.
 //!
-//! An op's minimum latency ([`Model`]) is its scheduler operator type's latency at the clock
+//! An op's minimum latency (`Model`) is its scheduler operator type's latency at the clock
 //! (`schedule/block.rs`): 0 when its delay fits the chaining budget, else the multi-cycle
 //! path's `ceil(delay / budget)`; a division by a variable is the shorter of the sequential
 //! and the pipelined divider. Widths and divisor bits are the smallest any sound narrowing
