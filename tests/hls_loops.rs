@@ -92,3 +92,53 @@ fn a_loop_nest_spends_one_state_per_outer_iteration_on_control() {
     assert!(notes(&rep).iter().any(|t| t.starts_with("rotated")));
     assert!(cosim("scf_while.mlir", 1).0 < 610);
 }
+
+/// Loops that cannot do anything are gone before scheduling: one that never runs (7 to 3),
+/// and around it loops whose bodies are then empty; an `hls.pipeline` on a removed loop
+/// warns. What is left (empty_paths' loops around an inner loop of a data-dependent trip
+/// count) is co-simulated with a zero and a non-zero trip count.
+#[test]
+fn loops_that_do_nothing_are_removed() {
+    let src = "func.func @idle(%a: memref<8xi32>) -> i32 {
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 3 {
+      affine.for %k = 7 to 3 {
+        affine.store %one, %a[%k] : memref<8xi32>
+      } {hls.pipeline}
+    }
+  }
+  %r = affine.for %i = 0 to 5 iter_args(%s = %z) -> (i32) {
+    affine.yield %s : i32
+  }
+  affine.store %one, %a[2] : memref<8xi32>
+  return %r : i32
+}
+";
+    let file = mlir_text::SourceFile::new("k.mlir", src);
+    let parsed = mlir_text::parse(&file).unwrap();
+    let s = hls::synthesize(&parsed, &hls::Options::default()).unwrap();
+    assert!(s.report.functions[0].loops.is_empty(), "{:?}", s.report.functions[0].loops);
+    assert!(
+        s.warnings.iter().any(|w| w.message.contains("hls.pipeline: the loop is removed: it never runs")),
+        "{:?}",
+        s.warnings
+    );
+    // One state stores, then done: the start edge, the store, done.
+    assert!(s.report.functions[0].latency.is_some_and(|l| l <= 2), "{:?}", s.report.functions[0].latency);
+    let (_, rep) = compile(&kernel("empty_paths.mlir"), &hls::Options::default());
+    assert_eq!(rep.functions[0].loops.len(), 4, "{:?}", rep.functions[0].loops);
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls/empty_paths.mlir");
+    let mut seen = Vec::new();
+    for seed in [1, 4] {
+        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+            .args(["cosim", p.to_str().unwrap(), "--seed", &seed.to_string()])
+            .output()
+            .expect("run rmlir-hls");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "seed {seed}:\n{text}");
+        seen.push(text.lines().find_map(|l| l.strip_prefix("cycles: ")).unwrap().to_string());
+    }
+    assert_ne!(seen[0], seen[1], "the two seeds run the inner loop a different number of times");
+}

@@ -253,6 +253,20 @@ impl Lower<'_> {
         let iv = self.f.new_value(INDEX_WIDTH, Some("iv".into()));
         let iter_args: Vec<ValId> = inits.iter().map(|&i| self.f.new_value(self.f.width(i), None)).collect();
         let (region, yields) = self.sub_region(|lw| body(lw, iv, &iter_args))?;
+        // A loop that never runs, or whose body does nothing and passes its carried values
+        // through, is its inits (its body was still lowered: errors in it are reported).
+        let idle = region
+            .items
+            .iter()
+            .all(|i| matches!(i, Item::Op(o) if matches!(self.f.op(*o).kind, OpKind::Const(_))))
+            && yields == iter_args;
+        if trip == Some(0) || idle {
+            if let Some(r) = req {
+                let why = if trip == Some(0) { "it never runs" } else { "its body does nothing" };
+                self.warn(r.span, &format!("hls.pipeline: the loop is removed: {why}"));
+            }
+            return Ok(inits.to_vec());
+        }
         let results: Vec<ValId> = inits.iter().map(|&i| self.f.new_value(self.f.width(i), None)).collect();
         let id = self.f.new_loop();
         self.push(Item::For(Box::new(ForLoop {
