@@ -1,3 +1,7 @@
+//! Tests of the dependence test: the named cases (negative coefficients, steps above 1,
+//! non-zero lower bounds, symbolic values, wrapping, periodic terms, a lowered function's
+//! domains) and brute-force comparisons against enumeration on random problems.
+
 use super::*;
 use std::collections::BTreeMap;
 
