@@ -179,8 +179,7 @@ fn a_dependence_at_distance_two_halves_the_recurrence() {
     let l = &rep.functions[0].loops[0];
     assert_eq!(l.memory_recurrence, Some(true));
     let note = l.pipeline.as_deref().unwrap();
-    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
-    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    let (ii, depth) = ii_and_depth(note);
     assert!(ii > 2 && ii < depth, "{note}");
     // Data where every dependence matters: iteration 3i's result depends on iteration i's.
     let mut g = Lcg(5);
@@ -281,8 +280,7 @@ fn a_mod_index_recurs_at_its_period() {
     let l = &rep.functions[0].loops[0];
     assert_eq!(l.memory_recurrence, Some(true));
     let note = l.pipeline.as_deref().unwrap();
-    let ii: u64 = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
-    let depth: u64 = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    let (ii, depth) = ii_and_depth(note);
     assert!(ii > 2 && ii < depth, "{note}");
     let mut g = Lcg(31);
     let (x, acc, s) = (g.vec(32, 32), g.vec(2, 32), g.next() as u32);
@@ -299,4 +297,11 @@ fn a_mod_index_recurs_at_its_period() {
     let (_, rep) = compile(&kernel("local_mem.mlir"), &piped());
     let l = rep.functions[0].loops.last().unwrap();
     assert!(l.pipeline.as_deref().unwrap().starts_with("pipelined II=1,"), "{:?}", l.pipeline);
+}
+
+/// (II, depth) of a report's `pipelined II=k, depth d, S stages` note.
+fn ii_and_depth(note: &str) -> (u64, u64) {
+    let ii = note.strip_prefix("pipelined II=").unwrap().split(',').next().unwrap().parse().unwrap();
+    let depth = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    (ii, depth)
 }
