@@ -82,7 +82,9 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
         scalars: Vec::new(),
         mems: Vec::new(),
         results: sig.results.len(),
-        max_cycles: args.cycles.max(10 * expected.steps + 1000),
+        // 100 cycles an interpreted op: a 64-bit sequential division takes up to ~70, and
+        // under --max-div 1 divisions queue one after another (10 was too few for div_rem).
+        max_cycles: args.cycles.max(100 * expected.steps + 1000),
     };
     for (p, a) in sig.params.iter().zip(&data) {
         match (p, a) {

@@ -300,3 +300,35 @@ fn out_of_range_synthesis_flags_are_rejected() {
         }
     }
 }
+
+/// `cosim` waits long enough for `done` when every op is slow: three dependent 64-bit
+/// sequential divisions per iteration on one divider (`--max-div 1`) take about 65 cycles
+/// each, over six times what the wait allowed per interpreted op before (found by fuzzing:
+/// "no done within N cycles" on a design that was fine).
+#[test]
+fn cosim_waits_for_slow_sequential_dividers() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("div64.mlir");
+    std::fs::write(
+        &f,
+        "func.func @div64(%a: memref<32xi64>, %o: memref<32xi64>) {
+  %one = arith.constant 1 : i64
+  affine.for %i = 0 to 32 {
+    %x = affine.load %a[%i] : memref<32xi64>
+    %y = arith.ori %x, %one : i64
+    %q = arith.divui %x, %y : i64
+    %r = arith.divui %q, %y : i64
+    %s = arith.divui %r, %y : i64
+    affine.store %s, %o[%i] : memref<32xi64>
+  }
+  return
+}
+",
+    )
+    .unwrap();
+    let out = common::bin().arg("cosim").arg(&f).args(["--max-div", "1", "--seed", "1"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    let cycles: u64 = text.lines().find_map(|l| l.strip_prefix("cycles: ")).unwrap().parse().unwrap();
+    assert!(cycles > 32 * 3 * 60, "three 64-bit sequential divisions an iteration: {cycles} cycles");
+}
