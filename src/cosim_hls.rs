@@ -9,6 +9,9 @@
 //! the recurrence bound weighted by the delay model at the clock, and the issue cycles of
 //! limited multipliers and dividers), naming the part that binds.
 //!
+//! `--vcd DIR` writes both simulators' waveforms of the run, `DIR/rust.vcd` and
+//! `DIR/verilator.vcd` (see `backends::cosim::hls`), as the RTL co-simulation does.
+//!
 //! `--design FILE` co-simulates a given netlist (an `hw.module` named like the function,
 //! with the SPEC section 4 ports) instead of the synthesized one: a hand-written or
 //! externally produced circuit is checked against the kernel the same way.
@@ -41,6 +44,11 @@ fn differs(run: &HlsRun, expected: &Outcome, sig: &interp::Signature) -> Option<
     }
     let _ = sig;
     None
+}
+
+/// The line naming the two VCD files in `dir`, as the RTL co-simulation prints it.
+fn waveforms(dir: &std::path::Path) -> String {
+    format!("waveforms: {0}/rust.vcd, {0}/verilator.vcd", dir.display())
 }
 
 /// Runs the HLS co-simulation; a disagreement is a failure (exit 1).
@@ -100,10 +108,17 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             _ => return Err(Failure::Message("argument kinds do not match the signature".into())),
         }
     }
-    let runs = cosim_hls(&design, &sv, &stim, args.keep_dir()).map_err(Failure::Message)?;
+    // A failed run's waveforms are the ones wanted: name them when both were written.
+    let fail = |m: String| match &args.vcd {
+        Some(v) if v.join("rust.vcd").is_file() && v.join("verilator.vcd").is_file() => {
+            Failure::Message(format!("{m}\n{}", waveforms(v)))
+        }
+        _ => Failure::Message(m),
+    };
+    let runs = cosim_hls(&design, &sv, &stim, args.keep_dir(), args.vcd.as_deref()).map_err(fail)?;
     let (r, v) = (&runs.rust, &runs.verilator);
     if r != v {
-        return Err(Failure::Message(format!(
+        return Err(fail(format!(
             "cosim: the Rust simulator and Verilator disagree:\n  rust:      {} cycles, results {:x?}\n  verilator: {} cycles, results {:x?}{}",
             r.cycles,
             r.results,
@@ -113,10 +128,7 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
         )));
     }
     if let Some(d) = differs(r, &expected, &sig) {
-        return Err(Failure::Message(format!(
-            "cosim: @{top} (seed {}): both simulators give {d}",
-            args.seed
-        )));
+        return Err(fail(format!("cosim: @{top} (seed {}): both simulators give {d}", args.seed)));
     }
     println!(
         "cosim: @{top} (seed {}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories",
@@ -128,5 +140,8 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
     println!("port bound: {}", expected.port_bound());
     println!("recurrence bound: {}", expected.recurrence_bound);
     println!("floor: {} ({})", expected.floor.value(), expected.floor.binding());
+    if let Some(v) = &args.vcd {
+        println!("{}", waveforms(v));
+    }
     Ok(())
 }

@@ -14,12 +14,18 @@
 //! The memory model: on a rising edge with `ce` = 1 and `we` = 1, `mem[addr] <= wdata`;
 //! with `ce` = 1 and `we` = 0, `rdata <= mem[addr]` (seen the next cycle; held otherwise).
 //! Addresses beyond the memory read 0 and write nothing.
+//!
+//! With a VCD directory, [`cosim_hls`] builds both drivers with tracing (Verilator with
+//! `--trace`) and writes `rust.vcd` and `verilator.vcd` there: every port and register under
+//! the design's names, from reset to the edge that ends the `done` cycle (the timesteps:
+//! [`drivers`]). The files are written before the runs are judged, so a run that times out
+//! or disagrees has its waveforms too.
 
 pub mod drivers;
 
 use super::build;
 use comb::{Design, Dir};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One memory port's model: a memref argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,12 +148,14 @@ pub struct HlsCosimRuns {
     pub verilator: HlsRun,
 }
 
-/// Builds and runs both simulators on `stim` (in `keep_dir`, or a temporary directory).
+/// Builds and runs both simulators on `stim` (in `keep_dir`, or a temporary directory);
+/// with `vcd_dir`, each also writes its waveform there (`rust.vcd`, `verilator.vcd`).
 pub fn cosim_hls(
     design: &Design,
     sv: &str,
     stim: &HlsStimulus,
     keep_dir: Option<PathBuf>,
+    vcd_dir: Option<&Path>,
 ) -> Result<HlsCosimRuns, String> {
     check_ports(design, stim)?;
     let ports = super::testbench::TbPorts::new(design)?;
@@ -163,25 +171,34 @@ pub fn cosim_hls(
     io(std::fs::create_dir_all(work.join("runner/src")), "the work directory")?;
     let data = work.join("data.txt");
     io(std::fs::write(&data, stim.data_text()), "the data file")?;
+    if let Some(v) = vcd_dir {
+        io(std::fs::create_dir_all(v), "the VCD directory")?;
+        // No stale waveform may pass for this run's if the run stops before writing one.
+        for f in ["rust.vcd", "verilator.vcd"] {
+            let _ = std::fs::remove_file(v.join(f));
+        }
+    }
+    let trace = vcd_dir.is_some();
     let sim = crate::rust_sim::emit(design)?;
     io(sim.write_to(&work.join("sim")), "the simulator crate")?;
-    let main_rs = drivers::rust_driver(design, &ports, stim);
+    let main_rs = drivers::rust_driver(design, &ports, stim, trace);
     let sim_key: Vec<&str> = sim.files.iter().map(|f| f.1.as_str()).chain([main_rs.as_str()]).collect();
     let bin_name = format!("cosim_hls_{}", &build::cache_key(&sim_key)[..16]);
     io(std::fs::write(work.join("runner/src/main.rs"), &main_rs), "the runner")?;
     let cargo = super::testbench::rust_runner_cargo(design, "../sim").replace("cosim_runner", &bin_name);
     io(std::fs::write(work.join("runner/Cargo.toml"), cargo), "the runner manifest")?;
-    let tb = drivers::verilator_driver(design, &ports, stim);
+    let tb = drivers::verilator_driver(design, &ports, stim, trace);
     let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let (rust_exe, vl) = std::thread::scope(|s| {
-        let h = s.spawn(|| build::verilator_exe(sv, &tb, &top_name, false));
+        let h = s.spawn(|| build::verilator_exe(sv, &tb, &top_name, trace));
         let r = build::cargo_build(&work.join("runner"));
         (r, h.join().unwrap_or_else(|_| Err("the Verilator build thread panicked".into())))
     });
     let rust_exe = rust_exe?.with_file_name(&bin_name);
     let (vl_exe, _) = vl?;
-    let (rust_out, _) = build::run_sim(&rust_exe, &data, None)?;
-    let (vl_out, _) = build::run_sim(&vl_exe, &data, None)?;
+    let vcd = |name: &str| vcd_dir.map(|d| d.join(name));
+    let (rust_out, _) = build::run_sim(&rust_exe, &data, vcd("rust.vcd").as_deref())?;
+    let (vl_out, _) = build::run_sim(&vl_exe, &data, vcd("verilator.vcd").as_deref())?;
     Ok(HlsCosimRuns {
         rust: parse_run(&rust_out, stim, "rust simulator")?,
         verilator: parse_run(&vl_out, stim, "verilator")?,
