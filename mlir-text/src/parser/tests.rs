@@ -163,6 +163,21 @@ fn module_wrappers_and_aliases() {
     assert!(f.ops[1].regions()[0].blocks.is_empty());
 }
 
+/// A zero-sized dimension (`0xi32`, as mlir-opt accepts it) is a dimension, not a broken
+/// hexadecimal literal.
+#[test]
+fn zero_sized_memref_dimensions() {
+    for (text, want) in [("memref<0xi32>", vec![Some(0)]), ("memref<0x4xi8>", vec![Some(0), Some(4)])] {
+        let f = ok(&format!("func.func @f(%m: {text}) {{ return }}"));
+        let ty = f.ty(f.ops[0].regions()[0].blocks[0].args[0]);
+        assert!(
+            matches!(&ty, Type::Complex(c) if matches!(&**c, ComplexType::MemRef { shape, .. } if shape == &want)),
+            "{text}: {ty:?}"
+        );
+    }
+    assert!(err("func.func @f(%m: memref 4xi32) { return }").contains("1:25: error: expected '<'"));
+}
+
 #[test]
 fn errors_point_at_the_source() {
     assert!(err("func.func @f(%a: i8) -> i8 {\n  return %b : i8\n}")

@@ -201,7 +201,11 @@ impl<'a> Parser<'a> {
     fn parse_memref(&mut self) -> Result<Type, Diagnostic> {
         self.bump()?;
         let lt = self.tok.span;
-        self.expect(Tok::Less)?;
+        // Not `expect`: that would lex the first dimension as a token, and `0xi32` (a
+        // zero-sized memref) is not a number token (an invalid hexadecimal literal).
+        if self.tok.kind != Tok::Less {
+            return Err(self.err_expected(Tok::Less.describe()));
+        }
         let mut pos = lt.end as usize;
         let mut shape = Vec::new();
         loop {
