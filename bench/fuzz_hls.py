@@ -820,6 +820,23 @@ def options(r):
     return o
 
 
+def timing(binary, path, opts, out):
+    """What is wrong with the cycle count of a passing cosim, if anything: below the floor
+    the interpreter computes (a floor above a real schedule is a bug), or, for a static
+    schedule, not the report's latency (the tests check both on their kernels)."""
+    get = lambda key: next((int(l.split()[1]) for l in out.splitlines() if l.startswith(key + ":")), None)
+    cycles, floor = get("cycles"), get("floor")
+    if cycles is not None and floor is not None and cycles < floor:
+        return f"{cycles} cycles are under the floor {floor}"
+    p = subprocess.run([binary, path, "--emit", "verilog", "-o", os.devnull, "--report", "-"] + opts,
+                       capture_output=True, timeout=600)
+    line = next((l for l in p.stderr.decode(errors="replace").splitlines() if l.startswith("function fuzz: latency ")), "")
+    lat = line.split()[3] if line else "-"
+    if cycles is not None and lat != "-" and int(lat) != cycles:
+        return f"the report's latency is {lat}, the simulation took {cycles} cycles"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -861,6 +878,10 @@ def main():
             counts["invalid"] += 1
             print(f"case {n}: undefined on its data (a generator bug): {out.strip()[:300]}", flush=True)
             continue
+        if code == 0:
+            why = timing(a.bin, path, opts, out)
+            if why:
+                code, out = 1, out + f"\ncosim passed, but {why}"
         if code == 0:
             counts["agree"] += 1
             continue
