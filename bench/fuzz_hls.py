@@ -12,7 +12,24 @@ Indices stay inside the memrefs by construction. A case that cosim rejects as a 
 an internal error or a panic is written to OUT/caseN.mlir with its command line; the last
 line counts the cases.
 
-Usage: bench/fuzz_hls.py [--seed S] [--cases N] [--out DIR] [--bin PATH]
+`--mix affine` (the default) is the generator above; a seed gives the same cases as before
+`--mix` existed. `--mix wide` is a second generator (WideGen) for what the first never
+makes: `scf.for` (index and i32 bounds) / `scf.if` / `scf.while` with iter_args and
+results, local memories (`memref.alloc`/`alloca`, filled first, then read and written at
+masked or data-dependent addresses), widths 1, 5, 8, 13, 16, 24, 32, 64 (three per kernel)
+with `extsi`/`extui`/`trunci`/`index_cast`/`index_castui` between them, every `cmpi`
+predicate with `select`, shifts by variables (the amount `urem w` or masked below the
+width), `divsi/divui/remsi/remui/ceildivsi/floordivsi` by variables (divisor `| 1`,
+signed dividends kept off MIN), `max/min si/ui`, `affine.if` with `else` yielding values
+(sets over several ivs and the symbol), `affine.min`/`max` bound maps, symbolic bounds
+from an `index` argument (min'ed with a constant), affine access maps `mod 16` with
+negative coefficients, `floordiv` and `symbol(...)`, `affine.apply`, a second function
+called with `func.call` (scalars, or a memref and a loop), and a loop of `cf.br`/
+`cf.cond_br` blocks with a diamond at the end of the function. Each wide kernel is first
+checked by `mlir-opt` (a kernel it rejects, or one the interpreter finds undefined on its
+data, is counted as a generator bug, not a compiler bug).
+
+Usage: bench/fuzz_hls.py [--seed S] [--cases N] [--out DIR] [--bin PATH] [--mix affine|wide]
 """
 import argparse
 import os
@@ -176,6 +193,620 @@ def kernel(r):
     return "\n".join(g.lines) + "\n"
 
 
+# ---------------------------------------------------------------------------------------
+# --mix wide: the constructs the affine mix never makes.
+
+WIDE = [1, 5, 8, 13, 16, 24, 32, 64]
+PREDS = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+SIZE = 16  # every memref of the wide mix has 16 elements: `& 15` keeps an index in range
+
+
+def signed(v, w):
+    """`v` as a literal of type i`w` (in the signed range, which MLIR's parser accepts)."""
+    v &= (1 << w) - 1
+    return v - (1 << w) if v >> (w - 1) else v
+
+
+class Scope:
+    """The values visible at one point: per width the SSA names, index values with their
+    range (name, lo, hi) and the enclosing affine.for induction variables (name, lo, hi)."""
+
+    def __init__(self, parent=None):
+        self.pool = {w: list(parent.pool[w]) if parent else [] for w in WIDE}
+        self.idx = list(parent.idx) if parent else []
+        self.aivs = list(parent.aivs) if parent else []
+
+
+class WideGen(Gen):
+    """Kernels over odd and wide types with scf, cf, local memories, calls and affine
+    min/max/symbolic bounds. Every kernel is defined on any data: indices are masked or
+    bounded, divisors are odd (`| 1`), signed dividends are kept off MIN, shift amounts are
+    reduced below the width, local memories are written before they are read."""
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.maps = []
+        self.mems = []
+        self.sym = None
+        self.helper = None
+        self.widths = rng.sample(WIDE, 3)
+
+    def width(self):
+        """Mostly one of the kernel's three widths, sometimes any."""
+        return self.r.choice(self.widths) if self.r.random() < 0.85 else self.r.choice(WIDE)
+
+    def map_alias(self, text):
+        name = f"#map{len(self.maps)}"
+        self.maps.append(f"{name} = {text}")
+        return name
+
+    def cst(self, depth, v, w):
+        if w == 1:
+            return self.const_raw(depth, "true" if v & 1 else "false", "")
+        return self.const_raw(depth, str(signed(v, w)), f" : i{w}")
+
+    def const_raw(self, depth, lit, ty):
+        c = self.fresh("c")
+        self.emit(depth, f"{c} = arith.constant {lit}{ty}")
+        return c
+
+    def idx_const(self, depth, v):
+        return self.const_raw(depth, str(v), " : index")
+
+    def convert(self, depth, sc, w):
+        """A value of width `w` converted from another width's value or an index."""
+        r = self.r
+        srcs = [u for u in WIDE if u != w and sc.pool[u]]
+        if sc.idx and (not srcs or r.random() < 0.25):
+            i = r.choice(sc.idx)[0]
+            v = self.fresh()
+            op = r.choice(["index_cast", "index_castui"])
+            self.emit(depth, f"{v} = arith.{op} {i} : index to i{w}")
+            return v
+        if not srcs:
+            return self.cst(depth, r.choice([0, 1, 3, -1, 5, 100, -7]), w)
+        u = r.choice(srcs)
+        a = r.choice(sc.pool[u])
+        v = self.fresh()
+        op = "trunci" if u > w else r.choice(["extsi", "extui"])
+        self.emit(depth, f"{v} = arith.{op} {a} : i{u} to i{w}")
+        return v
+
+    def val(self, depth, sc, w, new=False):
+        """A value of width `w`: one of the pool's or a new expression over it."""
+        r = self.r
+        if sc.pool[w] and not new and r.random() < 0.4:
+            # Mostly a recent value, so that few computations are dead.
+            return r.choice(sc.pool[w][-3:] if r.random() < 0.6 else sc.pool[w])
+        v = self.expr(depth, sc, w)
+        sc.pool[w].append(v)
+        return v
+
+    def expr(self, depth, sc, w):
+        r = self.r
+        pool = sc.pool[w]
+        if not pool or r.random() < 0.12:
+            if r.random() < 0.5:
+                return self.convert(depth, sc, w)
+            return self.cst(depth, r.choice([0, 1, 3, -1, 5, 100, -7, 1 << (w - 1)]), w)
+        a = r.choice(pool[-4:]) if r.random() < 0.6 else r.choice(pool)
+        b = r.choice([x for x in pool if x != a] or pool)
+        ty = f"i{w}"
+        kind = r.choice(["arith", "arith", "shift", "cmp", "minmax", "div", "div", "conv", "mulc"])
+        v = self.fresh()
+        if kind == "arith":
+            op = r.choice(["addi", "subi", "muli", "xori", "andi", "ori"])
+            self.emit(depth, f"{v} = arith.{op} {a}, {b} : {ty}")
+        elif kind == "mulc":
+            c = self.cst(depth, r.choice([3, 5, 7, 10, -3, 6]), w)
+            self.emit(depth, f"{v} = arith.muli {a}, {c} : {ty}")
+        elif kind == "shift":
+            op = r.choice(["shli", "shrsi", "shrui"])
+            if r.random() < 0.5:
+                # The amount reduced below the width: `b urem w` or `b & (2^k - 1)`, 2^k <= w.
+                amt = self.fresh("s")
+                if r.random() < 0.5 or w == 1:
+                    c = self.cst(depth, w, w) if w > 2 else self.cst(depth, 1, w)
+                    # i1: `b urem 1` is 0; i2 does not occur. For w > 2, w fits in i{w}
+                    # as an unsigned value.
+                    self.emit(depth, f"{amt} = arith.remui {b}, {c} : {ty}")
+                else:
+                    k = 1
+                    while k * 2 <= w:
+                        k *= 2
+                    c = self.cst(depth, k - 1, w)
+                    self.emit(depth, f"{amt} = arith.andi {b}, {c} : {ty}")
+            else:
+                amt = self.cst(depth, r.randint(0, w - 1), w)
+            self.emit(depth, f"{v} = arith.{op} {a}, {amt} : {ty}")
+        elif kind == "cmp":
+            u = r.choice([u for u in WIDE if sc.pool[u]])
+            x = r.choice(sc.pool[u])
+            y = r.choice([v for v in sc.pool[u] if v != x] or sc.pool[u])
+            p = self.fresh("p")
+            self.emit(depth, f"{p} = arith.cmpi {r.choice(PREDS)}, {x}, {y} : i{u}")
+            if w == 1 and r.random() < 0.5:
+                return p
+            self.emit(depth, f"{v} = arith.select {p}, {a}, {b} : {ty}")
+        elif kind == "minmax":
+            op = r.choice(["maxsi", "minsi", "maxui", "minui"])
+            self.emit(depth, f"{v} = arith.{op} {a}, {b} : {ty}")
+        elif kind == "div":
+            one = self.cst(depth, 1, w)
+            d = self.fresh("d")
+            self.emit(depth, f"{d} = arith.ori {b}, {one} : {ty}")
+            ops = ["divui", "remui"] + (["divsi", "remsi", "ceildivsi", "floordivsi"] if w > 1 else [])
+            op = r.choice(ops)
+            if op in ("divui", "remui"):
+                self.emit(depth, f"{v} = arith.{op} {a}, {d} : {ty}")
+            else:
+                # Keep the dividend off MIN (MIN / -1 is undefined).
+                n = self.fresh("n")
+                if r.random() < 0.5:
+                    c1 = self.cst(depth, 1, w)
+                    self.emit(depth, f"{n} = arith.shrsi {a}, {c1} : {ty}")
+                else:
+                    mn = self.cst(depth, 1 << (w - 1), w)
+                    z = self.cst(depth, r.choice([0, 1, -1]), w)
+                    q = self.fresh("p")
+                    self.emit(depth, f"{q} = arith.cmpi eq, {a}, {mn} : {ty}")
+                    self.emit(depth, f"{n} = arith.select {q}, {z}, {a} : {ty}")
+                self.emit(depth, f"{v} = arith.{op} {n}, {d} : {ty}")
+        else:
+            return self.convert(depth, sc, w)
+        return v
+
+    # -- indices ---------------------------------------------------------------------------
+
+    def index(self, depth, sc):
+        """An `index` value in [0, SIZE)."""
+        r = self.r
+        safe = [i for i in sc.idx if i[1] >= 0 and i[2] < SIZE]
+        k = r.random()
+        if safe and k < 0.4:
+            return r.choice(safe)[0]
+        if sc.idx and k < 0.6:
+            a = r.choice(sc.idx)[0]
+            v = self.fresh("x")
+            if r.random() < 0.5:
+                m = self.idx_const(depth, SIZE - 1)
+                self.emit(depth, f"{v} = arith.andi {a}, {m} : index")
+            else:
+                m = self.idx_const(depth, SIZE)
+                # remui of a non-negative index (every index value here is >= 0 or masked)
+                t = self.fresh("x")
+                m2 = self.idx_const(depth, 0x7FFF)
+                self.emit(depth, f"{t} = arith.andi {a}, {m2} : index")
+                self.emit(depth, f"{v} = arith.remui {t}, {m} : index")
+            return v
+        if sc.aivs and k < 0.75:
+            e, dims = self.affine_expr(sc, True)
+            m = self.map_alias(f"affine_map<({', '.join(f'd{i}' for i in range(len(dims)))}) -> ({e})>")
+            v = self.fresh("x")
+            self.emit(depth, f"{v} = affine.apply {m}({', '.join(dims)})")
+            return v
+        # Data-dependent: a value of any width, cast to index and masked.
+        w = r.choice([u for u in WIDE if sc.pool[u]] or [32])
+        x = self.val(depth, sc, w)
+        if w == 1:
+            t = self.fresh("x")
+            self.emit(depth, f"{t} = arith.extui {x} : i1 to i32")
+            x, w = t, 32
+        c = self.fresh("x")
+        self.emit(depth, f"{c} = arith.{r.choice(['index_cast', 'index_castui'])} {x} : i{w} to index")
+        m = self.idx_const(depth, SIZE - 1)
+        v = self.fresh("x")
+        self.emit(depth, f"{v} = arith.andi {c}, {m} : index")
+        return v
+
+    def affine_expr(self, sc, as_map):
+        """An affine expression over the enclosing affine.for ivs (and the symbol) with
+        values in [0, SIZE): a bounded sum or anything `mod SIZE`. With `as_map`, dims are
+        d0, d1, ... and the symbol is a dim too; else the ivs by name. Returns (text, dims)."""
+        r = self.r
+        ivs = list(sc.aivs)
+        names = [iv[0] for iv in ivs]
+
+        def nm(i):
+            return f"d{i}" if as_map else names[i]
+
+        if r.random() < 0.5:
+            # A bounded sum: non-negative coefficients within the range.
+            terms, top = [], 0
+            for i, (_, lo, hi) in enumerate(ivs):
+                k = r.choice([0, 1, 1, 2, 3])
+                if k and top + k * hi < SIZE:
+                    terms.append(f"{nm(i)} * {k}" if k > 1 else nm(i))
+                    top += k * hi
+            c = r.randint(0, SIZE - 1 - top) if top < SIZE - 1 else 0
+            e = " + ".join(terms + ([str(c)] if c or not terms else []))
+            if not as_map:
+                return e, names
+            return e, names
+        terms = []
+        for i in range(len(ivs)):
+            k = r.choice([0, 1, -1, 2, 3, -3, 5])
+            if k:
+                terms.append(f"{nm(i)} * {k}" if k != 1 else nm(i))
+        if self.sym and r.random() < 0.3:
+            terms.append(("d" + str(len(ivs))) if as_map else f"symbol({self.sym})")
+            names = names + [self.sym]
+        c = r.randint(0, 20)
+        body = " + ".join(terms + [str(c)])
+        if r.random() < 0.3 and terms:
+            body = f"({body}) floordiv {r.choice([2, 3, 4])}"
+        return f"({body}) mod {SIZE}", names
+
+    # -- memory ----------------------------------------------------------------------------
+
+    def load(self, depth, sc):
+        r = self.r
+        m, w = r.choice(self.mems)
+        x = self.fresh("l")
+        if sc.aivs and r.random() < 0.6:
+            e, _ = self.affine_expr(sc, False)
+            self.emit(depth, f"{x} = affine.load {m}[{e}] : memref<{SIZE}xi{w}>")
+        else:
+            i = self.index(depth, sc)
+            self.emit(depth, f"{x} = memref.load {m}[{i}] : memref<{SIZE}xi{w}>")
+        sc.pool[w].append(x)
+
+    def store(self, depth, sc):
+        r = self.r
+        m, w = r.choice(self.mems)
+        v = self.val(depth, sc, w)
+        if sc.aivs and r.random() < 0.6:
+            e, _ = self.affine_expr(sc, False)
+            self.emit(depth, f"affine.store {v}, {m}[{e}] : memref<{SIZE}xi{w}>")
+        else:
+            i = self.index(depth, sc)
+            self.emit(depth, f"memref.store {v}, {m}[{i}] : memref<{SIZE}xi{w}>")
+
+    # -- statements ------------------------------------------------------------------------
+
+    def stmts(self, depth, sc, level, n=None):
+        r = self.r
+        for _ in range(n if n is not None else r.randint(2, 6)):
+            k = r.random()
+            if k < 0.22:
+                self.load(depth, sc)
+            elif k < 0.5:
+                self.val(depth, sc, self.width(), new=True)
+            elif k < 0.65:
+                self.store(depth, sc)
+            elif k < 0.78:
+                self.if_op(depth, sc, level)
+            elif k < 0.85 and self.helper:
+                self.call(depth, sc)
+            elif level < 2:
+                self.loop(depth, sc, level + 1)
+            else:
+                self.val(depth, sc, self.width(), new=True)
+
+    def call(self, depth, sc):
+        name, w, with_mem = self.helper
+        a, b = self.val(depth, sc, w), self.val(depth, sc, w)
+        v = self.fresh()
+        if with_mem:
+            m = self.helper_mem
+            self.emit(depth, f"{v} = func.call @{name}({m}, {a}, {b}) : (memref<{SIZE}xi{w}>, i{w}, i{w}) -> i{w}")
+        else:
+            self.emit(depth, f"{v} = func.call @{name}({a}, {b}) : (i{w}, i{w}) -> i{w}")
+        sc.pool[w].append(v)
+
+    def if_op(self, depth, sc, level):
+        r = self.r
+        w = self.width()
+        results = r.random() < 0.7
+        res = self.fresh("f") if results else None
+        head = f"{res} = " if results else ""
+        rty = f" -> i{w}" if results else ""
+        if sc.aivs and r.random() < 0.5:
+            ivs = sc.aivs
+            dims = ", ".join(f"d{i}" for i in range(len(ivs)))
+            i = r.randrange(len(ivs))
+            c = r.randint(0, max(ivs[i][2], 1))
+            cons = [f"d{i} - {c} >= 0" if r.random() < 0.5 else f"{c} - d{i} >= 0"]
+            if len(ivs) > 1 and r.random() < 0.5:
+                cons.append(f"d0 - d{len(ivs) - 1} {r.choice(['>= 0', '== 0'])}" if r.random() < 0.7 else "d0 mod 2 == 0")
+            syms, sargs = "", ""
+            if self.sym and r.random() < 0.3:
+                cons.append(f"s0 - d{i} - 1 >= 0")
+                syms, sargs = "[s0]", f"[{self.sym}]"
+            self.emit(depth, f"{head}affine.if affine_set<({dims}){syms} : ({', '.join(cons)})>({', '.join(iv[0] for iv in ivs)}){sargs}{rty} {{")
+            yld = "affine.yield"
+        else:
+            u = r.choice([u for u in WIDE if sc.pool[u]] or [w])
+            x, y = self.val(depth, sc, u), self.val(depth, sc, u)
+            p = self.fresh("p")
+            self.emit(depth, f"{p} = arith.cmpi {r.choice(PREDS)}, {x}, {y} : i{u}")
+            self.emit(depth, f"{head}scf.if {p}{(' -> (i%d)' % w) if results else ''} {{")
+            yld = "scf.yield"
+        for branch in range(2 if results or r.random() < 0.4 else 1):
+            if branch:
+                self.emit(depth, "} else {")
+            inner = Scope(sc)
+            self.stmts(depth + 1, inner, max(level, 2) if r.random() < 0.7 else level, r.randint(0, 3))
+            if results:
+                self.emit(depth + 1, f"{yld} {self.val(depth + 1, inner, w)} : i{w}")
+        self.emit(depth, "}")
+        if results:
+            sc.pool[w].append(res)
+
+    def loop(self, depth, sc, level):
+        r = self.r
+        kind = r.choice(["affine", "affine", "scf", "while"])
+        # Loop-carried values (widths and initial values).
+        accs = [(self.width(),) for _ in range(r.choice([0, 1, 1, 2]))]
+        accs = [(w, self.val(depth, sc, w)) for (w,) in accs]
+        inner = Scope(sc)
+        res = self.fresh("r")
+        names = [self.fresh("a") for _ in accs]
+        tys = ", ".join(f"i{w}" for w, _ in accs)
+        iter_args = ", ".join(f"{n} = {v}" for n, (_, v) in zip(names, accs))
+        head = (f"{res}:{len(accs)} = " if len(accs) > 1 else f"{res} = ") if accs else ""
+        carried = f" iter_args({iter_args}) -> ({tys})" if accs else ""
+        iv = self.fresh("i")
+        attrs = []
+        const_bounds = True
+        if kind == "affine":
+            lo, hi, step, bounds = self.affine_bounds(depth, sc)
+            const_bounds = " to " in bounds and "#" not in bounds
+            st = f" step {step}" if step > 1 else ""
+            self.emit(depth, f"{head}affine.for {iv} = {bounds}{st}{carried} {{")
+            inner.aivs.append((iv, lo, hi))
+            inner.idx.append((iv, lo, hi))
+            yld = "affine.yield"
+        elif kind == "scf":
+            lo = r.randint(0, 3)
+            hi = lo + r.randint(1, 8)
+            step = r.choice([1, 1, 2, 3])
+            if r.random() < 0.3:
+                # i32 bounds: the induction variable is an i32.
+                c = [self.cst(depth, v, 32) for v in (lo, hi, step)]
+                self.emit(depth, f"{head}scf.for {iv} = {c[0]} to {c[1]} step {c[2]}{carried} : i32 {{")
+                inner.pool[32].append(iv)
+            else:
+                c = [self.idx_const(depth, v) for v in (lo, hi, step)]
+                ub = c[1]
+                if self.sym and r.random() < 0.4:
+                    ub = self.fresh("u")
+                    const_bounds = False
+                    self.emit(depth, f"{ub} = arith.minsi {self.sym}, {c[1]} : index")
+                    # A negative symbol makes the loop run zero times.
+                self.emit(depth, f"{head}scf.for {iv} = {c[0]} to {ub} step {c[2]}{carried} {{")
+                inner.idx.append((iv, lo, hi - 1))
+            yld = "scf.yield"
+        else:
+            # scf.while: a counter below a small limit, and a data-dependent condition.
+            lim = self.cst(depth, r.randint(1, 10), 32)
+            zero = self.cst(depth, 0, 32)
+            k0, k1 = self.fresh("k"), self.fresh("k")
+            wnames = [self.fresh("w") for _ in accs]
+            inits = ", ".join([f"{k0} = {zero}"] + [f"{n} = {v}" for n, (_, v) in zip(wnames, accs)])
+            alltys = ", ".join(["i32"] + [f"i{w}" for w, _ in accs])
+            head = f"{res}:{len(accs) + 1} = " if accs else f"{res} = "
+            self.emit(depth, f"{head}scf.while ({inits}) : ({alltys}) -> ({alltys}) {{")
+            before = Scope(sc)
+            before.pool[32].append(k0)
+            for n, (w, _) in zip(wnames, accs):
+                before.pool[w].append(n)
+            go = self.fresh("p")
+            self.emit(depth + 1, f"{go} = arith.cmpi slt, {k0}, {lim} : i32")
+            if accs and r.random() < 0.5:
+                w = accs[0][0]
+                c = self.cst(depth + 1, r.choice([0, 7, -1, 100]), w)
+                q, g2 = self.fresh("p"), self.fresh("p")
+                self.emit(depth + 1, f"{q} = arith.cmpi {r.choice(PREDS)}, {wnames[0]}, {c} : i{w}")
+                self.emit(depth + 1, f"{g2} = arith.andi {go}, {q} : i1")
+                go = g2
+            self.emit(depth + 1, f"scf.condition({go}) {', '.join([k0] + wnames)} : {alltys}")
+            self.emit(depth, "} do {")
+            self.emit(depth, f"^bb0({', '.join([f'{k1}: i32'] + [f'{n}: i{w}' for n, (w, _) in zip(names, accs)])}):")
+            inner.pool[32].append(k1)
+            ki = self.fresh("x")
+            self.emit(depth + 1, f"{ki} = arith.index_cast {k1} : i32 to index")
+            inner.idx.append((ki, 0, 9))
+            for n, (w, _) in zip(names, accs):
+                inner.pool[w].append(n)
+            self.stmts(depth + 1, inner, level)
+            one = self.cst(depth + 1, 1, 32)
+            k2 = self.fresh("k")
+            self.emit(depth + 1, f"{k2} = arith.addi {k1}, {one} : i32")
+            ys = [k2] + [self.combine(depth + 1, inner, n, w) for n, (w, _) in zip(names, accs)]
+            self.emit(depth + 1, f"scf.yield {', '.join(ys)} : {alltys}")
+            self.emit(depth, "}")
+            for j, (w, _) in enumerate(accs):
+                sc.pool[w].append(f"{res}#{j + 1}")
+            return
+        for n, (w, _) in zip(names, accs):
+            inner.pool[w].append(n)
+        for _ in range(r.randint(0, 2)):
+            self.load(depth + 1, inner)
+        self.stmts(depth + 1, inner, level)
+        if accs:
+            ys = [self.combine(depth + 1, inner, n, w) for n, (w, _) in zip(names, accs)]
+            self.emit(depth + 1, f"{yld} {', '.join(ys)} : {tys}")
+        if const_bounds and r.random() < 0.2:
+            attrs.append(f"hls.unroll = {r.choice([2, 3, 4, 8])} : i64")
+        if r.random() < 0.25:
+            attrs.append("hls.pipeline")
+        self.emit(depth, "}" + (" {" + ", ".join(attrs) + "}" if attrs else ""))
+        for j, (w, _) in enumerate(accs):
+            sc.pool[w].append(f"{res}#{j}" if len(accs) > 1 else res)
+
+    def combine(self, depth, sc, acc, w):
+        """The next value of a loop-carried `acc`: it combined with one of the body's."""
+        r = self.r
+        v = self.val(depth, sc, w)
+        if r.random() < 0.2:
+            return v
+        y = self.fresh("y")
+        op = r.choice(["addi", "xori", "subi", "maxsi", "minui", "ori"])
+        self.emit(depth, f"{y} = arith.{op} {acc}, {v} : i{w}")
+        return y
+
+    def fold(self, depth, sc, w):
+        """A result of width `w` that depends on several of the scope's recent values."""
+        r = self.r
+        v = self.val(depth, sc, w)
+        for u in r.sample([u for u in WIDE if sc.pool[u]], min(3, len([u for u in WIDE if sc.pool[u]]))):
+            x = sc.pool[u][-1]
+            if u != w:
+                y = self.fresh()
+                op = "trunci" if u > w else r.choice(["extsi", "extui"])
+                self.emit(depth, f"{y} = arith.{op} {x} : i{u} to i{w}")
+                x = y
+            z = self.fresh()
+            self.emit(depth, f"{z} = arith.{r.choice(['xori', 'addi'])} {v}, {x} : i{w}")
+            v = z
+        return v
+
+    def affine_bounds(self, depth, sc):
+        """(lo, hi, step, text) of an affine.for: constant, max/min maps of an enclosing iv,
+        or an upper bound min'ed with the symbol. hi is the largest value the iv takes."""
+        r = self.r
+        step = r.choice([1, 1, 1, 2, 3])
+        k = r.random()
+        if sc.aivs and k < 0.3:
+            o, olo, ohi = r.choice(sc.aivs)
+            a, b = r.randint(0, 3), r.randint(1, 6)
+            lb = self.map_alias(f"affine_map<(d0) -> (0, d0 - {a})>")
+            top = r.randint(4, SIZE)
+            ub = self.map_alias(f"affine_map<(d0) -> (d0 + {b}, {top})>")
+            return 0, top - 1, step, f"max {lb}({o}) to min {ub}({o})"
+        if self.sym and k < 0.55:
+            top = r.randint(1, 12)
+            lo = r.randint(0, 2)
+            if sc.aivs and r.random() < 0.5:
+                o = r.choice(sc.aivs)[0]
+                ub = self.map_alias(f"affine_map<(d0)[s0] -> (s0, d0 + {r.randint(1, 4)}, {top})>")
+                return lo, top - 1, step, f"{lo} to min {ub}({o})[{self.sym}]"
+            ub = self.map_alias(f"affine_map<()[s0] -> (s0, {top})>")
+            return lo, top - 1, step, f"{lo} to min {ub}()[{self.sym}]"
+        lo = r.randint(0, 3)
+        hi = lo + r.randint(1, 8)
+        return lo, hi - 1, step, f"{lo} to {hi}"
+
+    # -- functions -------------------------------------------------------------------------
+
+    def helper_func(self):
+        """A second function, called from the kernel (inlined): scalar arithmetic, and with
+        a memref argument a small loop over it."""
+        r = self.r
+        w = self.width()
+        with_mem = r.random() < 0.4
+        name = "helper"
+        mem = f", %hm: memref<{SIZE}xi{w}>" if with_mem else ""
+        params = f"%hm: memref<{SIZE}xi{w}>, %ha: i{w}, %hb: i{w}" if with_mem else f"%ha: i{w}, %hb: i{w}"
+        del mem
+        self.emit(0, f"func.func @{name}({params}) -> i{w} {{")
+        sc = Scope()
+        sc.pool[w] += ["%ha", "%hb"]
+        saved = self.mems
+        if with_mem:
+            self.mems = [("%hm", w)]
+            self.loop(1, sc, 1)
+        else:
+            for _ in range(r.randint(1, 4)):
+                self.val(1, sc, w, new=True)
+        self.mems = saved
+        self.emit(1, f"return {self.val(1, sc, w)} : i{w}")
+        self.emit(0, "}")
+        self.helper = (name, w, with_mem)
+
+    def kernel(self):
+        r = self.r
+        if r.random() < 0.35:
+            self.helper_func()
+        nm = r.randint(1, 3)
+        args = [(f"%m{i}", self.width()) for i in range(nm)]
+        self.mems = list(args)
+        rets = [self.width() for _ in range(r.choice([1, 1, 2]))]
+        params = [f"{m}: memref<{SIZE}xi{w}>" for m, w in args]
+        sc = Scope()
+        for j in range(r.randint(1, 2)):
+            w = self.width()
+            params.append(f"%s{j}: i{w}")
+            sc.pool[w].append(f"%s{j}")
+        if r.random() < 0.5:
+            self.sym = "%n"
+            params.append("%n: index")
+            sc.idx.append(("%n", -(1 << 31), (1 << 31) - 1))
+        self.emit(0, f"func.func @fuzz({', '.join(params)}) -> ({', '.join(f'i{w}' for w in rets)}) {{")
+        if self.helper and self.helper[2]:
+            hw = self.helper[1]
+            match = [m for m, w in args if w == hw]
+            if match:
+                self.helper_mem = match[0]
+            else:
+                self.helper = None
+        # Local memories, written everywhere before any read.
+        for j in range(r.choice([0, 0, 1, 2])):
+            w = self.width()
+            m = f"%loc{j}"
+            self.emit(1, f"{m} = memref.{r.choice(['alloc', 'alloca'])}() : memref<{SIZE}xi{w}>")
+            iv = self.fresh("i")
+            self.emit(1, f"affine.for {iv} = 0 to {SIZE} {{")
+            init = Scope(sc)
+            init.idx.append((iv, 0, SIZE - 1))
+            v = self.convert(2, init, w) if r.random() < 0.6 else self.val(2, init, w)
+            self.emit(2, f"affine.store {v}, {m}[{iv}] : memref<{SIZE}xi{w}>")
+            self.emit(1, "}")
+            self.mems.append((m, w))
+        for _ in range(r.randint(1, 3)):
+            self.loop(1, sc, 1)
+            if r.random() < 0.4:
+                self.stmts(1, sc, 2, r.randint(1, 3))
+        outs = [self.fold(1, sc, w) for w in rets]
+        if r.random() < 0.3:
+            outs = self.cfg_loop(sc, rets, outs)
+        self.emit(1, f"return {', '.join(outs)} : {', '.join(f'i{w}' for w in rets)}")
+        self.emit(0, "}")
+        return "\n".join(self.maps + self.lines) + "\n"
+
+    def cfg_loop(self, sc, rets, outs):
+        """A loop written as blocks (cf.br / cf.cond_br with block arguments) at the end of
+        the function, carrying the results; a diamond inside. Returns the exit's values."""
+        r = self.r
+        w0 = rets[0]
+        n = self.idx_const(1, r.randint(1, SIZE))
+        z = self.idx_const(1, 0)
+        one = self.idx_const(1, 1)
+        k, a, e = self.fresh("k"), self.fresh("a"), self.fresh("e")
+        self.emit(1, f"cf.br ^bb1({z}, {outs[0]} : index, i{w0})")
+        self.emit(0, f"^bb1({k}: index, {a}: i{w0}):")
+        go = self.fresh("p")
+        self.emit(1, f"{go} = arith.cmpi slt, {k}, {n} : index")
+        self.emit(1, f"cf.cond_br {go}, ^bb2, ^bb5({a} : i{w0})")
+        self.emit(0, "^bb2:")
+        body = Scope(sc)
+        body.idx.append((k, 0, SIZE - 1))
+        body.pool[w0].append(a)
+        body.aivs = []
+        self.stmts(1, body, 2, r.randint(1, 4))
+        u = r.choice([u for u in WIDE if body.pool[u]])
+        p = self.fresh("p")
+        self.emit(1, f"{p} = arith.cmpi {r.choice(PREDS)}, {self.val(1, body, u)}, {self.val(1, body, u)} : i{u}")
+        v1 = self.val(1, body, w0)
+        self.emit(1, f"cf.cond_br {p}, ^bb3, ^bb4({v1} : i{w0})")
+        self.emit(0, "^bb3:")
+        side = Scope(body)
+        self.stmts(1, side, 2, r.randint(0, 2))
+        self.emit(1, f"cf.br ^bb4({self.combine(1, side, a, w0)} : i{w0})")
+        j = self.fresh("y")
+        self.emit(0, f"^bb4({j}: i{w0}):")
+        k1 = self.fresh("k")
+        self.emit(1, f"{k1} = arith.addi {k}, {one} : index")
+        self.emit(1, f"cf.br ^bb1({k1}, {j} : index, i{w0})")
+        self.emit(0, f"^bb5({e}: i{w0}):")
+        return [e] + outs[1:]
+
+
+def kernel_wide(r):
+    return WideGen(r).kernel()
+
+
 def options(r):
     o = []
     if r.random() < 0.5:
@@ -189,22 +820,53 @@ def options(r):
     return o
 
 
+def timing(binary, path, opts, out):
+    """What is wrong with the cycle count of a passing cosim, if anything: below the floor
+    the interpreter computes (a floor above a real schedule is a bug), or, for a static
+    schedule, not the report's latency (the tests check both on their kernels)."""
+    get = lambda key: next((int(l.split()[1]) for l in out.splitlines() if l.startswith(key + ":")), None)
+    cycles, floor = get("cycles"), get("floor")
+    if cycles is not None and floor is not None and cycles < floor:
+        return f"{cycles} cycles are under the floor {floor}"
+    p = subprocess.run([binary, path, "--emit", "verilog", "-o", os.devnull, "--report", "-"] + opts,
+                       capture_output=True, timeout=600)
+    line = next((l for l in p.stderr.decode(errors="replace").splitlines() if l.startswith("function fuzz: latency ")), "")
+    lat = line.split()[3] if line else "-"
+    if cycles is not None and lat != "-" and int(lat) != cycles:
+        return f"the report's latency is {lat}, the simulation took {cycles} cycles"
+    return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=50)
     ap.add_argument("--out", default="target/fuzz-hls")
     ap.add_argument("--bin", default="target/release/rmlir-hls")
+    ap.add_argument("--mix", choices=["affine", "wide"], default="affine")
+    ap.add_argument("--mlir-opt", default="/usr/lib/llvm-19/bin/mlir-opt")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     r = random.Random(a.seed)
-    counts = {"agree": 0, "rejected": 0, "bug": 0}
+    counts = {"agree": 0, "rejected": 0, "bug": 0, "invalid": 0}
     for n in range(a.cases):
-        text = kernel(r)
+        text = kernel(r) if a.mix == "affine" else kernel_wide(r)
         opts = options(r)
         path = os.path.join(a.out, "current.mlir")
         with open(path, "w") as f:
             f.write(text)
+        if a.mix != "affine" and os.path.exists(a.mlir_opt):
+            # The generator's own check: MLIR must take the kernel as written.
+            p = subprocess.run([a.mlir_opt, path, "-o", os.devnull], capture_output=True)
+            if p.returncode != 0:
+                counts["invalid"] += 1
+                case = os.path.join(a.out, f"invalid{n}.mlir")
+                with open(case, "w") as f:
+                    f.write(text)
+                print(f"case {n}: {case}: mlir-opt rejects the kernel (a generator bug): "
+                      f"{p.stderr.decode(errors='replace').strip()[:300]}", flush=True)
+                r.randint(1, 1000)
+                continue
         cmd = [a.bin, "cosim", path, "--seed", str(r.randint(1, 1000))] + opts
         try:
             p = subprocess.run(cmd, capture_output=True, timeout=600)
@@ -212,6 +874,14 @@ def main():
             code = p.returncode
         except subprocess.TimeoutExpired:
             out, code = "timeout", -1
+        if code == 0 and "undefined in MLIR" in out:
+            counts["invalid"] += 1
+            print(f"case {n}: undefined on its data (a generator bug): {out.strip()[:300]}", flush=True)
+            continue
+        if code == 0:
+            why = timing(a.bin, path, opts, out)
+            if why:
+                code, out = 1, out + f"\ncosim passed, but {why}"
         if code == 0:
             counts["agree"] += 1
             continue
@@ -229,7 +899,8 @@ def main():
         with open(case, "w") as f:
             f.write(f"// {' '.join(cmd[1:2] + ['FILE'] + cmd[3:])}\n// {out.strip().splitlines()[-1] if out.strip() else ''}\n" + text)
         print(f"case {n}: {case}: {out.strip()[-400:]}", flush=True)
-    print(f"{a.cases} cases: {counts['agree']} agree, {counts['rejected']} rejected as input, {counts['bug']} bugs")
+    print(f"{a.cases} cases ({a.mix}): {counts['agree']} agree, {counts['rejected']} rejected as input, "
+          f"{counts['bug']} bugs, {counts['invalid']} invalid kernels (generator bugs)")
     sys.exit(1 if counts["bug"] else 0)
 
 
