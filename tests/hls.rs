@@ -19,10 +19,12 @@
 mod common;
 mod hls_support;
 
-use hls::interp::{data::random_args, ArgValue, Param};
-use hls_support::icarus::{self, TbMem, TbSpec};
-use hls_support::reference::{self, RefRun};
-use hls_support::{assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, Kernel};
+use hls::interp::{data::random_args, ArgValue};
+use hls_support::icarus::{self, TbSpec};
+use hls_support::reference;
+use hls_support::{
+    as_ref_run, assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, tb_spec, Kernel,
+};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -99,46 +101,6 @@ fn dot_spec(k: &Kernel, args: &[ArgValue], max_cycles: u64) -> TbSpec {
     spec.mems[0].name = "A".into();
     spec.mems[1].name = "B".into();
     spec
-}
-
-/// The bench's description of a kernel on one data set.
-fn tb_spec(k: &Kernel, args: &[ArgValue], max_cycles: u64) -> TbSpec {
-    let mut spec = TbSpec {
-        top: k.sig.name.clone(),
-        scalars: Vec::new(),
-        mems: Vec::new(),
-        results: k.sig.results.clone(),
-        max_cycles,
-    };
-    for (p, a) in k.sig.params.iter().zip(args) {
-        match (p, a) {
-            (Param::Scalar { name, width }, ArgValue::Scalar(v)) => {
-                spec.scalars.push((name.clone(), *width, *v))
-            }
-            (Param::MemRef { name, shape, width }, ArgValue::MemRef(d)) => spec.mems.push(TbMem {
-                name: name.clone(),
-                depth: shape.iter().product::<u64>().max(1),
-                width: *width,
-                data: d.clone(),
-            }),
-            _ => unreachable!("random_args follows the signature"),
-        }
-    }
-    spec
-}
-
-/// The bench's observations as the reference's (sign-extended) values.
-fn as_ref_run(run: &icarus::TbRun, k: &Kernel, spec: &TbSpec) -> RefRun {
-    let sx = |v: u64, w: u32| hls::interp::Int::new(v, w).signed();
-    RefRun {
-        results: run.results.iter().zip(&k.sig.results).map(|(&v, &w)| sx(v, w)).collect(),
-        memories: run
-            .memories
-            .iter()
-            .zip(&spec.mems)
-            .map(|(m, tm)| m.iter().map(|&v| sx(v, tm.width)).collect())
-            .collect(),
-    }
 }
 
 const DOT_SV: &str = include_str!("hls_support/dot_by_hand.sv");

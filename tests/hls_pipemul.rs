@@ -11,11 +11,17 @@
 //! way. In every run the report's latency must equal the simulated cycles. The clocks give
 //! stages of two compressor levels (5 ns: 8 and 32 bits) and four (10 ns), so the low bits
 //! retire in chunks of two to nine bits, each with the carry of the chunk before.
+//!
+//! pipe_mul_shared under `--pipeline` at 5 ns with `--max-mul 1`: its three pipelined loops
+//! run one after another, so their 32-bit multiplies share one pipelined unit
+//! (`gen/share.rs`); the report must list exactly one, and the circuit must still match
+//! mlir-cpu-runner under Icarus with the report's latency.
 
 mod common;
 mod hls_support;
 
 use hls_support::icarus::{run_icarus, TbMem, TbSpec};
+use hls_support::{as_ref_run, assert_runs_eq, data_sets, interpret, load, reference, tb_spec};
 use std::process::Command;
 
 const N: usize = 32;
@@ -168,5 +174,47 @@ fn pipelined_multipliers_are_exact_and_take_one_operation_a_cycle() {
             assert!(report.contains("1 x mul_pipelined32"), "{what}: {report}");
         }
         check(&sv, &report, w, false, &format!("{what}, four multiplies on one unit"));
+    }
+}
+
+#[test]
+fn sequential_pipelined_loops_share_one_pipelined_multiplier() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/pipe_mul_shared.mlir");
+    let p = path.to_str().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        .args([
+            p,
+            "--emit",
+            "verilog",
+            "--report",
+            "-",
+            "--clock-period",
+            "5",
+            "--max-mul",
+            "1",
+            "--pipeline",
+        ])
+        .output()
+        .expect("run rmlir-hls");
+    let report = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{report}");
+    let sv = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(report.matches("pipelined II=").count(), 3, "three pipelined loops: {report}");
+    let units = report.lines().find_map(|l| l.trim().strip_prefix("units: ")).expect("a units line");
+    let pipelined32: Vec<&str> = units.split(", ").filter(|u| u.ends_with(" x mul_pipelined32")).collect();
+    assert_eq!(pipelined32, ["1 x mul_pipelined32"], "one shared 32-bit unit: {report}");
+    let k = load(&path);
+    let sets: Vec<_> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    let line =
+        report.lines().find(|l| l.starts_with("function pipe_mul_shared: latency ")).expect("a report line");
+    let cycles: u64 = line.split_whitespace().nth(3).and_then(|v| v.parse().ok()).expect("a fixed latency");
+    for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
+        let (_, outcome) = interpret(&k, args);
+        let spec = tb_spec(&k, args, 10 * outcome.steps + 1000);
+        let run = run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("data set {set}: Icarus: {e}"));
+        let what = format!("pipe_mul_shared --pipeline, data set {set}: Icarus vs mlir-cpu-runner");
+        assert_eq!(run.cycles, cycles, "data set {set}: the report's latency vs Icarus' cycles");
+        assert_runs_eq(&what, expected, &as_ref_run(&run, &k, &spec), &k.sig);
     }
 }

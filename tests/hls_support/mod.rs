@@ -10,6 +10,7 @@ pub mod icarus;
 pub mod reference;
 
 use hls::interp::{self, ArgValue, Outcome, Param, Signature};
+use icarus::{TbMem, TbSpec};
 use mlir_text::{Attr, ComplexType, File, Type};
 use reference::{KernelTypes, RefRun};
 use std::path::{Path, PathBuf};
@@ -137,5 +138,45 @@ pub fn assert_runs_eq(what: &str, expected: &RefRun, actual: &RefRun, sig: &Sign
             );
         }
         assert_eq!(e.len(), a.len(), "{what}: memref '%{name}' sizes differ");
+    }
+}
+
+/// The bench's description of a kernel on one data set.
+pub fn tb_spec(k: &Kernel, args: &[ArgValue], max_cycles: u64) -> TbSpec {
+    let mut spec = TbSpec {
+        top: k.sig.name.clone(),
+        scalars: Vec::new(),
+        mems: Vec::new(),
+        results: k.sig.results.clone(),
+        max_cycles,
+    };
+    for (p, a) in k.sig.params.iter().zip(args) {
+        match (p, a) {
+            (Param::Scalar { name, width }, ArgValue::Scalar(v)) => {
+                spec.scalars.push((name.clone(), *width, *v))
+            }
+            (Param::MemRef { name, shape, width }, ArgValue::MemRef(d)) => spec.mems.push(TbMem {
+                name: name.clone(),
+                depth: shape.iter().product::<u64>().max(1),
+                width: *width,
+                data: d.clone(),
+            }),
+            _ => unreachable!("random_args follows the signature"),
+        }
+    }
+    spec
+}
+
+/// The bench's observations as the reference's (sign-extended) values.
+pub fn as_ref_run(run: &icarus::TbRun, k: &Kernel, spec: &TbSpec) -> RefRun {
+    let sx = |v: u64, w: u32| hls::interp::Int::new(v, w).signed();
+    RefRun {
+        results: run.results.iter().zip(&k.sig.results).map(|(&v, &w)| sx(v, w)).collect(),
+        memories: run
+            .memories
+            .iter()
+            .zip(&spec.mems)
+            .map(|(m, tm)| m.iter().map(|&v| sx(v, tm.width)).collect())
+            .collect(),
     }
 }

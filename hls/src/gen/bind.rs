@@ -6,8 +6,12 @@
 //! logic) get a cell per op, since a multiplexer in front of them costs about as much as
 //! they do. Dividers too slow for one cycle are sequential units (`seqdiv.rs`), and
 //! multipliers the scheduler pipelined are pipelined units (`pipemul.rs`), shared the same
-//! way (a pipelined unit takes its operands in its op's start state only). Memory accesses are collected per port and multiplexed in `memory_ports`.
+//! way (a pipelined unit takes its operands in its op's start state only); those two are
+//! the function's shared units (`share.rs`), local unit k of a kind being the same cell as
+//! each pipelined loop's k-th. Memory accesses are collected per port and multiplexed in
+//! `memory_ports`.
 
+use super::share::PoolKey;
 use super::{Access, Gen, Unit};
 use crate::ir::{BinOp, OpId, OpKind};
 use comb::{CellKind, NetId};
@@ -65,8 +69,11 @@ impl Gen<'_> {
         }
         // Left-edge binding of multipliers and dividers, per (operator, width, kind): a
         // block may pipeline its multipliers where another keeps multi-cycle paths
-        // (`schedule/pipemul.rs`), and the two are different units.
-        let mut groups: BTreeMap<(BinOp, u32, bool), Vec<Placed>> = BTreeMap::new();
+        // (`schedule/pipemul.rs`), and the two are different units; pipelined multipliers
+        // and sequential dividers also by latency (their structure), as they are the
+        // function's shared units (`share.rs`): local unit k of a key is the same cell as a
+        // pipelined loop's local unit k.
+        let mut groups: BTreeMap<(BinOp, u32, bool, u32), Vec<Placed>> = BTreeMap::new();
         for p in &placed {
             let op = self.f.op(p.op);
             if let OpKind::Bin(b) = op.kind {
@@ -74,16 +81,17 @@ impl Gen<'_> {
                 // synthesis sees the constant; a shared unit would hide it behind a mux).
                 let by_const = b == BinOp::Mul && op.operands.iter().any(|o| self.consts.contains_key(o));
                 if (b == BinOp::Mul && !by_const) || b.is_div() {
-                    groups
-                        .entry((b, self.f.width(op.result.expect("binary ops have results")), p.sequential))
-                        .or_default()
-                        .push(*p);
+                    let w = self.f.width(op.result.expect("binary ops have results"));
+                    let lat = if p.sequential { p.latency } else { 0 };
+                    groups.entry((b, w, p.sequential, lat)).or_default().push(*p);
                 }
             }
         }
         let mut unit_of: BTreeMap<OpId, (usize, usize)> = BTreeMap::new();
         let mut shared: Vec<Vec<Placed>> = Vec::new();
-        for ((b, w, _), mut ops) in groups {
+        // Per unit: its place in the function's pool (key, local index), if it is shared.
+        let mut pooled: Vec<Option<(PoolKey, usize)>> = Vec::new();
+        for ((b, w, _, _), mut ops) in groups {
             ops.sort_by_key(|p| (p.start, p.op));
             let first = shared.len();
             let mut ends: Vec<u32> = Vec::new();
@@ -101,41 +109,35 @@ impl Gen<'_> {
                 unit_of.insert(p.op, (first + k, shared[first + k].len()));
                 shared[first + k].push(p);
             }
-            for u in &shared[first..] {
-                // Pipelined multipliers record themselves (`pipe_mul_for`).
-                if !(b == BinOp::Mul && u[0].sequential) {
+            for (local, u) in shared[first..].iter().enumerate() {
+                let t = &self.l.blocks[u[0].block].problem;
+                let key = PoolKey::of(b, w, &t.types[t.ops[u[0].index].ty]);
+                pooled.push(key.map(|k| (k, local)));
+                // Shared units are recorded once for the function (`pool_connect`).
+                if key.is_none() {
                     self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: u.len() });
                 }
             }
         }
         // Unit cells first (their operands are connected once every op's cell exists).
         let mut unit_net = Vec::with_capacity(shared.len());
-        let mut seq_units = BTreeMap::new();
-        let mut mul_units = BTreeMap::new();
+        let mut pool_ids = BTreeMap::new();
         for (k, u) in shared.iter().enumerate() {
             let op = self.f.op(u[0].op).clone();
             let OpKind::Bin(b) = op.kind else { unreachable!("units are binary ops") };
             let w = self.f.width(op.result.expect("result"));
-            let net = if u[0].sequential && b == BinOp::Mul {
-                // A pipelined multiplier (`pipemul.rs`): the product in its last register
-                // `latency` cycles after the start.
-                let t = &self.l.blocks[u[0].block].problem;
-                let ty = t.types[t.ops[u[0].index].ty].clone();
-                let (unit, out) = self.pipe_mul_for(w, &ty, &format!("mul{w}_u{k}"), u.len())?;
-                mul_units.insert(k, unit);
-                out
-            } else if u[0].sequential {
-                // A sequential divider: the result sits in its registers a cycle after the
-                // last step; `latency - 1` steps of `w / steps` rows each.
-                let signed = matches!(b, BinOp::DivS | BinOp::RemS);
-                let rows = w / (u[0].latency - if signed { 3 } else { 1 }).max(1);
-                let tag = format!("{}{w}_u{k}", format!("{b:?}").to_lowercase());
-                let (unit, out) = self.seq_div_unit(b, w, rows, &tag);
-                seq_units.insert(k, unit);
-                out
-            } else {
-                let z = self.konst(0, w);
-                self.cell(bin_kind(b), w, &[z, z], None)
+            let net = match pooled[k] {
+                // A pipelined multiplier (`pipemul.rs`) or a sequential divider: the result
+                // in its registers `latency` cycles after the start.
+                Some((key, local)) => {
+                    let (id, net) = self.pool_unit(key, local)?;
+                    pool_ids.insert(k, id);
+                    net
+                }
+                None => {
+                    let z = self.konst(0, w);
+                    self.cell(bin_kind(b), w, &[z, z], None)
+                }
             };
             for p in u {
                 let r = self.f.op(p.op).result.expect("result");
@@ -192,17 +194,22 @@ impl Gen<'_> {
             }
         }
         for (k, (u, &net)) in shared.iter().zip(&unit_net).enumerate() {
-            let ins = self.unit_inputs(u);
-            if let Some(unit) = mul_units.get(&k) {
-                self.pipe_mul_connect(unit, ins[0], ins[1]);
-                continue;
-            }
-            match seq_units.get(&k) {
-                Some(unit) => {
-                    let ph = self.seq_div_phases(u);
-                    self.seq_div_connect(unit, ins[0], ins[1], &ph);
+            match pool_ids.get(&k) {
+                Some(&id) => {
+                    // Operands in the start state; the op occupies its latency's states.
+                    for p in u {
+                        let op = self.f.op(p.op);
+                        let (x, y) = (op.operands[0], op.operands[1]);
+                        let a = self.value_in(x, p.start);
+                        let b = self.value_in(y, p.start);
+                        let states: Vec<u32> = (p.start..p.start + p.latency.max(1)).collect();
+                        self.pool_issue(id, &states, a, b)?;
+                    }
                 }
-                None => self.m.set_operands(net, &ins),
+                None => {
+                    let ins = self.unit_inputs(u);
+                    self.m.set_operands(net, &ins);
+                }
             }
         }
         Ok(())
@@ -260,29 +267,6 @@ impl Gen<'_> {
             d = self.mux(c, n, d);
         }
         d
-    }
-
-    /// The phase signals of a sequential divider shared by `ops` (see `seqdiv.rs`).
-    fn seq_div_phases(&mut self, ops: &[Placed]) -> super::seqdiv::Phases {
-        let op = self.f.op(ops[0].op);
-        let signed = matches!(op.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
-        let s1 = u32::from(signed);
-        let (mut load, mut abs, mut step, mut fix) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for p in ops {
-            let eq = |s: u32| self.state_eq[s as usize];
-            load.push(eq(p.start));
-            if signed {
-                abs.push(eq(p.start + 1));
-                fix.push(eq(p.start + p.latency - 1));
-            }
-            step.extend((p.start + 1 + s1..p.start + p.latency - s1).map(eq));
-        }
-        super::seqdiv::Phases {
-            load: self.or(&load),
-            abs: signed.then(|| self.or(&abs)),
-            step: self.or(&step),
-            fix: signed.then(|| self.or(&fix)),
-        }
     }
 
     /// A shared multiplier/divider's operands, multiplexed by the state each op occupies.

@@ -3,9 +3,11 @@
 //! [`layout`] numbers the states; this module creates the ports (SPEC section 4 order),
 //! the state register (binary encoded, reset to idle) and one `state == S` decoder per
 //! state; `bind.rs` builds each scheduled op as a cell, sharing multipliers and dividers
-//! across states through input multiplexers; `expand.rs` turns each state's transition
-//! into next-state logic and register writes; `regs.rs` gives values that live across
-//! states registers, shared by left-edge allocation over their lifetimes.
+//! across states through input multiplexers (pipelined multipliers and dividers and
+//! sequential dividers with the pipelined loops as well: `share.rs`); `expand.rs` turns
+//! each state's transition into next-state logic and register writes; `regs.rs` gives
+//! values that live across states registers, shared by left-edge allocation over their
+//! lifetimes.
 //!
 //! How a value is seen in state S: a constant anywhere is a constant cell; an op's result
 //! in the state it is produced (its *wire state*) is the op's cell (chaining); anywhere
@@ -20,6 +22,7 @@ mod pipeline_units;
 mod pipemul;
 mod regs;
 mod seqdiv;
+mod share;
 
 use crate::ir::{Func, MemKind, OpKind, Param, ValId};
 use crate::Options;
@@ -82,6 +85,9 @@ pub(crate) struct Gen<'f> {
     own_regs: Vec<u32>,
     /// The chaining budget of a cycle, ns (`schedule::delays::budget`).
     budget: f64,
+    /// Pipelined multipliers and dividers, sequential dividers: shared by every region
+    /// (`share.rs`).
+    pool: share::Pool,
 }
 
 fn port(m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool, span: Span) -> comb::PortId {
@@ -152,6 +158,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         pipe_nets: Vec::new(),
         own_regs: Vec::new(),
         budget: crate::schedule::delays::budget(opts.clock_period),
+        pool: share::Pool::default(),
     };
     let zero_s = g.konst(0, sw);
     let state = g.cell(
@@ -184,6 +191,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     }
     g.datapath()?;
     g.pipelines()?;
+    g.pool_connect();
     g.local_memories(&locals);
     let scalars: Vec<(ValId, NetId)> =
         scalar_ports.iter().map(|&(v, p)| (v, g.m.port_net(p).expect("input"))).collect();

@@ -302,9 +302,37 @@ impl Gen<'_> {
         }
     }
 
-    /// The op `i` of a pipelined loop on a pipelined divider (`ty`), `b` at `w` bits. An
-    /// unshared division and remainder of the same operands started in the same cycle share
-    /// one unit: the later op's result is left in `pairs`.
+    /// The later op of a pipelined loop that is op `i`'s partner on one divider (`b` at
+    /// `w` bits): the other of division and remainder, same operands, start, latency and
+    /// divisor bits, neither limited by `--max-div`.
+    pub(crate) fn div_partner(&self, c: &Ctx, i: usize, (b, w): (BinOp, u32)) -> Option<usize> {
+        let sched = &c.pipe.plan.block;
+        let t = sched.start(i);
+        let operands = &self.f.op(sched.ops[i]).operands;
+        let other = match b {
+            BinOp::DivS => BinOp::RemS,
+            BinOp::RemS => BinOp::DivS,
+            BinOp::DivU => BinOp::RemU,
+            _ => BinOp::DivU,
+        };
+        // Same operands, start and latency (a pipelined loop's types are split by
+        // latency, `schedule::pipediv::pipelined`).
+        let ty = |k: usize| &sched.problem.types[sched.problem.ops[k].ty];
+        (i + 1..sched.ops.len()).find(|&j| {
+            let o = self.f.op(sched.ops[j]);
+            o.kind == OpKind::Bin(other)
+                && &o.operands == operands
+                && sched.start(j) == t
+                && ty(j).latency == ty(i).latency
+                && divisor_bits(self.f, other, w) == divisor_bits(self.f, b, w)
+                && sched.problem.ops[i].resource.is_none()
+                && sched.problem.ops[j].resource.is_none()
+        })
+    }
+
+    /// The op `i` of a pipelined loop on a pipelined divider (`ty`), `b` at `w` bits, with
+    /// its partner ([`Gen::div_partner`]) on one unit of their own: the later op's result
+    /// is left in `pairs`.
     pub(crate) fn pipe_div_op(
         &mut self,
         c: &mut Ctx,
@@ -319,24 +347,7 @@ impl Gen<'_> {
         let sched = &c.pipe.plan.block;
         let t = sched.start(i);
         let operands = self.f.op(sched.ops[i]).operands.clone();
-        let partner = (i + 1..sched.ops.len()).find(|&j| {
-            let o = self.f.op(sched.ops[j]);
-            let other = match b {
-                BinOp::DivS => BinOp::RemS,
-                BinOp::RemS => BinOp::DivS,
-                BinOp::DivU => BinOp::RemU,
-                _ => BinOp::DivU,
-            };
-            // Same operands, start and latency (a pipelined loop's types are split by
-            // latency, `schedule::pipediv::pipelined`).
-            let ty = |k: usize| &sched.problem.types[sched.problem.ops[k].ty];
-            o.kind == OpKind::Bin(other)
-                && o.operands == operands
-                && sched.start(j) == t
-                && ty(j).latency == ty(i).latency
-                && divisor_bits(self.f, other, w) == divisor_bits(self.f, b, w)
-                && sched.problem.ops[j].resource.is_none()
-        });
+        let partner = self.div_partner(c, i, (b, w));
         let a0 = self.pv(c, operands[0], i64::from(t))?;
         let a1 = self.pv(c, operands[1], i64::from(t))?;
         let tag = format!("{}{w}_pipe{}_op{i}", format!("{b:?}").to_lowercase(), c.pipe.first);

@@ -21,9 +21,10 @@
 //! previous iteration's yield), its copy 0 being the shared register allocation's register
 //! (written at loop entry with its init and by the yield under its stage's valid bit).
 
-use super::{Access, Gen, Unit};
+use super::share::PoolKey;
+use super::{Access, Gen};
 use crate::gen::layout::Pipe;
-use crate::ir::{BinOp, ForLoop, OpKind, ValId};
+use crate::ir::{ForLoop, OpKind, ValId};
 use comb::{CellKind, IcmpPred, NetId};
 use std::collections::{BTreeMap, HashMap};
 
@@ -171,6 +172,7 @@ impl Gen<'_> {
         }
         // The ops, in their topological order (limited multipliers/dividers on shared units).
         let shared = self.shared_units(pipe)?;
+        let mut locals = shared.locals.clone();
         let mut div_pairs = HashMap::new();
         for (i, &id) in sched.ops.iter().enumerate() {
             let op = self.f.op(id).clone();
@@ -206,30 +208,25 @@ impl Gen<'_> {
                     });
                     continue;
                 }
-                OpKind::Bin(BinOp::Mul) if ty.sequential => self.pipe_mul_op(&mut c, i, w, &ty)?,
-                OpKind::Bin(b) if crate::schedule::pipediv::is_pipelined(&ty) => {
+                // A division and a remainder of the same operands on one unit of their own.
+                OpKind::Bin(b)
+                    if crate::schedule::pipediv::is_pipelined(&ty)
+                        && (div_pairs.contains_key(&i) || self.div_partner(&c, i, (b, w)).is_some()) =>
+                {
                     self.pipe_div_op(&mut c, i, (b, w), &ty, &mut div_pairs)?
                 }
-                OpKind::Bin(b) if ty.sequential => {
+                // Pipelined multipliers and dividers, sequential dividers: the function's
+                // shared units (`share.rs`), after this loop's limited ones of the key.
+                OpKind::Bin(b) if PoolKey::of(b, w, &ty).is_some() => {
+                    let key = PoolKey::of(b, w, &ty).expect("checked");
+                    let local = locals.entry(key).or_insert(0);
+                    let (id, net) = self.pool_unit(key, *local)?;
+                    *local += 1;
                     let a0 = self.pv(&mut c, op.operands[0], t)?;
                     let a1 = self.pv(&mut c, op.operands[1], t)?;
-                    let signed = matches!(b, BinOp::DivS | BinOp::RemS);
-                    let s1 = i64::from(signed);
-                    let lat = i64::from(ty.latency);
-                    let rows = w / (ty.latency - if signed { 3 } else { 1 }).max(1);
-                    let tag = format!("{}{w}_{}_op{i}", format!("{b:?}").to_lowercase(), lp.id);
-                    let (unit, out) = self.seq_div_unit(b, w, rows, &tag);
-                    let eq = |g: &Self, t: i64| g.state_eq[c.slot(t) as usize];
-                    let steps: Vec<NetId> = (t + 1 + s1..t + lat - s1).map(|x| eq(self, x)).collect();
-                    let ph = super::seqdiv::Phases {
-                        load: eq(self, t),
-                        abs: signed.then(|| eq(self, t + 1)),
-                        step: self.or(&steps),
-                        fix: signed.then(|| eq(self, t + lat - 1)),
-                    };
-                    self.seq_div_connect(&unit, a0, a1, &ph);
-                    self.units.push(Unit { kind: format!("{b:?}").to_lowercase(), width: w, ops: 1 });
-                    out
+                    let states: Vec<u32> = (0..i64::from(ty.latency.max(1))).map(|j| c.slot(t + j)).collect();
+                    self.pool_issue(id, &states, a0, a1)?;
+                    net
                 }
                 _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,
                 _ => {

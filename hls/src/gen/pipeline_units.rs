@@ -5,23 +5,23 @@
 //! slots are disjoint share a unit), so the circuit has as many units as the limit asks
 //! for, as the non-pipelined binder does. A unit's operands are multiplexed by slot state:
 //! in slot `s` it serves the op that occupies `s`, with the operands of the iteration at
-//! that op's cycle. A sequential divider loads in its op's start slot only, and its phase
-//! signals are the OR over its ops; a pipelined divider or multiplier takes its operands in
-//! its op's start slot only. Ops occupying more than II cycles (replicated
-//! multi-cycle paths) keep cells of their own.
+//! that op's cycle. Pipelined multipliers and dividers and sequential dividers are the
+//! function's shared units (`share.rs`): this loop's j-th unit of one kind is the j-th of
+//! every other loop and of the FSM's blocks, and takes its operands in its op's start slot
+//! only (a sequential divider's phases follow its ops' slots). Ops occupying more than II
+//! cycles (replicated multi-cycle paths) keep cells of their own.
 
-use super::pipediv::PipeDivUnit;
 use super::pipeline::Ctx;
-use super::pipemul::PipeMulUnit;
-use super::seqdiv::{Phases, SeqDivUnit};
+use super::share::PoolKey;
 use super::{Gen, Unit};
 use crate::gen::layout::Pipe;
 use crate::ir::{BinOp, OpKind};
 use comb::NetId;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Ops sharing a unit: (resource, operator, width, sequential or pipelined).
-type GroupKey = (usize, BinOp, u32, bool);
+/// Ops sharing a unit: (resource, operator, width, sequential or pipelined, its latency
+/// if so).
+type GroupKey = (usize, BinOp, u32, bool, u32);
 /// A unit being filled: the slots it is busy in and its ops.
 type Slots = (BTreeSet<u32>, Vec<usize>);
 
@@ -30,16 +30,15 @@ pub(crate) struct SharedUnits {
     /// Unit of each shared op (by index in the loop's block).
     pub of: HashMap<usize, usize>,
     units: Vec<SharedUnit>,
+    /// Local units of each shared key this loop has bound (its unlimited ops take the next).
+    pub locals: BTreeMap<PoolKey, usize>,
 }
 
 struct SharedUnit {
     ops: Vec<usize>,
     net: NetId,
-    seq: Option<SeqDivUnit>,
-    /// A pipelined divider (`pipediv.rs`).
-    pipe: Option<PipeDivUnit>,
-    /// A pipelined multiplier (`pipemul.rs`).
-    pmul: Option<PipeMulUnit>,
+    /// The function's shared unit it is (`share.rs`), or None for a multi-cycle path's cell.
+    pool: Option<usize>,
 }
 
 impl SharedUnits {
@@ -67,7 +66,8 @@ impl Gen<'_> {
                 continue;
             }
             let slots: BTreeSet<u32> = (0..occ).map(|j| (b.start(i) + j) % ii).collect();
-            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)), t.sequential);
+            let lat = if t.sequential { t.latency } else { 0 };
+            let key = (r, k, op.result.map_or(1, |v| self.f.width(v)), t.sequential, lat);
             let g = match groups.iter().position(|g| g.0 == key) {
                 Some(g) => g,
                 None => {
@@ -87,59 +87,62 @@ impl Gen<'_> {
             units[u].1.push(i);
         }
         let mut units = Vec::new();
-        for ((_, k, w, _), us) in groups {
+        let mut locals = BTreeMap::new();
+        for ((_, k, w, _, _), us) in groups {
             for (_, ops) in us {
                 let i0 = ops[0];
                 let t = &p.types[p.ops[i0].ty];
-                let (mut pdiv, mut pmul) = (None, None);
-                let (net, seq) = if k == BinOp::Mul && t.sequential {
-                    let tag = format!("mul{w}_pipe{}_pm{}", pipe.first, units.len());
-                    let (unit, out) = self.pipe_mul_for(w, t, &tag, ops.len())?;
-                    pmul = Some(unit);
-                    (out, None)
-                } else if crate::schedule::pipediv::is_pipelined(t) {
-                    let tag = format!(
-                        "{}{w}_pipe{}_pd{}",
-                        format!("{k:?}").to_lowercase(),
-                        pipe.first,
-                        units.len()
-                    );
-                    let (unit, out, _) = self.pipe_div_for(k, w, t, &tag, (ops.len(), false))?;
-                    pdiv = Some(unit);
-                    (out, None)
-                } else if t.sequential {
-                    let signed = matches!(k, BinOp::DivS | BinOp::RemS);
-                    let rows = w / (t.latency - if signed { 3 } else { 1 }).max(1);
-                    let tag =
-                        format!("{}{w}_pipe{}_u{}", format!("{k:?}").to_lowercase(), pipe.first, units.len());
-                    let (unit, out) = self.seq_div_unit(k, w, rows, &tag);
-                    (out, Some(unit))
-                } else {
-                    let z = self.konst(0, w);
-                    (self.cell(super::bind::bin_kind(k), w, &[z, z], None), None)
+                // Pipelined multipliers and dividers, sequential dividers: the function's
+                // shared units (`share.rs`), local unit j of the key being this loop's j-th.
+                let (net, pool) = match PoolKey::of(k, w, t) {
+                    Some(key) => {
+                        let local = locals.entry(key).or_insert(0);
+                        let (id, net) = self.pool_unit(key, *local)?;
+                        *local += 1;
+                        (net, Some(id))
+                    }
+                    None => {
+                        self.units.push(Unit {
+                            kind: format!("{k:?}").to_lowercase(),
+                            width: w,
+                            ops: ops.len(),
+                        });
+                        let z = self.konst(0, w);
+                        (self.cell(super::bind::bin_kind(k), w, &[z, z], None), None)
+                    }
                 };
-                if pdiv.is_none() && pmul.is_none() {
-                    self.units.push(Unit { kind: format!("{k:?}").to_lowercase(), width: w, ops: ops.len() });
-                }
                 for &i in &ops {
                     of.insert(i, units.len());
                 }
-                units.push(SharedUnit { ops, net, seq, pipe: pdiv, pmul });
+                units.push(SharedUnit { ops, net, pool });
             }
         }
-        Ok(SharedUnits { of, units })
+        Ok(SharedUnits { of, units, locals })
     }
 
-    /// Connects every shared unit's inputs (and a divider's phases), by slot state.
+    /// Connects every shared unit's inputs, by slot state; binds the ops of the function's
+    /// shared units to them (their operands in the start slot).
     pub(crate) fn connect_shared(&mut self, c: &mut Ctx, s: &SharedUnits) -> Result<(), String> {
         let b = &c.pipe.plan.block;
         for u in &s.units {
+            if let Some(id) = u.pool {
+                for &i in &u.ops {
+                    let t = &b.problem.types[b.problem.ops[i].ty];
+                    let operands = self.f.op(b.ops[i]).operands.clone();
+                    let at = i64::from(b.start(i));
+                    let x = self.pv(c, operands[0], at)?;
+                    let y = self.pv(c, operands[1], at)?;
+                    let states: Vec<u32> = (0..i64::from(t.latency.max(1))).map(|j| c.slot(at + j)).collect();
+                    self.pool_issue(id, &states, x, y)?;
+                }
+                continue;
+            }
             let mut ins = Vec::new();
             for k in 0..2 {
                 let mut d: Option<NetId> = None;
                 for &i in &u.ops {
                     let t = &b.problem.types[b.problem.ops[i].ty];
-                    let held = if t.sequential { 1 } else { t.occupancy.max(1) };
+                    let held = t.occupancy.max(1);
                     let v = self.f.op(b.ops[i]).operands[k];
                     for j in 0..i64::from(held) {
                         let at = i64::from(b.start(i)) + j;
@@ -155,38 +158,7 @@ impl Gen<'_> {
                 }
                 ins.push(d.expect("a unit has an op"));
             }
-            match &u.seq {
-                None if u.pmul.is_some() => {
-                    self.pipe_mul_connect(u.pmul.as_ref().expect("a unit"), ins[0], ins[1])
-                }
-                None if u.pipe.is_some() => {
-                    self.pipe_div_connect(u.pipe.as_ref().expect("a unit"), ins[0], ins[1])
-                }
-                None => self.m.set_operands(u.net, &ins),
-                Some(unit) => {
-                    let (mut load, mut abs, mut step, mut fix) = (vec![], vec![], vec![], vec![]);
-                    let mut signed = false;
-                    for &i in &u.ops {
-                        let t = &b.problem.types[b.problem.ops[i].ty];
-                        signed = matches!(self.f.op(b.ops[i]).kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
-                        let (st, lat, s1) = (i64::from(b.start(i)), i64::from(t.latency), i64::from(signed));
-                        let eq = |g: &Self, x: i64| g.state_eq[c.slot(x) as usize];
-                        load.push(eq(self, st));
-                        if signed {
-                            abs.push(eq(self, st + 1));
-                            fix.push(eq(self, st + lat - 1));
-                        }
-                        step.extend((st + 1 + s1..st + lat - s1).map(|x| eq(self, x)));
-                    }
-                    let ph = Phases {
-                        load: self.or(&load),
-                        abs: signed.then(|| self.or(&abs)),
-                        step: self.or(&step),
-                        fix: signed.then(|| self.or(&fix)),
-                    };
-                    self.seq_div_connect(unit, ins[0], ins[1], &ph);
-                }
-            }
+            self.m.set_operands(u.net, &ins);
         }
         Ok(())
     }

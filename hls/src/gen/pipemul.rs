@@ -23,10 +23,8 @@
 //! operation's values move one stage per clock, which is what the schedules count on, and
 //! a stage holding no operation computes garbage nobody reads.
 
-use super::pipeline::Ctx;
-use super::{Gen, Unit};
+use super::Gen;
 use crate::schedule::delays::PipeMul;
-use crate::schedule::OperatorType;
 use comb::{CellKind, NetId};
 
 /// A pipelined multiplier's input registers; [`Gen::pipe_mul_connect`] wires them.
@@ -185,46 +183,6 @@ impl Gen<'_> {
             self.stage_reg(Some(co), 1, &format!("{tag}_add{k}_carry"))
         });
         (Some(p), co)
-    }
-
-    /// A pipelined multiplier for ops of type `t` (a pipelined `sequential` type; its
-    /// stages are [`crate::schedule::delays::pipe_mul`]'s plan, padded to the type's
-    /// latency) of `width` bits shared by `ops` operations, recorded as a unit.
-    pub(crate) fn pipe_mul_for(
-        &mut self,
-        width: u32,
-        t: &OperatorType,
-        tag: &str,
-        ops: usize,
-    ) -> Result<(PipeMulUnit, NetId), String> {
-        let plan = crate::schedule::delays::pipe_mul(width, self.budget);
-        if plan.latency > t.latency {
-            return Err(format!(
-                "internal error: a pipelined multiplier of {width} bits needs {} cycles, its type {}",
-                plan.latency, t.latency
-            ));
-        }
-        self.units.push(Unit { kind: "mul_pipelined".into(), width, ops });
-        Ok(self.pipe_mul_unit(width, (&plan, t.latency), tag))
-    }
-
-    /// The op `i` of a pipelined loop on a pipelined multiplier of its own (type `ty`).
-    pub(crate) fn pipe_mul_op(
-        &mut self,
-        c: &mut Ctx,
-        i: usize,
-        w: u32,
-        ty: &OperatorType,
-    ) -> Result<NetId, String> {
-        let sched = &c.pipe.plan.block;
-        let t = sched.start(i);
-        let operands = self.f.op(sched.ops[i]).operands.clone();
-        let a0 = self.pv(c, operands[0], i64::from(t))?;
-        let a1 = self.pv(c, operands[1], i64::from(t))?;
-        let tag = format!("mul{w}_pipe{}_op{i}", c.pipe.first);
-        let (unit, out) = self.pipe_mul_for(w, ty, &tag, 1)?;
-        self.pipe_mul_connect(&unit, a0, a1);
-        Ok(out)
     }
 
     /// Connects `u`'s operand registers to `a` and `b` (sampled every cycle).
