@@ -41,7 +41,7 @@ and runs it with `mlir-cpu-runner`; every result and element must agree modulo i
 A difference (or a failing mlir-opt / mlir-cpu-runner) is saved as OUT/caseN.mlir with
 OUT/caseN.txt (the command line, the data, both outputs, the module run) and counted in
 the last line ("K differ from mlir-cpu-runner"). Before the cases, the checker is tested
-on a fixed kernel (a call, an `index` scalar, i1 memory and result) with hand-computed
+on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with hand-computed
 values: it must agree with them and report each of three corrupted ones (`--self-test`
 runs only that).
 
@@ -967,7 +967,9 @@ def ref_main(params, results, top, scalars, mems):
             ops.append(f"%m_{k}")
         else:
             sty, v = sval[name]
-            body.append(f"  %s_{k} = arith.constant {lit(v, sty)} : {ty}")
+            # An i1 constant is `1 : i1` (`true : i1` does not parse), as in reference.rs.
+            c = str(v & 1) if type_width(sty) == 1 else lit(v, sty)
+            body.append(f"  %s_{k} = arith.constant {c} : {ty}")
             ops.append(f"%s_{k}")
         tys.append(ty)
     call = f"func.call @{top}({', '.join(ops)}) : ({', '.join(tys)}) -> ({', '.join(results)})"
@@ -1044,7 +1046,7 @@ SELF_TEST = """func.func @helper(%a: i8, %b: i8) -> i8 {
   %c = arith.addi %a, %b : i8
   return %c : i8
 }
-func.func @fuzz(%m0: memref<4xi8>, %s0: i8, %n: index, %m1: memref<2xi1>) -> (i8, i1) {
+func.func @fuzz(%m0: memref<4xi8>, %s0: i8, %n: index, %m1: memref<2xi1>, %b: i1) -> (i8, i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %x = memref.load %m0[%c0] : memref<4xi8>
@@ -1053,30 +1055,31 @@ func.func @fuzz(%m0: memref<4xi8>, %s0: i8, %n: index, %m1: memref<2xi1>) -> (i8
   %z = arith.addi %y, %i : i8
   memref.store %z, %m0[%c0] : memref<4xi8>
   %p = arith.cmpi slt, %z, %s0 : i8
-  memref.store %p, %m1[%c1] : memref<2xi1>
+  %q = arith.xori %p, %b : i1
+  memref.store %q, %m1[%c1] : memref<2xi1>
   return %z, %p : i8, i1
 }
 """
 
 
 def self_test(mlir_opt, runner):
-    """The checker on a fixed kernel (a call, an `index` scalar, i1 memory and result) with
+    """The checker on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with
     values computed by hand: it must agree, and must report each of three corrupted
     expectations. Returns None or what went wrong."""
     params, results = signature(SELF_TEST)
     # m0 = [0x7f, 1, 0x80, 0xff], s0 = 0xfe (-2), n = 0x12345603 (3 as i8), m1 = [1, 0]:
-    # z = 0x7f + 0xfe + 3 = 0x80 (-128) < -2, so p = 1 and m1 = [1, 1].
-    scalars = [("%s0", "i8", 0xFE), ("%n", "index", 0x12345603)]
+    # b = 1: z = 0x7f + 0xfe + 3 = 0x80 (-128) < -2, so p = 1 and m1 = [1, p xor b = 0].
+    scalars = [("%s0", "i8", 0xFE), ("%n", "index", 0x12345603), ("%b", "i1", 1)]
     mems = [("%m0", "memref<4xi8>", [4], "i8", [0x7F, 1, 0x80, 0xFF]), ("%m1", "memref<2xi1>", [2], "i1", [1, 0])]
     try:
         rets, memories, _ = run_reference(SELF_TEST, "fuzz", scalars, mems, mlir_opt, runner)
     except RuntimeError as e:
         return str(e)
-    good = ([0x80, 1], [[0x80, 1, 0x80, 0xFF], [1, 1]])
+    good = ([0x80, 1], [[0x80, 1, 0x80, 0xFF], [1, 0]])
     d = ref_compare(results, mems, (rets, memories), good)
     if d:
         return f"the reference disagrees with the hand-computed values: {d}"
-    for bad in [([0x81, 1], good[1]), (good[0], [[0x80, 1, 0x80, 0xFE], [1, 1]]), (good[0], [good[1][0], [1, 0]])]:
+    for bad in [([0x81, 1], good[1]), (good[0], [[0x80, 1, 0x80, 0xFE], [1, 0]]), (good[0], [good[1][0], [1, 1]])]:
         if ref_compare(results, mems, (rets, memories), bad) is None:
             return f"a corrupted expectation {bad} passed"
     return None
