@@ -42,8 +42,8 @@ A difference (or a failing mlir-opt / mlir-cpu-runner) is saved as OUT/caseN.mli
 OUT/caseN.txt (the command line, the data, both outputs, the module run) and counted in
 the last line ("K differ from mlir-cpu-runner"). Before the cases, the checker is tested
 on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with hand-computed
-values: it must agree with them and report each of three corrupted ones (`--self-test`
-runs only that).
+values: it must agree with them and report each of four corrupted expectations (a wrong
+result, a wrong element of each memory, a memory left out); `--self-test` runs only that.
 
 Usage: bench/fuzz_hls.py [--seed S] [--cases N] [--out DIR] [--bin PATH] [--mix affine|wide]
        [--reference]
@@ -1026,6 +1026,8 @@ def ref_compare(results, mems, got, expected):
     each value's width; None if they agree."""
     rets, memories = got
     erets, emems = expected
+    if len(memories) != len(mems) or len(emems) != len(mems):
+        return f"{len(mems)} memories, {len(memories)} from mlir-cpu-runner, {len(emems)} from the circuit"
     for i, ty in enumerate(results):
         mask = (1 << type_width(ty)) - 1
         if i >= len(erets) or rets[i] & mask != erets[i] & mask:
@@ -1064,7 +1066,7 @@ func.func @fuzz(%m0: memref<4xi8>, %s0: i8, %n: index, %m1: memref<2xi1>, %b: i1
 
 def self_test(mlir_opt, runner):
     """The checker on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with
-    values computed by hand: it must agree, and must report each of three corrupted
+    values computed by hand: it must agree, and must report each of four corrupted
     expectations. Returns None or what went wrong."""
     params, results = signature(SELF_TEST)
     # m0 = [0x7f, 1, 0x80, 0xff], s0 = 0xfe (-2), n = 0x12345603 (3 as i8), m1 = [1, 0]:
@@ -1079,7 +1081,7 @@ def self_test(mlir_opt, runner):
     d = ref_compare(results, mems, (rets, memories), good)
     if d:
         return f"the reference disagrees with the hand-computed values: {d}"
-    for bad in [([0x81, 1], good[1]), (good[0], [[0x80, 1, 0x80, 0xFE], [1, 0]]), (good[0], [good[1][0], [1, 1]])]:
+    for bad in [([0x81, 1], good[1]), (good[0], good[1][:1]), (good[0], [[0x80, 1, 0x80, 0xFE], [1, 0]]), (good[0], [good[1][0], [1, 1]])]:
         if ref_compare(results, mems, (rets, memories), bad) is None:
             return f"a corrupted expectation {bad} passed"
     return None
@@ -1155,7 +1157,7 @@ def main():
         why = self_test(a.mlir_opt, a.mlir_cpu_runner)
         if why:
             sys.exit(f"--reference: the checker's self-test fails: {why}")
-        print("--reference: self-test passed (agrees on a fixed kernel, reports 3 corrupted values)", flush=True)
+        print("--reference: self-test passed (agrees on a fixed kernel, reports 4 corrupted values)", flush=True)
         if a.self_test:
             return
     os.makedirs(a.out, exist_ok=True)
