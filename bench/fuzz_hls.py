@@ -29,7 +29,24 @@ called with `func.call` (scalars, or a memref and a loop), and a loop of `cf.br`
 checked by `mlir-opt` (a kernel it rejects, or one the interpreter finds undefined on its
 data, is counted as a generator bug, not a compiler bug).
 
+`--reference` adds a judge we did not write: after a case passes cosim (run with `--keep`),
+the script reads the exact data cosim drew (`data.txt`: the scalars and initial memories)
+and the final results and memories (the kept Rust simulator re-run on that file; cosim has
+just shown Verilator and the interpreter give the same), builds a `@main` as
+tests/hls_support/reference.rs does (one `memref.global` per memref argument, the scalars
+as constants, `index` ones as 32-bit values, the call of `@fuzz` — which may call
+`@helper` — and every result and memref element printed as a sign-extended i64 by
+`vector.print`), lowers it with reference.rs's `mlir-opt` pipeline (index 32 bits wide)
+and runs it with `mlir-cpu-runner`; every result and element must agree modulo its width.
+A difference (or a failing mlir-opt / mlir-cpu-runner) is saved as OUT/caseN.mlir with
+OUT/caseN.txt (the command line, the data, both outputs, the module run) and counted in
+the last line ("K differ from mlir-cpu-runner"). Before the cases, the checker is tested
+on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with hand-computed
+values: it must agree with them and report each of four corrupted expectations (a wrong
+result, a wrong element of each memory, a memory left out); `--self-test` runs only that.
+
 Usage: bench/fuzz_hls.py [--seed S] [--cases N] [--out DIR] [--bin PATH] [--mix affine|wide]
+       [--reference]
 """
 import argparse
 import os
@@ -807,6 +824,269 @@ def kernel_wide(r):
     return WideGen(r).kernel()
 
 
+# ---------------------------------------------------------------------------------------
+# --reference: mlir-cpu-runner (LLVM 19) on the data cosim used, as
+# tests/hls_support/reference.rs does for the fixed kernels.
+
+# The lowering of reference.rs (PIPELINE), index 32 bits wide as in SPEC section 4.
+REF_PIPELINE = [
+    "--convert-linalg-to-loops",
+    "--lower-affine",
+    "--arith-expand",
+    "--convert-scf-to-cf",
+    "--convert-vector-to-llvm",
+    "--expand-strided-metadata",
+    "--finalize-memref-to-llvm=index-bitwidth=32",
+    "--convert-arith-to-llvm=index-bitwidth=32",
+    "--convert-index-to-llvm=index-bitwidth=32",
+    "--convert-cf-to-llvm=index-bitwidth=32",
+    "--convert-func-to-llvm=index-bitwidth=32",
+    "--reconcile-unrealized-casts",
+]
+
+
+def runner_utils(mlir_opt):
+    d = os.path.join(os.path.dirname(os.path.dirname(mlir_opt)), "lib")
+    for name in ["libmlir_c_runner_utils.so", "libmlir_c_runner_utils.so.19.1", "libmlir_c_runner_utils.so.19"]:
+        if os.path.exists(os.path.join(d, name)):
+            return os.path.join(d, name)
+    raise RuntimeError(f"libmlir_c_runner_utils not found in {d}")
+
+
+def type_width(ty):
+    """The width of a scalar type (`index` is 32, as in the interpreter and the circuit)."""
+    return 32 if ty == "index" else int(ty[1:])
+
+
+def signature(text, top="fuzz"):
+    """[(name, type)] of the parameters and [type] of the results of `func.func @top`, and
+    per memref parameter its shape and element type."""
+    head = text[text.index(f"func.func @{top}("):]
+    head = head[:head.index("{")]
+    depth, end = 0, None
+    for i, ch in enumerate(head):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                end = i
+                break
+    params = []
+    for part in head[head.index("(") + 1:end].split(","):
+        part = part.strip()
+        if part:
+            name, ty = part.split(":", 1)
+            params.append((name.strip(), ty.strip()))
+    rest = head[end + 1:].strip()
+    results = []
+    if rest.startswith("->"):
+        results = [t.strip() for t in rest[2:].strip().strip("()").split(",") if t.strip()]
+    return params, results
+
+
+def memref_shape(ty):
+    """(shape, element type) of `memref<4x8xi16>` (`memref<i8>`: no dimensions)."""
+    parts = ty[len("memref<"):-1].split("x")
+    return [int(d) for d in parts[:-1]], parts[-1]
+
+
+def read_data(path, params):
+    """The scalars (name, width, value) and memories (name, shape, elem, words) of a cosim
+    data file (`data_text` in backends/src/cosim/hls/mod.rs: the cycle limit, one hex line
+    per scalar, one line of hex words per memory, both in parameter order)."""
+    lines = open(path).read().split("\n")
+    pos = 1
+    scalars, mems = [], []
+    for name, ty in params:
+        if not ty.startswith("memref"):
+            scalars.append((name, ty, int(lines[pos].strip(), 16)))
+            pos += 1
+    for name, ty in params:
+        if ty.startswith("memref"):
+            shape, elem = memref_shape(ty)
+            mems.append((name, ty, shape, elem, [int(w, 16) for w in lines[pos].split()]))
+            pos += 1
+    return scalars, mems
+
+
+def parse_sim(text):
+    """A driver's output (`parse_run` in backends/src/cosim/hls/mod.rs): results and memories."""
+    rets, mems = [], []
+    for line in text.splitlines():
+        tag, _, rest = line.partition(" ")
+        if tag == "ret":
+            rets.append(int(rest, 16))
+        elif tag == "mem":
+            mems.append([int(w, 16) for w in rest.split()])
+    return rets, mems
+
+
+def ref_main(params, results, top, scalars, mems):
+    """The globals and `@main` of reference.rs's `main_text` for one data set: one
+    memref.global per memref argument, the scalars as constants, the call, then every
+    result and every memref element (row-major) printed as a sign-extended i64."""
+    def lit(v, ty):
+        w = type_width(ty)
+        if w == 1:
+            return "true" if v & 1 else "false"
+        return str(signed(v, w))
+
+    glob, body, tmp = [], ["func.func @main() {", "  %zero64 = arith.constant 0 : i64",
+                            "  %ci0 = arith.constant 0 : index", "  %ci1 = arith.constant 1 : index"], [0]
+
+    def fresh(p):
+        tmp[0] += 1
+        return f"%{p}{tmp[0]}"
+
+    def pr(v, ty):
+        e = fresh("pr")
+        if ty == "index":
+            body.append(f"  {e} = arith.index_cast {v} : index to i64")
+        elif type_width(ty) < 64:
+            body.append(f"  {e} = arith.extsi {v} : {ty} to i64")
+        else:
+            body.append(f"  {e} = arith.addi {v}, %zero64 : i64")
+        body.append(f"  vector.print {e} : i64")
+
+    sval = {n: (ty, v) for n, ty, v in scalars}
+    mval = {m[0]: m for m in mems}
+    ops, tys = [], []
+    for name, ty in params:
+        k = name.lstrip("%")
+        if ty.startswith("memref"):
+            _, _, shape, elem, words = mval[name]
+
+            def nest(data, shape):
+                if not shape:
+                    return lit(data[0], elem)
+                stride = len(data) // shape[0]
+                return "[" + ", ".join(nest(data[i * stride:(i + 1) * stride], shape[1:]) for i in range(shape[0])) + "]"
+            glob.append(f'memref.global "private" @g_{k} : {ty} = dense<{nest(words, shape)}>')
+            body.append(f"  %m_{k} = memref.get_global @g_{k} : {ty}")
+            ops.append(f"%m_{k}")
+        else:
+            sty, v = sval[name]
+            # An i1 constant is `1 : i1` (`true : i1` does not parse), as in reference.rs.
+            c = str(v & 1) if type_width(sty) == 1 else lit(v, sty)
+            body.append(f"  %s_{k} = arith.constant {c} : {ty}")
+            ops.append(f"%s_{k}")
+        tys.append(ty)
+    call = f"func.call @{top}({', '.join(ops)}) : ({', '.join(tys)}) -> ({', '.join(results)})"
+    n = len(results)
+    body.append(f"  {call}" if n == 0 else f"  %r = {call}" if n == 1 else f"  %r:{n} = {call}")
+    for i, ty in enumerate(results):
+        pr("%r" if n == 1 else f"%r#{i}", ty)
+    for name, ty, shape, elem, _ in mems:
+        k = name.lstrip("%")
+        ivs, close = [], 0
+        for d, extent in enumerate(shape):
+            c, iv = fresh("n"), fresh("i")
+            body.append(f"  {c} = arith.constant {extent} : index")
+            body.append(f"  scf.for {iv} = %ci0 to {c} step %ci1 {{")
+            ivs.append(iv)
+            close += 1
+        e = fresh("e")
+        body.append(f"  {e} = memref.load %m_{k}[{', '.join(ivs)}] : {ty}")
+        pr(e, elem)
+        body += ["  }"] * close
+    body += ["  return", "}"]
+    return "\n".join(glob + body) + "\n"
+
+
+def run_reference(text, top, scalars, mems, mlir_opt, runner):
+    """mlir-cpu-runner's results and memories (sign-extended) for the kernel on the data,
+    or raises RuntimeError with what failed. Returns also the module it ran."""
+    params, results = signature(text, top)
+    module = text.rstrip() + "\n" + ref_main(params, results, top, scalars, mems)
+    p = subprocess.run([mlir_opt] + REF_PIPELINE + ["-"], input=module.encode(), capture_output=True, timeout=600)
+    if p.returncode != 0:
+        raise RuntimeError(f"mlir-opt failed: {p.stderr.decode(errors='replace').strip()[:2000]}")
+    q = subprocess.run([runner, "-e", "main", "-entry-point-result=void", "-O2", f"-shared-libs={runner_utils(mlir_opt)}"],
+                       input=p.stdout, capture_output=True, timeout=600)
+    if q.returncode != 0:
+        raise RuntimeError(f"mlir-cpu-runner failed: {q.stderr.decode(errors='replace').strip()[:2000]}")
+    nums = [int(l) for l in q.stdout.decode().split()]
+    rets, nums = nums[:len(results)], nums[len(results):]
+    out = []
+    for _, _, shape, _, _ in mems:
+        k = 1
+        for d in shape:
+            k *= d
+        out.append(nums[:k])
+        nums = nums[k:]
+    if nums or len(rets) != len(results):
+        raise RuntimeError("mlir-cpu-runner printed an unexpected number of values")
+    return rets, out, module
+
+
+def ref_compare(results, mems, got, expected):
+    """The first difference between mlir-cpu-runner's values (`got`: results, memories,
+    sign-extended i64) and the circuit's (`expected`: zero-extended words), compared modulo
+    each value's width; None if they agree."""
+    rets, memories = got
+    erets, emems = expected
+    if len(memories) != len(mems) or len(emems) != len(mems):
+        return f"{len(mems)} memories, {len(memories)} from mlir-cpu-runner, {len(emems)} from the circuit"
+    for i, ty in enumerate(results):
+        mask = (1 << type_width(ty)) - 1
+        if i >= len(erets) or rets[i] & mask != erets[i] & mask:
+            want = hex(erets[i]) if i < len(erets) else "nothing"
+            return f"ret{i}: mlir-cpu-runner gives 0x{rets[i] & mask:x}, the circuit and the interpreter {want}"
+    for (name, _, _, elem, _), g, e in zip(mems, memories, emems):
+        mask = (1 << type_width(elem)) - 1
+        for at, (x, y) in enumerate(zip(g, e)):
+            if x & mask != y & mask:
+                return (f"memref '{name}' element {at}: mlir-cpu-runner gives 0x{x & mask:x}, "
+                        f"the circuit and the interpreter 0x{y & mask:x}")
+        if len(g) != len(e):
+            return f"memref '{name}': {len(g)} elements from mlir-cpu-runner, {len(e)} from the circuit"
+    return None
+
+
+SELF_TEST = """func.func @helper(%a: i8, %b: i8) -> i8 {
+  %c = arith.addi %a, %b : i8
+  return %c : i8
+}
+func.func @fuzz(%m0: memref<4xi8>, %s0: i8, %n: index, %m1: memref<2xi1>, %b: i1) -> (i8, i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = memref.load %m0[%c0] : memref<4xi8>
+  %y = func.call @helper(%x, %s0) : (i8, i8) -> i8
+  %i = arith.index_cast %n : index to i8
+  %z = arith.addi %y, %i : i8
+  memref.store %z, %m0[%c0] : memref<4xi8>
+  %p = arith.cmpi slt, %z, %s0 : i8
+  %q = arith.xori %p, %b : i1
+  memref.store %q, %m1[%c1] : memref<2xi1>
+  return %z, %p : i8, i1
+}
+"""
+
+
+def self_test(mlir_opt, runner):
+    """The checker on a fixed kernel (a call, `index` and i1 scalars, i1 memory and result) with
+    values computed by hand: it must agree, and must report each of four corrupted
+    expectations. Returns None or what went wrong."""
+    params, results = signature(SELF_TEST)
+    # m0 = [0x7f, 1, 0x80, 0xff], s0 = 0xfe (-2), n = 0x12345603 (3 as i8), m1 = [1, 0]:
+    # b = 1: z = 0x7f + 0xfe + 3 = 0x80 (-128) < -2, so p = 1 and m1 = [1, p xor b = 0].
+    scalars = [("%s0", "i8", 0xFE), ("%n", "index", 0x12345603), ("%b", "i1", 1)]
+    mems = [("%m0", "memref<4xi8>", [4], "i8", [0x7F, 1, 0x80, 0xFF]), ("%m1", "memref<2xi1>", [2], "i1", [1, 0])]
+    try:
+        rets, memories, _ = run_reference(SELF_TEST, "fuzz", scalars, mems, mlir_opt, runner)
+    except RuntimeError as e:
+        return str(e)
+    good = ([0x80, 1], [[0x80, 1, 0x80, 0xFF], [1, 0]])
+    d = ref_compare(results, mems, (rets, memories), good)
+    if d:
+        return f"the reference disagrees with the hand-computed values: {d}"
+    for bad in [([0x81, 1], good[1]), (good[0], good[1][:1]), (good[0], [[0x80, 1, 0x80, 0xFE], [1, 0]]), (good[0], [good[1][0], [1, 1]])]:
+        if ref_compare(results, mems, (rets, memories), bad) is None:
+            return f"a corrupted expectation {bad} passed"
+    return None
+
+
 def options(r):
     o = []
     if r.random() < 0.5:
@@ -837,6 +1117,29 @@ def timing(binary, path, opts, out):
     return None
 
 
+def reference_check(a, text, keep):
+    """None if mlir-cpu-runner agrees with the circuit on the data of the cosim run kept in
+    `keep`, else (the difference, a report: the data, both outputs and the module run)."""
+    params, results = signature(text)
+    data = os.path.join(keep, "data.txt")
+    rel = os.path.join(keep, "runner", "target", "release")
+    exes = [f for f in os.listdir(rel) if f.startswith("cosim_hls_") and "." not in f] if os.path.isdir(rel) else []
+    if len(exes) != 1:
+        return "the kept Rust simulator was not found", f"{rel}: {exes}\n"
+    # cosim passed, so this run's values are also Verilator's and the interpreter's.
+    sim = subprocess.run([os.path.join(rel, exes[0]), data], capture_output=True, timeout=600).stdout.decode()
+    scalars, mems = read_data(data, params)
+    report = f"data ({data}):\n{open(data).read()}\nthe circuit (Rust simulator = Verilator = interpreter):\n{sim}\n"
+    try:
+        rets, memories, module = run_reference(text, "fuzz", scalars, mems, a.mlir_opt, a.mlir_cpu_runner)
+    except RuntimeError as e:
+        return str(e).splitlines()[0], report + f"\n{e}\n"
+    report += f"mlir-cpu-runner (sign-extended):\nret {rets}\n" + "".join(f"mem {m}\n" for m in memories)
+    report += f"\nthe module run:\n{module}"
+    d = ref_compare(results, mems, (rets, memories), parse_sim(sim))
+    return (d, report) if d else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1)
@@ -845,10 +1148,22 @@ def main():
     ap.add_argument("--bin", default="target/release/rmlir-hls")
     ap.add_argument("--mix", choices=["affine", "wide"], default="affine")
     ap.add_argument("--mlir-opt", default="/usr/lib/llvm-19/bin/mlir-opt")
+    ap.add_argument("--mlir-cpu-runner", default="/usr/lib/llvm-19/bin/mlir-cpu-runner")
+    ap.add_argument("--reference", action="store_true",
+                    help="also compare every passing case with mlir-cpu-runner on the same data")
+    ap.add_argument("--self-test", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
+    if a.reference or a.self_test:
+        why = self_test(a.mlir_opt, a.mlir_cpu_runner)
+        if why:
+            sys.exit(f"--reference: the checker's self-test fails: {why}")
+        print("--reference: self-test passed (agrees on a fixed kernel, reports 4 corrupted values)", flush=True)
+        if a.self_test:
+            return
     os.makedirs(a.out, exist_ok=True)
     r = random.Random(a.seed)
-    counts = {"agree": 0, "rejected": 0, "bug": 0, "invalid": 0}
+    counts = {"agree": 0, "rejected": 0, "bug": 0, "invalid": 0, "differ": 0}
+    keep = os.path.abspath(os.path.join(a.out, "keep"))
     for n in range(a.cases):
         text = kernel(r) if a.mix == "affine" else kernel_wide(r)
         opts = options(r)
@@ -868,8 +1183,19 @@ def main():
                 r.randint(1, 1000)
                 continue
         cmd = [a.bin, "cosim", path, "--seed", str(r.randint(1, 1000))] + opts
+        if a.reference:
+            # The data file and the Rust simulator's executable stay in `keep`; an old
+            # executable must not pass for this case's.
+            rel = os.path.join(keep, "runner", "target", "release")
+            if os.path.isdir(rel):
+                for f in os.listdir(rel):
+                    if f.startswith("cosim_hls_"):
+                        os.remove(os.path.join(rel, f))
+            cmd_run = cmd + ["--keep", keep]
+        else:
+            cmd_run = cmd
         try:
-            p = subprocess.run(cmd, capture_output=True, timeout=600)
+            p = subprocess.run(cmd_run, capture_output=True, timeout=600)
             out = (p.stdout + p.stderr).decode(errors="replace")
             code = p.returncode
         except subprocess.TimeoutExpired:
@@ -882,6 +1208,18 @@ def main():
             why = timing(a.bin, path, opts, out)
             if why:
                 code, out = 1, out + f"\ncosim passed, but {why}"
+        if code == 0 and a.reference:
+            why = reference_check(a, text, keep)
+            if why:
+                counts["differ"] += 1
+                case = os.path.join(a.out, f"case{n}.mlir")
+                with open(case, "w") as f:
+                    f.write(f"// {' '.join(cmd[1:2] + ['FILE'] + cmd[3:])}\n// differs from mlir-cpu-runner: "
+                            f"{why[0]}\n" + text)
+                with open(os.path.join(a.out, f"case{n}.txt"), "w") as f:
+                    f.write(f"command: {' '.join(cmd)}\n\n{why[1]}")
+                print(f"case {n}: {case}: differs from mlir-cpu-runner: {why[0]}", flush=True)
+                continue
         if code == 0:
             counts["agree"] += 1
             continue
@@ -899,9 +1237,10 @@ def main():
         with open(case, "w") as f:
             f.write(f"// {' '.join(cmd[1:2] + ['FILE'] + cmd[3:])}\n// {out.strip().splitlines()[-1] if out.strip() else ''}\n" + text)
         print(f"case {n}: {case}: {out.strip()[-400:]}", flush=True)
+    tail = f", {counts['differ']} differ from mlir-cpu-runner" if a.reference else ""
     print(f"{a.cases} cases ({a.mix}): {counts['agree']} agree, {counts['rejected']} rejected as input, "
-          f"{counts['bug']} bugs, {counts['invalid']} invalid kernels (generator bugs)")
-    sys.exit(1 if counts["bug"] else 0)
+          f"{counts['bug']} bugs, {counts['invalid']} invalid kernels (generator bugs){tail}")
+    sys.exit(1 if counts["bug"] or counts["differ"] else 0)
 
 
 if __name__ == "__main__":
