@@ -37,7 +37,7 @@ pub enum MlirDialect {
 #[command(
     name = "rmlir-hls",
     version,
-    about = "MLIR (CIRCT comb/hw/seq) to SystemVerilog and a Rust simulator"
+    about = "MLIR (CIRCT hw/comb/seq; affine, scf, memref and linalg functions by high-level synthesis) to SystemVerilog, a Rust simulator and FPGA bitstreams"
 )]
 #[command(
     after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR] [--define NAME]\n\
