@@ -168,7 +168,7 @@ pub fn cosim_with_reference(
     let stim_path = work.join("stimulus.txt");
     io(std::fs::write(&stim_path, stimulus::stimulus_text(&stim)), "the stimulus")?;
     if let Some(v) = &opts.vcd_dir {
-        io(std::fs::create_dir_all(v), "the VCD directory")?;
+        io(std::fs::create_dir_all(v), &format!("the VCD directory '{}'", v.display()))?;
     }
     // Rust side.
     let sim = crate::rust_sim::emit(design)?;

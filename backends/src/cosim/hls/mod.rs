@@ -172,7 +172,7 @@ pub fn cosim_hls(
     let data = work.join("data.txt");
     io(std::fs::write(&data, stim.data_text()), "the data file")?;
     if let Some(v) = vcd_dir {
-        io(std::fs::create_dir_all(v), "the VCD directory")?;
+        io(std::fs::create_dir_all(v), &format!("the VCD directory '{}'", v.display()))?;
         // No stale waveform may pass for this run's if the run stops before writing one.
         for f in ["rust.vcd", "verilator.vcd"] {
             let _ = std::fs::remove_file(v.join(f));
