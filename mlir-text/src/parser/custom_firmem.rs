@@ -121,82 +121,71 @@ impl<'a> Parser<'a> {
             "seq.firmem.read_write_port" => {
                 // %mem[%addr] = %wdata if %mode, clock %clk [enable %en] [mask %m] : <...>[, iM]
                 // Operands in CIRCT's order: mem, addr, clk, en?, wdata, mode, mask?.
-                let mem = self.parse_use()?;
-                self.expect(Tok::LSquare)?;
-                let addr = self.parse_use()?;
-                self.expect(Tok::RSquare)?;
-                self.expect(Tok::Equal)?;
-                let data = self.parse_use()?;
-                self.expect_kw("if")?;
-                let mode = self.parse_use()?;
-                self.expect(Tok::Comma)?;
-                self.expect_kw("clock")?;
-                let clk = self.parse_use()?;
-                let en = if self.eat_kw("enable")? { Some(self.parse_use()?) } else { None };
-                let mask = if self.eat_kw("mask")? { Some(self.parse_use()?) } else { None };
-                let (ty, span) = self.colon_firmem_type(&mut d)?;
-                let mask_ty = if mask.is_some() {
-                    self.expect(Tok::Comma)?;
-                    Some(self.parse_type()?)
-                } else {
-                    None
-                };
-                let mut uses = vec![mem, addr, clk];
-                let mut types = vec![firmem_ty(&ty), Type::int(ty.address_width()), Type::Clock];
-                if let Some(e) = en {
-                    uses.push(e);
-                    types.push(Type::int(1));
-                }
-                uses.extend([data, mode]);
-                types.extend([Type::int(ty.width as u32), Type::int(1)]);
-                if let (Some(m), Some(t)) = (mask, mask_ty) {
-                    uses.push(m);
-                    types.push(t);
-                }
-                self.resolve_all(&mut d, &uses, &types, span)?;
-                let segs = [1, 1, 1, en.is_some() as i128, 1, 1, mask.is_some() as i128];
-                let segs = segs.iter().map(|&v| BigInt::from_i128(v)).collect();
-                d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
-                d.result_types.push(Type::int(ty.width as u32));
+                let width = self.firmem_write(&mut d, true)?;
+                d.result_types.push(Type::int(width));
             }
             _ => {
-                // seq.firmem.write_port
-                let mem = self.parse_use()?;
-                self.expect(Tok::LSquare)?;
-                let addr = self.parse_use()?;
-                self.expect(Tok::RSquare)?;
-                self.expect(Tok::Equal)?;
-                let data = self.parse_use()?;
-                self.expect(Tok::Comma)?;
-                self.expect_kw("clock")?;
-                let clk = self.parse_use()?;
-                let en = if self.eat_kw("enable")? { Some(self.parse_use()?) } else { None };
-                let mask = if self.eat_kw("mask")? { Some(self.parse_use()?) } else { None };
-                let (ty, span) = self.colon_firmem_type(&mut d)?;
-                let mask_ty = if mask.is_some() {
-                    self.expect(Tok::Comma)?;
-                    Some(self.parse_type()?)
-                } else {
-                    None
-                };
-                let mut uses = vec![mem, addr, clk];
-                let mut types = vec![firmem_ty(&ty), Type::int(ty.address_width()), Type::Clock];
-                if let Some(e) = en {
-                    uses.push(e);
-                    types.push(Type::int(1));
-                }
-                uses.push(data);
-                types.push(Type::int(ty.width as u32));
-                if let (Some(m), Some(t)) = (mask, mask_ty) {
-                    uses.push(m);
-                    types.push(t);
-                }
-                self.resolve_all(&mut d, &uses, &types, span)?;
-                let segs = [1, 1, 1, en.is_some() as i128, 1, mask.is_some() as i128];
-                let segs = segs.iter().map(|&v| BigInt::from_i128(v)).collect();
-                d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
+                // seq.firmem.write_port: %mem[%addr] = %wdata, clock %clk [enable %en] [mask %m]
+                // Operands: mem, addr, clk, en?, wdata, mask?.
+                self.firmem_write(&mut d, false)?;
             }
         }
         Ok(d)
+    }
+
+    /// The operands after the op name of a write port, or with `mode` of a read-write port
+    /// (`if %mode` after the data): resolves them in CIRCT's order (mem, addr, clk, en?,
+    /// wdata, mode?, mask?) and sets `operandSegmentSizes`; returns the word width.
+    fn firmem_write(&mut self, d: &mut Draft, mode: bool) -> Result<u32, Diagnostic> {
+        let mem = self.parse_use()?;
+        self.expect(Tok::LSquare)?;
+        let addr = self.parse_use()?;
+        self.expect(Tok::RSquare)?;
+        self.expect(Tok::Equal)?;
+        let data = self.parse_use()?;
+        let mode = if mode {
+            self.expect_kw("if")?;
+            Some(self.parse_use()?)
+        } else {
+            None
+        };
+        self.expect(Tok::Comma)?;
+        self.expect_kw("clock")?;
+        let clk = self.parse_use()?;
+        let en = if self.eat_kw("enable")? { Some(self.parse_use()?) } else { None };
+        let mask = if self.eat_kw("mask")? { Some(self.parse_use()?) } else { None };
+        let (ty, span) = self.colon_firmem_type(d)?;
+        let mask_ty = if mask.is_some() {
+            self.expect(Tok::Comma)?;
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        let width = ty.width as u32;
+        let mut uses = vec![mem, addr, clk];
+        let mut types = vec![firmem_ty(&ty), Type::int(ty.address_width()), Type::Clock];
+        if let Some(e) = en {
+            uses.push(e);
+            types.push(Type::int(1));
+        }
+        uses.push(data);
+        types.push(Type::int(width));
+        if let Some(m) = mode {
+            uses.push(m);
+            types.push(Type::int(1));
+        }
+        if let (Some(m), Some(t)) = (mask, mask_ty) {
+            uses.push(m);
+            types.push(t);
+        }
+        self.resolve_all(d, &uses, &types, span)?;
+        let mut segs = vec![1, 1, 1, en.is_some() as i128, 1];
+        if mode.is_some() {
+            segs.push(1);
+        }
+        segs.push(mask.is_some() as i128);
+        let segs = segs.into_iter().map(BigInt::from_i128).collect();
+        d.prop("operandSegmentSizes", Attr::DenseArray(Type::int(32), segs), d.name_span);
+        Ok(width)
     }
 }
