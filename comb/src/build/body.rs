@@ -109,27 +109,7 @@ impl<'f> Builder<'f> {
                     }
                 }
                 Some(Plan::Instance(child, params)) => {
-                    let iname: std::sync::Arc<str> = match o.attr("instanceName") {
-                        Some(mlir_text::Attr::String(s)) => s.as_str().into(),
-                        _ => "inst".into(),
-                    };
-                    let outs: Vec<(PortId, u32)> = {
-                        let cm = self.design.module(child);
-                        cm.outputs().map(|p| (p, cm.port(p).width)).collect()
-                    };
-                    let m = self.design.module_mut(mid);
-                    let inst = m.add_cell(
-                        CellKind::Instance { module: child, name: iname, params },
-                        0,
-                        &[],
-                        None,
-                        o.span,
-                    );
-                    for ((p, w), r) in outs.into_iter().zip(&o.results) {
-                        let name = cell_name(&self.file.value(*r).name);
-                        let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);
-                        net_of[r.index()] = Some(out);
-                    }
+                    let inst = self.add_instance(mid, o, child, params, &mut net_of);
                     pending.push((o, inst));
                 }
             }
@@ -152,6 +132,36 @@ impl<'f> Builder<'f> {
         }
         self.net_of = net_of;
         self.mems = Default::default();
+    }
+
+    /// An `hw.instance` `o` of `child` with `params` in module `mid`: the instance cell and
+    /// one output cell per result (named after the result, recorded in `net_of`); returns
+    /// the instance cell, whose operands are connected later.
+    pub(crate) fn add_instance(
+        &mut self,
+        mid: ModuleId,
+        o: &Operation,
+        child: ModuleId,
+        params: std::sync::Arc<[crate::netlist::ParamValue]>,
+        net_of: &mut NetOf,
+    ) -> NetId {
+        let iname: std::sync::Arc<str> = match o.attr("instanceName") {
+            Some(mlir_text::Attr::String(s)) => s.as_str().into(),
+            _ => "inst".into(),
+        };
+        let outs: Vec<(PortId, u32)> = {
+            let cm = self.design.module(child);
+            cm.outputs().map(|p| (p, cm.port(p).width)).collect()
+        };
+        let m = self.design.module_mut(mid);
+        let inst =
+            m.add_cell(CellKind::Instance { module: child, name: iname, params }, 0, &[], None, o.span);
+        for ((p, w), r) in outs.into_iter().zip(&o.results) {
+            let name = cell_name(&self.file.value(*r).name);
+            let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);
+            net_of[r.index()] = Some(out);
+        }
+        inst
     }
 
     /// Operand `i` of `o` as (net, width, is-clock), if it maps to a net.

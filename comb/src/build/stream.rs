@@ -16,9 +16,9 @@
 //! directly.
 
 use super::ops::Plan;
-use super::{cell_name, check, simple, Builder, NO_FILE};
+use super::{check, simple, Builder, NO_FILE};
 use crate::ids::{ModuleId, NetId, PortId};
-use crate::netlist::{CellKind, Design};
+use crate::netlist::Design;
 use mlir_text::{Diagnostic, File, Operation, SimpleOp, SourceFile, Span, ValueId};
 use smallvec::SmallVec;
 use std::collections::{HashMap, VecDeque};
@@ -179,30 +179,7 @@ impl mlir_text::OpSink for Stream {
                 net_of[o.results[0].index()] = Some(net);
                 Some(Some(net))
             }
-            Some(Plan::Instance(child, params)) => {
-                let iname: std::sync::Arc<str> = match o.attr("instanceName") {
-                    Some(mlir_text::Attr::String(s)) => s.as_str().into(),
-                    _ => "inst".into(),
-                };
-                let outs: Vec<(PortId, u32)> = {
-                    let cm = b.design.module(child);
-                    cm.outputs().map(|p| (p, cm.port(p).width)).collect()
-                };
-                let m = b.design.module_mut(mid);
-                let inst = m.add_cell(
-                    CellKind::Instance { module: child, name: iname, params },
-                    0,
-                    &[],
-                    None,
-                    o.span,
-                );
-                for ((p, w), r) in outs.into_iter().zip(&o.results) {
-                    let name = cell_name(&b.file.value(*r).name);
-                    let out = m.add_cell(CellKind::InstOutput(p), w, &[inst], name, o.span);
-                    net_of[r.index()] = Some(out);
-                }
-                Some(Some(inst))
-            }
+            Some(Plan::Instance(child, params)) => Some(Some(b.add_instance(mid, &o, child, params, net_of))),
         });
         if !self.errors.is_empty() {
             return false;
