@@ -283,11 +283,7 @@ impl Gen<'_> {
                     pairs.push((self.state_eq[s as usize], n));
                 }
             }
-            let mut d = pairs.last().expect("a unit has an op").1;
-            for &(c, v) in pairs.iter().rev().skip(1) {
-                d = self.mux(c, v, d);
-            }
-            ins.push(d);
+            ins.push(self.select(&pairs));
         }
         ins
     }

@@ -254,6 +254,16 @@ impl Gen<'_> {
         let w = self.m.width(t);
         self.cell(CellKind::Mux, w, &[c, t, e], None)
     }
+    /// One of `pairs`' values (condition, value): the first whose condition holds, else the
+    /// last one's (a chain of multiplexers; the caller's conditions are states, one at a
+    /// time).
+    pub(crate) fn select(&mut self, pairs: &[(NetId, NetId)]) -> NetId {
+        let mut d = pairs.last().expect("a selection has a value").1;
+        for &(c, v) in pairs.iter().rev().skip(1) {
+            d = self.mux(c, v, d);
+        }
+        d
+    }
     pub(crate) fn and(&mut self, a: NetId, b: NetId) -> NetId {
         self.cell(CellKind::And, 1, &[a, b], None)
     }

@@ -219,9 +219,7 @@ impl Gen<'_> {
                 // shared units (`share.rs`), after this loop's limited ones of the key.
                 OpKind::Bin(b) if PoolKey::of(b, w, &ty).is_some() => {
                     let key = PoolKey::of(b, w, &ty).expect("checked");
-                    let local = locals.entry(key).or_insert(0);
-                    let (id, net) = self.pool_unit(key, *local)?;
-                    *local += 1;
+                    let (id, net) = self.pool_next(&mut locals, key)?;
                     let a0 = self.pv(&mut c, op.operands[0], t)?;
                     let a1 = self.pv(&mut c, op.operands[1], t)?;
                     let states: Vec<u32> = (0..i64::from(ty.latency.max(1))).map(|j| c.slot(t + j)).collect();

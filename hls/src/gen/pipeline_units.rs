@@ -96,9 +96,7 @@ impl Gen<'_> {
                 // shared units (`share.rs`), local unit j of the key being this loop's j-th.
                 let (net, pool) = match PoolKey::of(k, w, t) {
                     Some(key) => {
-                        let local = locals.entry(key).or_insert(0);
-                        let (id, net) = self.pool_unit(key, *local)?;
-                        *local += 1;
+                        let (id, net) = self.pool_next(&mut locals, key)?;
                         (net, Some(id))
                     }
                     None => {

@@ -170,6 +170,19 @@ impl Gen<'_> {
         Ok((u, net))
     }
 
+    /// The next local unit of `key` in a region that has taken `locals[key]` of them
+    /// ([`Gen::pool_unit`]): its id and result net.
+    pub(crate) fn pool_next(
+        &mut self,
+        locals: &mut BTreeMap<PoolKey, usize>,
+        key: PoolKey,
+    ) -> Result<(usize, NetId), String> {
+        let local = locals.entry(key).or_insert(0);
+        let unit = self.pool_unit(key, *local)?;
+        *local += 1;
+        Ok(unit)
+    }
+
     /// Binds an op to shared unit `u`: `states` are the states of its cycles from its start
     /// (at least its latency of them for a sequential divider; the first for a pipelined
     /// unit), `a` and `b` its operands as seen in the start state.
@@ -205,14 +218,15 @@ impl Gen<'_> {
         for u in &units {
             let mut ins = Vec::new();
             for k in 0..2 {
-                let pick = |x: &(u32, NetId, NetId)| if k == 0 { x.1 } else { x.2 };
-                let Some(last) = u.ins.last() else { continue };
-                let mut d = pick(last);
-                for x in u.ins.iter().rev().skip(1) {
-                    let st = self.state_eq[x.0 as usize];
-                    d = self.mux(st, pick(x), d);
+                if u.ins.is_empty() {
+                    continue;
                 }
-                ins.push(d);
+                let pairs: Vec<(NetId, NetId)> = u
+                    .ins
+                    .iter()
+                    .map(|&(s, a, b)| (self.state_eq[s as usize], if k == 0 { a } else { b }))
+                    .collect();
+                ins.push(self.select(&pairs));
             }
             if ins.len() < 2 {
                 continue;
