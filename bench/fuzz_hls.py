@@ -456,28 +456,26 @@ class WideGen(Gen):
 
     # -- memory ----------------------------------------------------------------------------
 
-    def load(self, depth, sc):
-        r = self.r
-        m, w = r.choice(self.mems)
-        x = self.fresh("l")
-        if sc.aivs and r.random() < 0.6:
+    def subscript(self, depth, sc):
+        """An access's dialect and index: an affine map of the induction variables (when
+        there are some, 60%) or a memref index value."""
+        if sc.aivs and self.r.random() < 0.6:
             e, _ = self.affine_expr(sc, False)
-            self.emit(depth, f"{x} = affine.load {m}[{e}] : memref<{SIZE}xi{w}>")
-        else:
-            i = self.index(depth, sc)
-            self.emit(depth, f"{x} = memref.load {m}[{i}] : memref<{SIZE}xi{w}>")
+            return "affine", e
+        return "memref", self.index(depth, sc)
+
+    def load(self, depth, sc):
+        m, w = self.r.choice(self.mems)
+        x = self.fresh("l")
+        d, i = self.subscript(depth, sc)
+        self.emit(depth, f"{x} = {d}.load {m}[{i}] : memref<{SIZE}xi{w}>")
         sc.pool[w].append(x)
 
     def store(self, depth, sc):
-        r = self.r
-        m, w = r.choice(self.mems)
+        m, w = self.r.choice(self.mems)
         v = self.val(depth, sc, w)
-        if sc.aivs and r.random() < 0.6:
-            e, _ = self.affine_expr(sc, False)
-            self.emit(depth, f"affine.store {v}, {m}[{e}] : memref<{SIZE}xi{w}>")
-        else:
-            i = self.index(depth, sc)
-            self.emit(depth, f"memref.store {v}, {m}[{i}] : memref<{SIZE}xi{w}>")
+        d, i = self.subscript(depth, sc)
+        self.emit(depth, f"{d}.store {v}, {m}[{i}] : memref<{SIZE}xi{w}>")
 
     # -- statements ------------------------------------------------------------------------
 
