@@ -8,6 +8,7 @@
 //! [`report`] summarizes the schedule. [`synthesize`] runs all of it for a file.
 #![warn(missing_docs)]
 
+pub mod float;
 pub mod gen;
 pub mod ir;
 pub mod lower;
