@@ -34,6 +34,8 @@ mod value;
 #[cfg(test)]
 mod tests_convert;
 #[cfg(test)]
+mod tests_half;
+#[cfg(test)]
 mod tests_native;
 #[cfg(test)]
 mod tests_support;
