@@ -36,7 +36,11 @@ mod tests_convert;
 #[cfg(test)]
 mod tests_half;
 #[cfg(test)]
+mod tests_minmax;
+#[cfg(test)]
 mod tests_native;
+#[cfg(test)]
+mod tests_odd;
 #[cfg(test)]
 mod tests_support;
 
