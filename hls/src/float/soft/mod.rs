@@ -42,7 +42,11 @@ mod tests_native;
 #[cfg(test)]
 mod tests_odd;
 #[cfg(test)]
+mod tests_robust;
+#[cfg(test)]
 mod tests_support;
+#[cfg(test)]
+mod tests_wide;
 
 pub use arith::{add, div, mul, sub};
 pub use compare::{abs, cmp, maximum, maxnum, minimum, minnum, neg};
