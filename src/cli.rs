@@ -99,9 +99,9 @@ pub struct Args {
 /// The HLS synthesis options, the same for the main command, `cosim` and `fpga`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct HlsFlags {
-    /// HLS: target clock period in ns; bounds what chains in one cycle.
-    #[arg(long, value_name = "NS", default_value_t = 10.0)]
-    pub clock_period: f64,
+    /// HLS: target clock period in ns; bounds what chains in one cycle [default: 10].
+    #[arg(long, value_name = "NS")]
+    pub clock_period: Option<f64>,
     /// HLS: at most N multipliers busy in any cycle (N >= 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_mul: Option<u32>,
@@ -115,10 +115,28 @@ pub struct HlsFlags {
 }
 
 impl HlsFlags {
+    /// The HLS flags given on the command line (to warn when the input has no HLS function).
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.clock_period.is_some() {
+            v.push("--clock-period");
+        }
+        if self.max_mul.is_some() {
+            v.push("--max-mul");
+        }
+        if self.max_div.is_some() {
+            v.push("--max-div");
+        }
+        if self.pipeline {
+            v.push("--pipeline");
+        }
+        v
+    }
+
     /// The synthesis options these flags set.
     pub fn options(&self) -> hls::Options {
         hls::Options {
-            clock_period: self.clock_period,
+            clock_period: self.clock_period.unwrap_or(hls::Options::default().clock_period),
             max_mul: self.max_mul,
             max_div: self.max_div,
             pipeline: self.pipeline,

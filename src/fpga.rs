@@ -25,7 +25,7 @@ pub fn requested_mhz(args: &FpgaArgs, src: &mlir_text::SourceFile) -> f64 {
     }
     let hls_input = mlir_text::parse(src).is_ok_and(|f| crate::cosim_hls::is_hls(&f));
     if hls_input {
-        1000.0 / args.hls.clock_period
+        1000.0 / args.hls.options().clock_period
     } else {
         12.0
     }
@@ -36,7 +36,7 @@ pub fn requested_mhz(args: &FpgaArgs, src: &mlir_text::SourceFile) -> f64 {
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
     let freq_mhz = requested_mhz(args, &src);
-    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
+    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, &args.hls);
     let mut design = load_design_defined(&src, &load)?;
     if let Some(x) = design.extern_in_use() {
         return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
@@ -127,7 +127,7 @@ fn native_design(
     let goal: comb::lutmap::LutGoal = args.lut_goal.parse().expect("clap checked the goal");
     let load = LoadOptions {
         flatten: true,
-        ..LoadOptions::subcommand(args.top.as_deref(), 0, &args.define, args.hls.options())
+        ..LoadOptions::subcommand(args.top.as_deref(), 0, &args.define, &args.hls)
     };
     let base = load_design_defined(src, &load)?;
     let mut design = base.clone();

@@ -43,7 +43,8 @@ fn resolve(req: &Request) -> Result<Target, Error> {
         if bits > p.len() {
             return Err(Error::Request(format!(
                 "top module '{}' has {bits} I/O bits but the {} {package} package has {} user I/O pins; \
-                 try a larger package or register the ports behind fewer pins",
+                 try a larger package, or --serial-io (every port bit through a shift register on \
+                 two pins; --register-io keeps the pin count)",
                 req.top,
                 dev.name,
                 p.len()

@@ -24,6 +24,7 @@ pub mod ifdef;
 pub mod lexer;
 mod parser;
 pub mod source;
+pub mod suggest;
 
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
