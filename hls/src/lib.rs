@@ -145,6 +145,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        gen::support::check(&func).map_err(|d| vec![d])?;
         if opts.pipeline {
             ir::cfgloop::run(&mut func);
         }
