@@ -20,7 +20,7 @@ use comb::rng::Rng;
 pub fn float_word(rng: &mut Rng, f: FloatFormat) -> u64 {
     let sign = rng.chance(1, 2);
     if rng.chance(1, 4) {
-        let subnormal = rng.range(1, f.man_mask() + 1);
+        let subnormal = rng.range(1, f.man_mask());
         let special = [
             f.zero(sign),
             f.inf(sign),
@@ -35,7 +35,7 @@ pub fn float_word(rng: &mut Rng, f: FloatFormat) -> u64 {
         ];
         return *rng.pick(&special);
     }
-    let exp = (f.bias() as u64 + rng.range(0, 17)).saturating_sub(8).clamp(1, f.exp_max() - 1);
+    let exp = (f.bias() as u64 + rng.range(0, 16)).saturating_sub(8).clamp(1, f.exp_max() - 1);
     f.pack(sign, exp, rng.next_u64())
 }
 

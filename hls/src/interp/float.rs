@@ -142,8 +142,10 @@ impl<'f> Machine<'f> {
                 let w = super::int_width(to_ty).filter(|_| format_of(to_ty).is_none()).ok_or_else(bad)?;
                 let signed = n == "fptosi";
                 if !fits_int(f, a.bits, w, signed) && self.undefined.is_none() {
-                    self.undefined =
-                        Some(err(op.name_span, "undefined in MLIR: float to integer of a NaN or out of range"));
+                    self.undefined = Some(err(
+                        op.name_span,
+                        "undefined in MLIR: float to integer of a NaN or out of range",
+                    ));
                 }
                 let bits = if signed { soft::to_sint(f, a.bits, w) } else { soft::to_uint(f, a.bits, w) };
                 Ok(Int::new(bits, w))

@@ -268,7 +268,9 @@ pub fn signature(file: &File, name: &str) -> Result<Signature, Diagnostic> {
     };
     let results = result_types
         .iter()
-        .map(|t| int_width(t).ok_or_else(|| Diagnostic::error(f.name_span, "results must be integers or floats")))
+        .map(|t| {
+            int_width(t).ok_or_else(|| Diagnostic::error(f.name_span, "results must be integers or floats"))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     let result_floats = result_types.iter().map(float_format).collect();
     Ok(Signature { name: name.to_string(), params, results, param_floats, result_floats })

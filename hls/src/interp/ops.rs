@@ -50,7 +50,9 @@ impl<'f> Machine<'f> {
                     Some(Attr::Bool(b)) => Int::new(*b as u64, w),
                     // A float constant is its bit pattern.
                     Some(Attr::Float(lit)) if lit.kind.width() == w => Int::new(lit.bits, w),
-                    _ => return Err(err(op.span, "expected an integer or float 'value' of the result's type")),
+                    _ => {
+                        return Err(err(op.span, "expected an integer or float 'value' of the result's type"))
+                    }
                 };
                 self.set_int(fr, op, v)
             }
