@@ -508,3 +508,5 @@ pub(crate) fn lower_first(src: &str) -> Func {
     let file = mlir_text::parse(&sf).unwrap();
     crate::lower::lower_func(&file, &std::collections::HashMap::new(), &file.ops[0]).unwrap().0
 }
+#[cfg(test)]
+mod float_tests;
