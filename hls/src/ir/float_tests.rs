@@ -9,13 +9,13 @@
 use super::{verify, Func, Item, OpId, OpKind, Region};
 use crate::float::FloatFormat;
 
-fn placed(f: &Func, r: &Region, out: &mut Vec<OpId>) {
+fn placed(r: &Region, out: &mut Vec<OpId>) {
     for item in &r.items {
         match item {
             Item::Op(o) => out.push(*o),
             other => {
                 for sub in other.clone().regions_mut() {
-                    placed(f, sub, out);
+                    placed(sub, out);
                 }
             }
         }
@@ -24,9 +24,12 @@ fn placed(f: &Func, r: &Region, out: &mut Vec<OpId>) {
 
 fn float_ops(f: &Func) -> Vec<OpId> {
     let mut v = Vec::new();
-    placed(f, &f.body, &mut v);
+    placed(&f.body, &mut v);
     v.into_iter().filter(|&o| f.op(o).kind.is_float()).collect()
 }
+
+/// One pass as the test runs it.
+type Pass = fn(&mut Func, &crate::Options);
 
 const KERNEL: &str = r#"func.func @k(%a: memref<4x4xf32>, %s: memref<4xf32>, %t: memref<4xi32>) {
   %z = arith.constant 0.0 : f32
@@ -66,7 +69,7 @@ fn float_ops_survive_every_pass_unfolded() {
         .collect();
     assert_eq!(reassoc, [false, false, true], "only the fastmath<reassoc> addf may be reassociated");
     let opts = crate::Options { pipeline: true, ..Default::default() };
-    let passes: [(&str, fn(&mut Func, &crate::Options)); 10] = [
+    let passes: [(&str, Pass); 10] = [
         ("constdiv", |f, _| {
             super::constdiv::run(f);
         }),
