@@ -129,7 +129,7 @@ pub fn memref_names(sig: &Signature) -> Vec<String> {
 /// Whether two printed values agree: bit for bit, except that any NaN equals any NaN for
 /// a float of format `f` (SPEC section 4).
 pub fn same_value(x: i64, y: i64, f: Option<hls::float::FloatFormat>) -> bool {
-    x == y || f.is_some_and(|f| f.is_nan(x as u64 & f.mask()) && f.is_nan(y as u64 & f.mask()))
+    interp::data::same(x as u64, y as u64, f)
 }
 
 /// `v` (a printed, sign-extended value) as a message shows it.

@@ -39,6 +39,12 @@ pub fn float_word(rng: &mut Rng, f: FloatFormat) -> u64 {
     f.pack(sign, exp, rng.next_u64())
 }
 
+/// Whether two values of a result or memory word agree: bit for bit, except that any NaN
+/// equals any NaN when the value is a float of format `f` (SPEC section 4).
+pub fn same(a: u64, b: u64, f: Option<FloatFormat>) -> bool {
+    a == b || f.is_some_and(|f| f.is_nan(a & f.mask()) && f.is_nan(b & f.mask()))
+}
+
 /// A value of `width` bits as a message shows it: decimal for an integer, `0x3f800000
 /// (1.0)` for a float of format `f`.
 pub fn show(bits: u64, width: u32, f: Option<FloatFormat>) -> String {
@@ -81,4 +87,38 @@ pub fn random_args(sig: &Signature, seed: u64) -> Vec<ArgValue> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_words_fit_and_cover_the_specials() {
+        for f in [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64] {
+            let mut rng = Rng::new(7);
+            let words: Vec<u64> = (0..4000).map(|_| float_word(&mut rng, f)).collect();
+            assert!(words.iter().all(|&w| w & !f.mask() == 0), "{f:?}: bits above the width");
+            let count = |p: &dyn Fn(u64) -> bool| words.iter().filter(|&&w| p(w)).count();
+            assert!(count(&|w| f.is_nan(w)) > 0, "{f:?}: NaN");
+            assert!(count(&|w| w == f.inf(true)) > 0 && count(&|w| w == f.zero(true)) > 0, "{f:?}: -inf, -0");
+            assert!(count(&|w| f.unpack(w).1 == 0 && f.unpack(w).2 != 0) > 0, "{f:?}: subnormal");
+            let finite_ordinary = count(&|w| {
+                let e = f.unpack(w).1 as i64 - f.bias() as i64;
+                (-8..=8).contains(&e)
+            });
+            assert!(finite_ordinary > words.len() / 2, "{f:?}: mostly ordinary numbers");
+        }
+    }
+
+    #[test]
+    fn nan_equals_nan_and_floats_show_their_value() {
+        let f = FloatFormat::F32;
+        assert!(same(0x7FC0_0000, 0xFFC0_0001, Some(f)));
+        assert!(!same(0x7FC0_0000, 0xFFC0_0001, None));
+        assert!(!same(0x8000_0000, 0, Some(f)), "signed zeros differ");
+        assert_eq!(show(0x3F80_0000, 32, Some(f)), "0x3f800000 (1e0)");
+        assert_eq!(show(0x3C00, 16, Some(FloatFormat::F16)), "0x3c00 (1e0)");
+        assert_eq!(show(0xFF, 8, None), "-1");
+    }
 }
