@@ -32,11 +32,12 @@ pub(crate) fn sum(f: FloatFormat, x: Scaled, y: Scaled) -> u64 {
     let up = 127 - bit_len(big.sig);
     let base = big.exp - up;
     let b = big.sig << up;
-    // `small` is shifted into the same units. If it loses bits, its leading bit is at least
-    // 3 places below `big`'s (126 - 124 + 1 for the widest product), so the result's leading
-    // bit is at most one place below `big`'s and its last place is far above `base`; the
-    // jammed value then lies strictly between the same two rounding boundaries as the exact
-    // one (an odd count of `base` units next to an even `b`).
+    // `small` is shifted into the same units. It loses bits only when its last bit falls
+    // below `base`; its leading bit is then below bit `bit_len - 1 <= 123` (a product has at
+    // most 124 bits), at least 3 places under `big`'s bit 126, so the result exceeds
+    // 2^126 - 2^124 and its last place (at most 62 bits further down) is far above `base`.
+    // The jammed value (`shr_jam`) is then an odd count of `base` units next to an even `b`:
+    // it lies strictly between the same two rounding boundaries as the exact value.
     let d = i64::from(small.exp) - i64::from(base);
     let s = if d >= 0 { small.sig << d as u32 } else { shr_jam(small.sig, (-d).min(200) as u32) };
     if big.sign == small.sign {

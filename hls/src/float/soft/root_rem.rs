@@ -34,30 +34,39 @@ pub fn sqrt(f: FloatFormat, a: u64) -> u64 {
     }
 }
 
+/// The class of an exact product: infinite, zero, or finite and nonzero.
+enum Product {
+    Inf,
+    Zero,
+    Exact(Scaled),
+}
+
 /// `a * b + c` with a single rounding.
 pub fn fma(f: FloatFormat, a: u64, b: u64, c: u64) -> u64 {
-    let (va, vb, vc) = (decode(f, a), decode(f, b), decode(f, c));
-    if va == Val::Nan || vb == Val::Nan || vc == Val::Nan {
-        return f.default_nan();
-    }
+    let (va, vb) = (decode(f, a), decode(f, b));
     let psign = sign_of(va) ^ sign_of(vb);
-    match (va, vb, vc) {
-        (Val::Inf(_), Val::Zero(_), _) | (Val::Zero(_), Val::Inf(_), _) => f.default_nan(),
-        (Val::Inf(_), _, Val::Inf(s)) | (_, Val::Inf(_), Val::Inf(s)) if s != psign => f.default_nan(),
-        (Val::Inf(_), _, _) | (_, Val::Inf(_), _) => f.inf(psign),
-        (_, _, Val::Inf(s)) => f.inf(s),
-        (Val::Zero(_), _, Val::Zero(s)) | (_, Val::Zero(_), Val::Zero(s)) => f.zero(psign && s),
-        (Val::Zero(_), _, _) | (_, Val::Zero(_), _) => c & f.mask(),
-        (Val::Num(x), Val::Num(y), vc) => {
-            let p = Scaled { sign: psign, exp: x.exp + y.exp, sig: u128::from(x.sig) * u128::from(y.sig) };
-            match vc {
-                Val::Num(z) => sum(f, p, scaled(z)),
-                _ => round(f, psign, p.exp, p.sig),
-            }
-        }
-        // Every NaN was handled above; the match on the remaining classes is complete but
-        // the compiler cannot see that `Val::Nan` is gone.
-        _ => f.default_nan(),
+    let product = match (va, vb) {
+        (Val::Nan, _) | (_, Val::Nan) => return f.default_nan(),
+        (Val::Inf(_), Val::Zero(_)) | (Val::Zero(_), Val::Inf(_)) => return f.default_nan(),
+        (Val::Inf(_), _) | (_, Val::Inf(_)) => Product::Inf,
+        (Val::Zero(_), _) | (_, Val::Zero(_)) => Product::Zero,
+        (Val::Num(x), Val::Num(y)) => Product::Exact(Scaled {
+            sign: psign,
+            exp: x.exp + y.exp,
+            sig: u128::from(x.sig) * u128::from(y.sig),
+        }),
+    };
+    match (product, decode(f, c)) {
+        (_, Val::Nan) => f.default_nan(),
+        (Product::Inf, Val::Inf(s)) if s != psign => f.default_nan(),
+        (Product::Inf, _) => f.inf(psign),
+        (_, Val::Inf(s)) => f.inf(s),
+        (Product::Zero, Val::Zero(s)) => f.zero(psign && s),
+        (Product::Zero, Val::Num(_)) => c & f.mask(),
+        // A nonzero exact product plus zero is the product, rounded once (it may still
+        // underflow to a zero of the product's sign).
+        (Product::Exact(p), Val::Zero(_)) => round(f, p.sign, p.exp, p.sig),
+        (Product::Exact(p), Val::Num(z)) => sum(f, p, scaled(z)),
     }
 }
 

@@ -6,8 +6,8 @@ use comb::rng::Rng;
 
 /// Special bit patterns of `f`: signed zeros, infinities, NaNs (quiet, signalling, negative),
 /// the smallest and largest subnormals and normals, 1 and its neighbours, 2, 3, 0.5, the ties
-/// around 1 (1 + half an ulp is not representable; 1 + ulp and 1 + 3 ulp are), and values near
-/// the overflow and underflow edges. Each comes in both signs.
+/// around 1 (half an ulp of 1, and numbers just above 1), and values whose sums and products
+/// reach the overflow and underflow edges. Each comes in both signs.
 pub(super) fn specials(f: FloatFormat) -> Vec<u64> {
     let one = f.pack(false, f.bias() as u64, 0);
     let max_norm = f.pack(false, f.exp_max() - 1, f.man_mask());
@@ -43,6 +43,13 @@ pub(super) fn specials(f: FloatFormat) -> Vec<u64> {
         emid(-(f.man as i64 / 2)),
         emid(f.bias() as i64 / 2),
         emid(-(f.bias() as i64 / 2)),
+        // Half an ulp of 1 (1 + it is a tie), just above it, and one ulp of 1.
+        emid(-(f.man as i64 + 1)),
+        emid(-(f.man as i64 + 1)) + 1,
+        emid(-(f.man as i64)),
+        // Products near the overflow threshold and in the subnormal range.
+        emid((f.bias() as i64 + 1) / 2) | f.man_mask(),
+        emid(-(f.bias() as i64 + f.man as i64) / 2),
     ];
     let n = v.len();
     for i in 0..n {
