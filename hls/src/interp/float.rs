@@ -159,3 +159,46 @@ impl<'f> Machine<'f> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::{run, ArgValue};
+
+    fn file(text: &str) -> mlir_text::File {
+        let src = mlir_text::SourceFile::new("t.mlir", text);
+        mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)))
+    }
+
+    /// The linalg seed's `@fma` (mulf then addf: two roundings), run on bit patterns.
+    #[test]
+    fn seed_fma_rounds_twice() {
+        let f = file("func @fma(%a: f32, %b: f32, %c: f32) -> f32 {\n  %d = mulf %a, %b: f32\n  %e = addf %c, %d: f32\n  return %e: f32\n}\n");
+        let go = |a: f32, b: f32, c: f32| {
+            let args = [a, b, c].map(|x| ArgValue::Scalar(x.to_bits() as u64));
+            f32::from_bits(run(&f, "fma", &args).unwrap().results[0].bits as u32)
+        };
+        assert_eq!(go(2.0, 3.0, 1.0), 7.0);
+        let (a, b, c) = (1.0 + f32::EPSILON, 1.0 - f32::EPSILON, -1.0);
+        assert_eq!(go(a, b, c).to_bits(), (a * b + c).to_bits(), "not fused");
+        assert!(go(0.0, f32::INFINITY, 1.0).is_nan());
+        assert_eq!(go(-0.0, 1.0, -0.0).to_bits(), (-0.0f32).to_bits());
+    }
+
+    /// fptosi of a NaN or an out-of-range value is poison in MLIR: the run saturates and
+    /// reports the op as undefined, so tests skip that data.
+    #[test]
+    fn poison_conversions_are_reported() {
+        let f = file("func.func @c(%x: f32) -> (i8, f16, i1) {\n  %i = arith.fptosi %x : f32 to i8\n  %h = arith.truncf %x : f32 to f16\n  %o = arith.cmpf ord, %x, %x : f32\n  return %i, %h, %o : i8, f16, i1\n}\n");
+        let go = |x: f32| run(&f, "c", &[ArgValue::Scalar(x.to_bits() as u64)]).unwrap();
+        let ok = go(-128.9);
+        assert_eq!(ok.results[0].signed(), -128);
+        assert!(ok.undefined.is_none());
+        let r = go(200.0);
+        assert_eq!(r.results[0].signed(), 127, "saturates");
+        assert!(r.undefined.is_some_and(|d| d.message.contains("out of range")));
+        let n = go(f32::NAN);
+        assert_eq!((n.results[0].bits, n.results[2].bits), (0, 0));
+        assert!(n.undefined.is_some());
+        assert_eq!(go(65520.0).results[1].bits, 0x7C00, "f16 overflow rounds to infinity");
+    }
+}

@@ -130,3 +130,44 @@ fn float_ops_survive_every_pass_unfolded() {
         .count();
     assert!(adds_of_zero >= 4, "x + 0.0 must not be folded to x");
 }
+
+#[test]
+fn lowering_gives_float_ops_their_formats() {
+    use super::{FUnOp, Num};
+    use crate::float::FCmpPred;
+    let f = super::lower_first(
+        "func.func @c(%x: f32, %h: f16, %n: i16, %b: bf16) -> (f64, i32, f16, i32, i1, bf16, f32) {
+  %k = arith.constant 0x7FC00001 : f32
+  %m = arith.constant -0.0 : f16
+  %e = arith.extf %x : f32 to f64
+  %i = arith.fptoui %x : f32 to i32
+  %s = arith.sitofp %n : i16 to f16
+  %q = arith.addf %s, %m fastmath<fast> : f16
+  %bits = arith.bitcast %k : f32 to i32
+  %c = arith.cmpf une, %x, %k : f32
+  %a = math.absf %b : bf16
+  %r = math.fma %x, %k, %x : f32
+  return %e, %i, %q, %bits, %c, %a, %r : f64, i32, f16, i32, i1, bf16, f32
+}
+",
+    );
+    assert!(verify::verify(&f).is_empty(), "{:?}", verify::verify(&f));
+    let konst = f.constants();
+    let kinds: Vec<&OpKind> = float_ops(&f).into_iter().map(|o| &f.op(o).kind).collect();
+    let f32_ = FloatFormat::F32;
+    assert_eq!(
+        kinds,
+        [
+            &OpKind::FConv { from: Num::Float(f32_), to: Num::Float(FloatFormat::F64) },
+            &OpKind::FConv { from: Num::Float(f32_), to: Num::UInt(32) },
+            &OpKind::FConv { from: Num::SInt(16), to: Num::Float(FloatFormat::F16) },
+            &OpKind::FBin { op: super::FBinOp::Add, fmt: FloatFormat::F16, reassoc: true },
+            &OpKind::FCmp(FCmpPred::Une, f32_),
+            &OpKind::FUn(FUnOp::Abs, FloatFormat::BF16),
+            &OpKind::Fma { fmt: f32_, reassoc: false },
+        ]
+    );
+    // The bitcast is the constant's bits themselves: the NaN payload and -0.0 survive.
+    assert_eq!(konst.get(&f.rets[3]), Some(&0x7FC0_0001));
+    assert!(konst.values().any(|&c| c == 0x8000) && f.width(f.rets[2]) == 16);
+}

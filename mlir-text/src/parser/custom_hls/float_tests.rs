@@ -159,3 +159,28 @@ fn math_and_fastmath_forms() {
     assert_eq!(f.ty(ops[5].operands[1].value), &Type::int(32));
     assert_eq!(&*ops[7].name, "math.exp");
 }
+
+/// The seed documents' float examples, verbatim: the linalg document's `@fma` (no space
+/// before the colon) and the standard dialect's unary ops on f64.
+#[test]
+fn seed_float_examples_parse() {
+    let f = ok("  func @fma(%a: f32, %b: f32, %c: f32) -> f32 {
+    %d = mulf %a, %b: f32
+    %e = addf %c, %d: f32
+    return %e: f32
+  }
+");
+    let names: Vec<String> = body(&f).iter().map(|o| o.name.to_string()).collect();
+    assert_eq!(names, ["arith.mulf", "arith.addf", "func.return"]);
+    let f = ok("func @u(%b: f64, %g: f64) -> f64 {
+  %a = absf %b : f64
+  %n = negf %a : f64
+  %s = sqrt %n : f64
+  %c = copysign %s, %g : f64
+  %e = exp %c : f64
+  return %e : f64
+}
+");
+    let names: Vec<String> = body(&f).iter().map(|o| o.name.to_string()).collect();
+    assert_eq!(names, ["math.absf", "arith.negf", "math.sqrt", "math.copysign", "math.exp", "func.return"]);
+}
