@@ -15,6 +15,9 @@
 //! `store`/`apply`/`min`/`max`/`yield`; `scf.for`/`if`/`while`/`yield`/`condition`;
 //! `cf.br`/`cf.cond_br` between blocks; `memref.load`/`store`/`alloc`/`alloca`/`dealloc`;
 //! every integer `arith` op and the seed's standard spellings (`addi`, `load`, `br`, ...);
+//! the float ops (`arith` float arithmetic, `cmpf`, conversions, `math.absf`/`sqrt`/`fma`)
+//! on bit patterns through [`crate::float::soft`] (`interp/float.rs`: a float value is an [`Int`]
+//! of its format's width);
 //! `linalg.matmul`/`matvec`/`dot`/`fill`/`copy`/`conv_2d`/`generic`. Integer semantics are
 //! in [`value`]. Memories start at 0 (SPEC section 4), as do locally allocated ones (which
 //! MLIR leaves undefined: kernels initialize what they read). An index out of a memref's
