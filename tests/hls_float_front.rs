@@ -87,3 +87,33 @@ fn float_kernels_are_not_yet_synthesized() {
     );
     assert!(!out_file.exists(), "no output on an error");
 }
+
+/// Float values that no float op touches are bits the circuit moves as they are: a float
+/// argument, a memory of floats, a float constant (-0.0 is 0x80000000) and a select on an
+/// integer condition synthesize today.
+#[test]
+fn moving_float_bits_synthesizes() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("move.mlir");
+    std::fs::write(
+        &k,
+        "func.func @move(%a: memref<4xf32>, %x: f32, %n: i32) -> f32 {
+  %m0 = arith.constant -0.0 : f32
+  %c0 = arith.constant 0 : i32
+  %neg = arith.cmpi slt, %n, %c0 : i32
+  %v = arith.select %neg, %m0, %x : f32
+  affine.for %i = 0 to 4 {
+    affine.store %v, %a[%i] : memref<4xf32>
+  }
+  return %m0 : f32
+}
+",
+    )
+    .unwrap();
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&k).args(["--emit", "verilog"]).output().unwrap();
+    let sv = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(sv.contains("input wire [31:0] x") && sv.contains("a_wdata"), "{sv}");
+    assert!(sv.contains("32'h80000000"), "-0.0 as its bit pattern:\n{sv}");
+}
