@@ -211,9 +211,11 @@ pub struct FpgaArgs {
     /// Pin every port bit to its own package pin, in pin order (written as TOP.pcf).
     #[arg(long)]
     pub pin_all: bool,
-    /// Requested clock frequency in MHz.
-    #[arg(long, default_value_t = 12.0)]
-    pub freq: f64,
+    /// Requested clock frequency in MHz. Default: for HLS input the kernel's own clock
+    /// (1000 / `--clock-period`, 100 MHz at the default 10 ns), otherwise 12 MHz (the
+    /// iCEstick's and iCEBreaker's oscillator).
+    #[arg(long)]
+    pub freq: Option<f64>,
     /// The placer's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -17,9 +17,25 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
         .collect()
 }
 
-/// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
+/// The clock the flow asks nextpnr for, in MHz: `--freq`, else for HLS input the period
+/// the kernel was scheduled for (`--clock-period`), else 12 MHz.
+pub fn requested_mhz(args: &FpgaArgs, src: &mlir_text::SourceFile) -> f64 {
+    if let Some(f) = args.freq {
+        return f;
+    }
+    let hls_input = mlir_text::parse(src).is_ok_and(|f| crate::cosim_hls::is_hls(&f));
+    if hls_input {
+        1000.0 / args.hls.clock_period
+    } else {
+        12.0
+    }
+}
+
+/// Runs the flow the options describe; any failure exits 1 and leaves DIR as it was (a
+/// failure in a tool's step leaves its evidence in `DIR.failed`, see `fpga::run`).
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
+    let freq_mhz = requested_mhz(args, &src);
     let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
     let mut design = load_design_defined(&src, &load)?;
     if let Some(x) = design.extern_in_use() {
@@ -77,7 +93,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         package: args.package.clone(),
         board: args.board.clone(),
         pins,
-        freq_mhz: args.freq,
+        freq_mhz,
         seed: args.seed,
         synth: match args.synth {
             SynthPath::Yosys => fpga::Synth::Yosys,
