@@ -252,6 +252,7 @@ impl Gen<'_> {
             }
             OpKind::Trunc => self.cell(CellKind::Extract { low: 0 }, w, &[a[0]], None),
             OpKind::Load(_) | OpKind::Store(_) => unreachable!("memory accesses have no cell"),
+            k => unreachable!("{k:?} is refused by gen::support::check before generation"),
         }
     }
 

@@ -23,6 +23,7 @@ mod pipemul;
 mod regs;
 mod seqdiv;
 mod share;
+pub mod support;
 
 use crate::ir::{Func, MemKind, OpKind, Param, ValId};
 use crate::Options;

@@ -86,6 +86,14 @@ fn op_type(
         OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
         OpKind::Cmp(pr) => (delays::of_cmp(*pr), "cmp"),
         OpKind::Select => (DelayOp::Mux, "mux"),
+        // Float ops never reach a schedule that is generated (`gen::support` refuses them
+        // after lowering); the loop passes' trial schedules see them as long multi-cycle
+        // paths until the float units' operator types replace this.
+        k if k.is_float() => {
+            let name = format!("{}{w}", k.float_name().unwrap_or("float"));
+            return (multi_cycle(name, 4.0 * p, p), None);
+        }
+        _ => unreachable!("every op kind is matched above"),
     };
     let width = match &op.kind {
         OpKind::Cmp(_) => f.width(op.operands[0]),

@@ -1,0 +1,73 @@
+//! The boundary between the HLS IR and the hardware: which op kinds the scheduler's delay
+//! model and the generator can turn into circuits. This is the one list; the synthesis
+//! driver ([`crate::synthesize`]) checks every function against it right after lowering,
+//! so an op outside it is a located error (exit 1), never a panic or wrong hardware.
+//!
+//! Float ops ([`crate::ir::fop`]) are outside it until their units are scheduled and bound:
+//! the interpreter runs them (via `float::soft`), the IR passes carry them, but synthesis
+//! stops here with "floating-point 'arith.addf' is not yet synthesized". Whoever adds the
+//! float units' scheduling (an operator type per op in `schedule/block.rs`'s `op_type`) and
+//! binding (a cell per op in `gen/bind.rs`'s `plain_cell` or a shared unit) makes
+//! [`synthesizable`] return true for them; nothing else needs to change here.
+
+use crate::ir::{Func, Item, OpKind, Region};
+use mlir_text::Diagnostic;
+
+/// Whether the scheduler and the generator handle ops of this kind.
+pub fn synthesizable(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Const(_)
+        | OpKind::Bin(_)
+        | OpKind::Cmp(_)
+        | OpKind::Select
+        | OpKind::SExt
+        | OpKind::ZExt
+        | OpKind::Trunc
+        | OpKind::Load(_)
+        | OpKind::Store(_) => true,
+        OpKind::FBin { .. }
+        | OpKind::FUn(..)
+        | OpKind::Fma { .. }
+        | OpKind::FCmp(..)
+        | OpKind::FConv { .. } => false,
+    }
+}
+
+/// The first op of `f` (in program order) that cannot be synthesized, as a located error.
+pub fn check(f: &Func) -> Result<(), Diagnostic> {
+    fn region(f: &Func, r: &Region) -> Result<(), Diagnostic> {
+        for item in &r.items {
+            match item {
+                Item::Op(o) => {
+                    let op = f.op(*o);
+                    if !synthesizable(&op.kind) {
+                        let what = op.kind.float_name().unwrap_or("this op");
+                        return Err(Diagnostic::error(
+                            op.span,
+                            format!(
+                                "floating-point '{what}' is not yet synthesized (the interpreter runs it; \
+                                 the float units are not scheduled and bound yet)"
+                            ),
+                        ));
+                    }
+                }
+                Item::For(l) => region(f, &l.body)?,
+                Item::If(i) => {
+                    region(f, &i.then_region)?;
+                    region(f, &i.else_region)?;
+                }
+                Item::While(w) => {
+                    region(f, &w.before)?;
+                    region(f, &w.after)?;
+                }
+                Item::Cfg(g) => {
+                    for b in &g.blocks {
+                        region(f, &b.body)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+    region(f, &f.body)
+}
