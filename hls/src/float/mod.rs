@@ -8,5 +8,6 @@
 //! know the format.
 
 pub mod format;
+pub mod units;
 
 pub use format::{FCmpPred, FloatFormat};
