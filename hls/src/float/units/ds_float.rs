@@ -6,7 +6,8 @@
 //! Exponents inside a unit are two's complement nets of [`exp_width`] bits holding the
 //! *biased* exponent of the result format (so 0 and below mean a subnormal result).
 
-use super::ds_net::Net;
+use super::ds_net::DsExt;
+use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
 
@@ -30,10 +31,10 @@ pub struct Parts {
 }
 
 /// The fields and class of `x` in format `f`.
-pub fn parts(g: &mut Net, f: FloatFormat, x: NetId) -> Parts {
+pub fn parts(g: &mut UnitBuilder, f: FloatFormat, x: NetId) -> Parts {
     let sign = g.bit(x, f.exp + f.man);
-    let exp = g.bits(x, f.man, f.exp);
-    let man = g.bits(x, 0, f.man);
+    let exp = g.extract(x, f.man, f.exp);
+    let man = g.extract(x, 0, f.man);
     let exp_zero = g.is_zero(exp);
     let exp_ones = g.eq_const(exp, f.exp_max());
     let man_zero = g.is_zero(man);
@@ -54,9 +55,9 @@ pub fn exp_width(f: FloatFormat, t: FloatFormat) -> u32 {
 
 /// The significand of `p` with its leading 1 on top (`precision` bits; 0 for a zero) and
 /// the biased exponent of that leading 1 (subnormals below 1), at `ew` bits.
-pub fn normalized(g: &mut Net, f: FloatFormat, p: &Parts, ew: u32) -> (NetId, NetId) {
+pub fn normalized(g: &mut UnitBuilder, f: FloatFormat, p: &Parts, ew: u32) -> (NetId, NetId) {
     let hidden = g.not(p.exp_zero);
-    let sig = g.cat(&[hidden, p.man]);
+    let sig = g.concat(&[hidden, p.man]);
     let cw = 32 - f.precision().leading_zeros();
     let (sig, lz) = g.normalize(sig, cw);
     // A subnormal's exponent field reads 0 but means 1.
@@ -68,12 +69,12 @@ pub fn normalized(g: &mut Net, f: FloatFormat, p: &Parts, ew: u32) -> (NetId, Ne
 }
 
 /// Rebiases an `ew`-bit exponent of format `f` to format `t` (adds the bias difference).
-pub fn rebias(g: &mut Net, e: NetId, f: FloatFormat, t: FloatFormat) -> NetId {
+pub fn rebias(g: &mut UnitBuilder, e: NetId, f: FloatFormat, t: FloatFormat) -> NetId {
     let d = i64::from(t.bias()) - i64::from(f.bias());
     if d == 0 {
         e
     } else {
-        g.add_const(e, d)
+        g.add_const(e, d as u64)
     }
 }
 
@@ -83,24 +84,24 @@ pub fn rebias(g: &mut Net, e: NetId, f: FloatFormat, t: FloatFormat) -> NetId {
 /// `sticky` says whether nonzero bits lie below `sig`. Results below the normal range
 /// become subnormals (shifted right, the shifted-out bits joining the sticky bit), results
 /// above it infinity; rounding that carries out of the significand bumps the exponent.
-pub fn round_pack(g: &mut Net, f: FloatFormat, sign: NetId, exp: NetId, sig: NetId, sticky: NetId) -> NetId {
+pub fn round_pack(g: &mut UnitBuilder, f: FloatFormat, sign: NetId, exp: NetId, sig: NetId, sticky: NetId) -> NetId {
     let (ew, n, p) = (g.width(exp), g.width(sig), f.precision());
     debug_assert!(n > p, "round_pack needs a round bit below the precision");
     let z = g.konst(0, ew);
-    let sub = g.cmp(IcmpPred::Sle, exp, z);
+    let sub = g.icmp(IcmpPred::Sle, exp, z);
     // A subnormal result shifts right by 1 - exp and takes the exponent field 0.
     let one = g.konst(1, ew);
     let amount = g.sub(one, exp);
     let sh = g.mux(sub, amount, z);
     let (sig, lost) = g.shr_sticky(sig, sh);
-    let e1 = g.add_const(exp, -1);
+    let e1 = g.add_const(exp, u64::MAX);
     let e1 = g.mux(sub, z, e1);
-    let mant = g.bits(sig, n - p, p);
+    let mant = g.extract(sig, n - p, p);
     let rbit = g.bit(sig, n - p - 1);
     let mut rest = vec![sticky, lost];
     if n - p - 1 > 0 {
-        let low = g.bits(sig, 0, n - p - 1);
-        rest.push(g.nonzero(low));
+        let low = g.extract(sig, 0, n - p - 1);
+        rest.push(g.any(low));
     }
     let lsb = g.bit(mant, 0);
     rest.push(lsb);
@@ -109,22 +110,22 @@ pub fn round_pack(g: &mut Net, f: FloatFormat, sign: NetId, exp: NetId, sig: Net
     // {e - 1, 0} + {hidden, fraction}: the hidden bit adds the missing 1 to the exponent,
     // and a carry out of the fraction bumps it again.
     let body_w = f.exp + f.man;
-    let ef = g.bits(e1, 0, f.exp.min(ew));
+    let ef = g.extract(e1, 0, f.exp.min(ew));
     let ef = g.zext(ef, f.exp);
-    let ef = g.shl_const(ef, f.man);
+    let ef = g.append_zeros(ef, f.man);
     let m = g.zext(mant, body_w);
     let body = g.add(ef, m);
     let inc = g.zext(inc, body_w);
     let body = g.add(body, inc);
     let big = g.konst(f.exp_max(), ew);
-    let over = g.cmp(IcmpPred::Sge, exp, big);
+    let over = g.icmp(IcmpPred::Sge, exp, big);
     let inf = g.konst(f.inf(false), body_w);
     let body = g.mux(over, inf, body);
-    g.cat(&[sign, body])
+    g.concat(&[sign, body])
 }
 
 /// `{sign, bits}` for a constant pattern `bits` of format `f` (its own sign bit ignored).
-pub fn signed_const(g: &mut Net, f: FloatFormat, sign: NetId, bits: u64) -> NetId {
+pub fn signed_const(g: &mut UnitBuilder, f: FloatFormat, sign: NetId, bits: u64) -> NetId {
     let body = g.konst(bits & (f.mask() >> 1), f.width() - 1);
-    g.cat(&[sign, body])
+    g.concat(&[sign, body])
 }

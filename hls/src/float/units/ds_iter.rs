@@ -17,18 +17,19 @@
 //! `busy` is 1 from cycle `t + 1` to `t + S + 2`; a `start` while busy is ignored, and a
 //! new operation may start in the cycle `done` is 1.
 
-use super::ds_net::Net;
+use super::ds_net::DsExt;
+use super::UnitBuilder;
 use comb::{IcmpPred, NetId};
 
 /// A digit recurrence over a bundle of nets (its state: the partial remainder, the digits
 /// so far, and anything the last step needs passed along).
 pub trait Recurrence {
     /// The state after the preparation step, from the operands.
-    fn prepare(&self, g: &mut Net, operands: &[NetId]) -> Vec<NetId>;
+    fn prepare(&self, g: &mut UnitBuilder, operands: &[NetId]) -> Vec<NetId>;
     /// One row: the next state. Every row is the same circuit.
-    fn row(&self, g: &mut Net, state: &[NetId]) -> Vec<NetId>;
+    fn row(&self, g: &mut UnitBuilder, state: &[NetId]) -> Vec<NetId>;
     /// The result from the state after the last row.
-    fn finish(&self, g: &mut Net, state: &[NetId]) -> NetId;
+    fn finish(&self, g: &mut UnitBuilder, state: &[NetId]) -> NetId;
     /// How many rows.
     fn rows(&self) -> u32;
     /// Delay-model estimates, ns: (preparation, one row, finishing step).
@@ -85,13 +86,13 @@ fn cuts_exact(d: &[f64], latency: u32) -> Vec<bool> {
 }
 
 /// A register on every net of `state`.
-fn reg_all(g: &mut Net, state: &[NetId], clk: NetId) -> Vec<NetId> {
+fn reg_all(g: &mut UnitBuilder, state: &[NetId], clk: NetId) -> Vec<NetId> {
     state.iter().map(|&n| g.reg(n, clk, None)).collect()
 }
 
 /// `r` as a pipeline of `latency` register stages (the last one on the result); `clk` is
 /// needed when `latency > 0`.
-pub fn build_pipelined(g: &mut Net, r: &dyn Recurrence, operands: &[NetId], clk: NetId, latency: u32) -> NetId {
+pub fn build_pipelined(g: &mut UnitBuilder, r: &dyn Recurrence, operands: &[NetId], clk: NetId, latency: u32) -> NetId {
     let d = step_delays(r);
     let cut = if latency == 0 { vec![false; d.len()] } else { cuts_exact(&d, latency) };
     let mut stages = 0;
@@ -136,7 +137,7 @@ pub fn seq_latency(rows: u32, per_cycle: u32) -> u32 {
 
 /// `r` as a sequential unit doing `per_cycle` rows a cycle (it must divide `r.rows()`).
 pub fn build_sequential(
-    g: &mut Net,
+    g: &mut UnitBuilder,
     r: &dyn Recurrence,
     operands: &[NetId],
     (start, clk): (NetId, NetId),
@@ -178,6 +179,6 @@ pub fn build_sequential(
     let result = g.reg(out, clk, Some(fin));
     let done = g.reg(fin, clk, None);
     let zero = g.konst(0, cw);
-    let busy = g.cmp(IcmpPred::Ne, cnt, zero);
+    let busy = g.icmp(IcmpPred::Ne, cnt, zero);
     SeqOut { result, done, busy }
 }

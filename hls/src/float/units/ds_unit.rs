@@ -7,7 +7,8 @@
 //! (protocol in `ds_iter`).
 
 use super::ds_iter::{build_pipelined, build_sequential, min_latency, seq_latency, Recurrence};
-use super::ds_net::Net;
+use super::ds_net::DsExt;
+use super::UnitBuilder;
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg, MinMax};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
 use super::fdiv::FDiv;
@@ -107,7 +108,7 @@ impl DsUnit {
 }
 
 /// Builds the combinational units' result from their operands.
-fn build_comb(g: &mut Net, u: DsUnit, ops: &[NetId]) -> NetId {
+fn build_comb(g: &mut UnitBuilder, u: DsUnit, ops: &[NetId]) -> NetId {
     match u {
         DsUnit::Cmp(f, p) => build_fcmp(g, f, p, ops[0], ops[1]),
         DsUnit::MinMax(f, k) => build_fminmax(g, f, k, ops[0], ops[1]),
@@ -144,7 +145,7 @@ pub fn ds_module(u: DsUnit, name: &str, latency: u32) -> Module {
     let ops: Vec<NetId> = ins.iter().map(|&p| net(&m, p)).collect();
     let clk = clk.map(|p| net(&m, p));
     let start = start.map(|p| net(&m, p));
-    let mut g = Net::new(&mut m);
+    let mut g = UnitBuilder::new(&mut m);
     let (out, flags) = match (u.recurrence(), clk, start) {
         (Some((r, k)), Some(c), Some(s)) => {
             let o = build_sequential(&mut g, r.as_ref(), &ops, (s, c), k);

@@ -9,7 +9,7 @@
 //! (and `minnumf`/`maxnumf`, whose result for ±0 LLVM leaves open, do the same).
 
 use super::ds_float::parts;
-use super::ds_net::Net;
+use super::UnitBuilder;
 use crate::float::{FCmpPred, FloatFormat};
 use comb::{IcmpPred, NetId};
 
@@ -47,16 +47,16 @@ impl MinMax {
 
 /// The order key of `x`: unsigned comparison of keys is the float order with -0 < +0
 /// (for non-NaN values).
-fn key(g: &mut Net, f: FloatFormat, x: NetId) -> NetId {
+fn key(g: &mut UnitBuilder, f: FloatFormat, x: NetId) -> NetId {
     let s = g.bit(x, f.width() - 1);
-    let flip_all = g.rep(s, f.width());
+    let flip_all = g.replicate(s, f.width());
     let top = g.konst(f.sign_bit(), f.width());
     let flip = g.or(&[flip_all, top]);
     g.xor(&[x, flip])
 }
 
 /// `a pred b` on values of format `f`: one bit.
-pub fn build_fcmp(g: &mut Net, f: FloatFormat, pred: FCmpPred, a: NetId, b: NetId) -> NetId {
+pub fn build_fcmp(g: &mut UnitBuilder, f: FloatFormat, pred: FCmpPred, a: NetId, b: NetId) -> NetId {
     match pred {
         FCmpPred::False => return g.konst(0, 1),
         FCmpPred::True => return g.konst(1, 1),
@@ -66,12 +66,12 @@ pub fn build_fcmp(g: &mut Net, f: FloatFormat, pred: FCmpPred, a: NetId, b: NetI
     let unordered = g.or(&[pa.nan, pb.nan]);
     let (ka, kb) = (key(g, f, a), key(g, f, b));
     let both_zero = g.and(&[pa.zero, pb.zero]);
-    let same = g.cmp(IcmpPred::Eq, a, b);
+    let same = g.icmp(IcmpPred::Eq, a, b);
     let equal = g.or(&[same, both_zero]);
     let not_equal = g.not(equal);
-    let lt = g.cmp(IcmpPred::Ult, ka, kb);
+    let lt = g.icmp(IcmpPred::Ult, ka, kb);
     let less = g.and(&[lt, not_equal]);
-    let gt = g.cmp(IcmpPred::Ugt, ka, kb);
+    let gt = g.icmp(IcmpPred::Ugt, ka, kb);
     let greater = g.and(&[gt, not_equal]);
     // The ordered result as a function of (less, equal, greater), one of them true.
     let ordered = match pred {
@@ -89,10 +89,10 @@ pub fn build_fcmp(g: &mut Net, f: FloatFormat, pred: FCmpPred, a: NetId, b: NetI
 }
 
 /// `op(a, b)` on values of format `f`; a NaN result is the format's default NaN.
-pub fn build_fminmax(g: &mut Net, f: FloatFormat, op: MinMax, a: NetId, b: NetId) -> NetId {
+pub fn build_fminmax(g: &mut UnitBuilder, f: FloatFormat, op: MinMax, a: NetId, b: NetId) -> NetId {
     let (pa, pb) = (parts(g, f, a), parts(g, f, b));
     let (ka, kb) = (key(g, f, a), key(g, f, b));
-    let a_first = g.cmp(if op.is_min() { IcmpPred::Ule } else { IcmpPred::Uge }, ka, kb);
+    let a_first = g.icmp(if op.is_min() { IcmpPred::Ule } else { IcmpPred::Uge }, ka, kb);
     let pick = g.mux(a_first, a, b);
     let nan = g.konst(f.default_nan(), f.width());
     match op {
@@ -109,13 +109,13 @@ pub fn build_fminmax(g: &mut Net, f: FloatFormat, op: MinMax, a: NetId, b: NetId
 }
 
 /// `-x` (`arith.negf`): the sign bit flipped, NaNs included.
-pub fn build_fneg(g: &mut Net, f: FloatFormat, x: NetId) -> NetId {
+pub fn build_fneg(g: &mut UnitBuilder, f: FloatFormat, x: NetId) -> NetId {
     let s = g.konst(f.sign_bit(), f.width());
     g.xor(&[x, s])
 }
 
 /// `|x|` (`math.absf`): the sign bit cleared, NaNs included.
-pub fn build_fabs(g: &mut Net, f: FloatFormat, x: NetId) -> NetId {
+pub fn build_fabs(g: &mut UnitBuilder, f: FloatFormat, x: NetId) -> NetId {
     let m = g.konst(f.mask() >> 1, f.width());
     g.and(&[x, m])
 }

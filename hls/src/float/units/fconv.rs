@@ -11,7 +11,8 @@
 //! target is wider), with NaN, infinity and zero passed by class.
 
 use super::ds_float::{exp_width, normalized, parts, rebias, round_pack, signed_const};
-use super::ds_net::Net;
+use super::ds_net::DsExt;
+use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
 
@@ -22,12 +23,12 @@ fn bits_for(n: u32) -> u32 {
 
 /// The float of format `t` nearest to the integer `x` (its net's width, 1..=64 bits),
 /// read as two's complement when `signed`.
-pub fn build_itofp(g: &mut Net, t: FloatFormat, x: NetId, signed: bool) -> NetId {
+pub fn build_itofp(g: &mut UnitBuilder, t: FloatFormat, x: NetId, signed: bool) -> NetId {
     let w = g.width(x);
     let sign = if signed { g.msb(x) } else { g.konst(0, 1) };
     // |x| as w unsigned bits: (x ^ s) + s; MIN's magnitude 2^(w-1) fits.
     let mag = if signed {
-        let flip = g.rep(sign, w);
+        let flip = g.replicate(sign, w);
         let fx = g.xor(&[x, flip]);
         let s = g.zext(sign, w);
         g.add(fx, s)
@@ -39,7 +40,7 @@ pub fn build_itofp(g: &mut Net, t: FloatFormat, x: NetId, signed: bool) -> NetId
     let top = g.konst((i64::from(w) - 1 + i64::from(t.bias())) as u64, ew);
     let exp = g.sub(top, lz);
     let n = w.max(t.precision() + 1);
-    let sig = g.shl_const(v, n - w);
+    let sig = g.append_zeros(v, n - w);
     let no = g.konst(0, 1);
     let r = round_pack(g, t, sign, exp, sig, no);
     let is_zero = g.is_zero(mag);
@@ -49,36 +50,36 @@ pub fn build_itofp(g: &mut Net, t: FloatFormat, x: NetId, signed: bool) -> NetId
 
 /// The integer of `w` bits (1..=64) that `a` (format `f`) truncates to, as two's
 /// complement when `signed`; saturating beyond the range, NaN giving 0.
-pub fn build_fptoi(g: &mut Net, f: FloatFormat, a: NetId, w: u32, signed: bool) -> NetId {
+pub fn build_fptoi(g: &mut UnitBuilder, f: FloatFormat, a: NetId, w: u32, signed: bool) -> NetId {
     let p = parts(g, f, a);
     let ew = f.exp.max(bits_for(w)) + 2;
     let e = g.zext(p.exp, ew);
     let bias = g.konst(u64::from(f.bias().unsigned_abs()), ew);
     let big_e = g.sub(e, bias);
     let z = g.konst(0, ew);
-    let small = g.cmp(IcmpPred::Slt, big_e, z);
+    let small = g.icmp(IcmpPred::Slt, big_e, z);
     let limit = g.konst(u64::from(if signed { w - 1 } else { w }), ew);
-    let beyond = g.cmp(IcmpPred::Sge, big_e, limit);
+    let beyond = g.icmp(IcmpPred::Sge, big_e, limit);
     let over = g.or(&[beyond, p.inf]);
     // In range: |a| = (1.m << E) >> man, below 2^w.
     let sw = f.precision() + w;
     let one = g.konst(1, 1);
-    let sig = g.cat(&[one, p.man]);
+    let sig = g.concat(&[one, p.man]);
     let sig = g.zext(sig, sw);
-    let amount = g.bits(big_e, 0, ew - 1);
-    let t = g.shift(sig, amount, true);
-    let mag = g.bits(t, f.man, w);
+    let amount = g.extract(big_e, 0, ew - 1);
+    let t = g.shl(sig, amount);
+    let mag = g.extract(t, f.man, w);
     let zero = g.konst(0, w);
     let (val, sat) = if signed {
-        let flip = g.rep(p.sign, w);
+        let flip = g.replicate(p.sign, w);
         let fx = g.xor(&[mag, flip]);
         let s = g.zext(p.sign, w);
         let v = g.add(fx, s);
         // MIN = 1 << (w - 1), MAX = MIN - 1: the sign decides the top bit, the rest its not.
         let ns = g.not(p.sign);
-        let rest = g.rep(ns, w);
-        let rest = g.bits(rest, 0, w - 1);
-        let sat = if w == 1 { p.sign } else { g.cat(&[p.sign, rest]) };
+        let rest = g.replicate(ns, w);
+        let rest = g.extract(rest, 0, w - 1);
+        let sat = if w == 1 { p.sign } else { g.concat(&[p.sign, rest]) };
         (v, sat)
     } else {
         let ones = g.ones(w);
@@ -93,13 +94,13 @@ pub fn build_fptoi(g: &mut Net, f: FloatFormat, a: NetId, w: u32, signed: bool) 
 
 /// `a` (format `f`) rounded to format `t` (any two formats; exact when `t` holds every
 /// value of `f`). A NaN becomes `t`'s default NaN.
-pub fn build_fconvert(g: &mut Net, f: FloatFormat, t: FloatFormat, a: NetId) -> NetId {
+pub fn build_fconvert(g: &mut UnitBuilder, f: FloatFormat, t: FloatFormat, a: NetId) -> NetId {
     let p = parts(g, f, a);
     let ew = exp_width(f, t);
     let (sig, e) = normalized(g, f, &p, ew);
     let e = rebias(g, e, f, t);
     let n = f.precision().max(t.precision() + 1);
-    let sig = g.shl_const(sig, n - f.precision());
+    let sig = g.append_zeros(sig, n - f.precision());
     let no = g.konst(0, 1);
     let r = round_pack(g, t, p.sign, e, sig, no);
     let zero = signed_const(g, t, p.sign, 0);

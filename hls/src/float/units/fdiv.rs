@@ -15,7 +15,7 @@
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
 use super::ds_iter::Recurrence;
-use super::ds_net::Net;
+use super::UnitBuilder;
 use crate::float::FloatFormat;
 use crate::schedule::delays::{self, DelayOp};
 use comb::{IcmpPred, NetId};
@@ -41,20 +41,20 @@ impl FDiv {
 
 // State: [r (p + 1 bits), q (rows + 1 bits), y (p bits), exponent, sign, nan, inf, zero].
 impl Recurrence for FDiv {
-    fn prepare(&self, g: &mut Net, ops: &[NetId]) -> Vec<NetId> {
+    fn prepare(&self, g: &mut UnitBuilder, ops: &[NetId]) -> Vec<NetId> {
         let (f, p) = (self.f, self.f.precision());
         let (pa, pb) = (parts(g, f, ops[0]), parts(g, f, ops[1]));
         let ew = exp_width(f, f);
         let (xa, ea) = normalized(g, f, &pa, ew);
         let (yb, eb) = normalized(g, f, &pb, ew);
-        let lt = g.cmp(IcmpPred::Ult, xa, yb);
+        let lt = g.icmp(IcmpPred::Ult, xa, yb);
         let x1 = g.zext(xa, p + 1);
-        let x2 = g.shl_const(xa, 1);
+        let x2 = g.append_zeros(xa, 1);
         let x = g.mux(lt, x2, x1);
         let y1 = g.zext(yb, p + 1);
         let r = g.sub(x, y1);
         let e = g.sub(ea, eb);
-        let e = g.add_const(e, i64::from(f.bias()));
+        let e = g.add_const(e, f.bias() as u64);
         let ltw = g.zext(lt, ew);
         let e = g.sub(e, ltw);
         let q = g.konst(1, self.rows + 1);
@@ -67,28 +67,28 @@ impl Recurrence for FDiv {
         vec![r, q, yb, e, sign, nan, inf, zero]
     }
 
-    fn row(&self, g: &mut Net, s: &[NetId]) -> Vec<NetId> {
+    fn row(&self, g: &mut UnitBuilder, s: &[NetId]) -> Vec<NetId> {
         let p = self.f.precision();
         // r < y < 2^p, so 2r fits p + 1 bits; the subtraction gets one more for the borrow.
-        let r = g.bits(s[0], 0, p);
-        let t = g.shl_const(r, 1);
+        let r = g.extract(s[0], 0, p);
+        let t = g.append_zeros(r, 1);
         let t2 = g.zext(t, p + 2);
         let y2 = g.zext(s[2], p + 2);
         let diff = g.sub(t2, y2);
         let borrow = g.msb(diff);
         let fits = g.not(borrow);
-        let dl = g.bits(diff, 0, p + 1);
+        let dl = g.extract(diff, 0, p + 1);
         let r = g.mux(fits, dl, t);
-        let ql = g.bits(s[1], 0, self.rows);
-        let q = g.cat(&[ql, fits]);
+        let ql = g.extract(s[1], 0, self.rows);
+        let q = g.concat(&[ql, fits]);
         let mut next = vec![r, q];
         next.extend_from_slice(&s[2..]);
         next
     }
 
-    fn finish(&self, g: &mut Net, s: &[NetId]) -> NetId {
+    fn finish(&self, g: &mut UnitBuilder, s: &[NetId]) -> NetId {
         let f = self.f;
-        let sticky = g.nonzero(s[0]);
+        let sticky = g.any(s[0]);
         let r = round_pack(g, f, s[4], s[3], s[1], sticky);
         let zero = signed_const(g, f, s[4], 0);
         let inf = signed_const(g, f, s[4], f.inf(false));

@@ -14,7 +14,8 @@
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
 use super::ds_iter::Recurrence;
-use super::ds_net::Net;
+use super::ds_net::DsExt;
+use super::UnitBuilder;
 use crate::float::FloatFormat;
 use crate::schedule::delays;
 use comb::NetId;
@@ -46,7 +47,7 @@ impl FSqrt {
 // State: [r (rows + 2 bits), q (rows bits), x (radicand bits still to shift in), exponent,
 // the operand's sign, zero, inf, nan].
 impl Recurrence for FSqrt {
-    fn prepare(&self, g: &mut Net, ops: &[NetId]) -> Vec<NetId> {
+    fn prepare(&self, g: &mut UnitBuilder, ops: &[NetId]) -> Vec<NetId> {
         let (f, p) = (self.f, self.f.precision());
         let pa = parts(g, f, ops[0]);
         let ew = exp_width(f, f);
@@ -54,44 +55,44 @@ impl Recurrence for FSqrt {
         // E = e - bias is odd exactly when e is even.
         let e0 = g.bit(e, 0);
         let m1 = g.zext(m, p + 1);
-        let m2 = g.shl_const(m, 1);
+        let m2 = g.append_zeros(m, 1);
         let m = g.mux(e0, m1, m2);
-        let x = g.shl_const(m, self.xw() - (p + 1));
-        let eb = g.add_const(e, i64::from(f.bias()));
-        let half = g.bits(eb, 1, ew - 1);
+        let x = g.append_zeros(m, self.xw() - (p + 1));
+        let eb = g.add_const(e, f.bias() as u64);
+        let half = g.extract(eb, 1, ew - 1);
         let er = g.sext(half, ew);
         let r = g.konst(0, self.rows + 2);
         let q = g.konst(0, self.rows);
         vec![r, q, x, er, pa.sign, pa.zero, pa.inf, pa.nan]
     }
 
-    fn row(&self, g: &mut Net, s: &[NetId]) -> Vec<NetId> {
+    fn row(&self, g: &mut UnitBuilder, s: &[NetId]) -> Vec<NetId> {
         let (n, xw) = (self.rows, self.xw());
-        let pair = g.bits(s[2], xw - 2, 2);
-        let xl = g.bits(s[2], 0, xw - 2);
-        let x = g.shl_const(xl, 2);
+        let pair = g.extract(s[2], xw - 2, 2);
+        let xl = g.extract(s[2], 0, xw - 2);
+        let x = g.append_zeros(xl, 2);
         let w = n + 5;
-        let t = g.cat(&[s[0], pair]);
+        let t = g.concat(&[s[0], pair]);
         let t = g.zext(t, w);
         let one = g.konst(1, 2);
-        let trial = g.cat(&[s[1], one]);
+        let trial = g.concat(&[s[1], one]);
         let trial = g.zext(trial, w);
         let diff = g.sub(t, trial);
         let borrow = g.msb(diff);
         let fits = g.not(borrow);
-        let dl = g.bits(diff, 0, n + 2);
-        let tl = g.bits(t, 0, n + 2);
+        let dl = g.extract(diff, 0, n + 2);
+        let tl = g.extract(t, 0, n + 2);
         let r = g.mux(fits, dl, tl);
-        let ql = g.bits(s[1], 0, n - 1);
-        let q = g.cat(&[ql, fits]);
+        let ql = g.extract(s[1], 0, n - 1);
+        let q = g.concat(&[ql, fits]);
         let mut next = vec![r, q, x];
         next.extend_from_slice(&s[3..]);
         next
     }
 
-    fn finish(&self, g: &mut Net, s: &[NetId]) -> NetId {
+    fn finish(&self, g: &mut UnitBuilder, s: &[NetId]) -> NetId {
         let f = self.f;
-        let sticky = g.nonzero(s[0]);
+        let sticky = g.any(s[0]);
         let plus = g.konst(0, 1);
         let r = round_pack(g, f, plus, s[3], s[1], sticky);
         let inf = g.konst(f.inf(false), f.width());
