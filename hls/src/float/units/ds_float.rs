@@ -84,7 +84,14 @@ pub fn rebias(g: &mut UnitBuilder, e: NetId, f: FloatFormat, t: FloatFormat) -> 
 /// `sticky` says whether nonzero bits lie below `sig`. Results below the normal range
 /// become subnormals (shifted right, the shifted-out bits joining the sticky bit), results
 /// above it infinity; rounding that carries out of the significand bumps the exponent.
-pub fn round_pack(g: &mut UnitBuilder, f: FloatFormat, sign: NetId, exp: NetId, sig: NetId, sticky: NetId) -> NetId {
+pub fn round_pack(
+    g: &mut UnitBuilder,
+    f: FloatFormat,
+    sign: NetId,
+    exp: NetId,
+    sig: NetId,
+    sticky: NetId,
+) -> NetId {
     let (ew, n, p) = (g.width(exp), g.width(sig), f.precision());
     debug_assert!(n > p, "round_pack needs a round bit below the precision");
     let z = g.konst(0, ew);

@@ -92,7 +92,13 @@ fn reg_all(g: &mut UnitBuilder, state: &[NetId], clk: NetId) -> Vec<NetId> {
 
 /// `r` as a pipeline of `latency` register stages (the last one on the result); `clk` is
 /// needed when `latency > 0`.
-pub fn build_pipelined(g: &mut UnitBuilder, r: &dyn Recurrence, operands: &[NetId], clk: NetId, latency: u32) -> NetId {
+pub fn build_pipelined(
+    g: &mut UnitBuilder,
+    r: &dyn Recurrence,
+    operands: &[NetId],
+    clk: NetId,
+    latency: u32,
+) -> NetId {
     let d = step_delays(r);
     let cut = if latency == 0 { vec![false; d.len()] } else { cuts_exact(&d, latency) };
     let mut stages = 0;

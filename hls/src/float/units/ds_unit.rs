@@ -8,11 +8,11 @@
 
 use super::ds_iter::{build_pipelined, build_sequential, min_latency, seq_latency, Recurrence};
 use super::ds_net::DsExt;
-use super::UnitBuilder;
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg, MinMax};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
 use super::fdiv::FDiv;
 use super::fsqrt::FSqrt;
+use super::UnitBuilder;
 use crate::float::{FCmpPred, FloatFormat};
 use crate::schedule::delays;
 use comb::{Dir, Module, NetId, Port};
@@ -138,9 +138,9 @@ pub fn ds_module(u: DsUnit, name: &str, latency: u32) -> Module {
         u.operand_widths().iter().zip(names).map(|(&w, n)| port(&mut m, n, Dir::Input, w, false)).collect();
     let start = u.sequential().then(|| port(&mut m, "start", Dir::Input, 1, false));
     let res = port(&mut m, "result", Dir::Output, u.result_width(), false);
-    let seq_outs = u.sequential().then(|| {
-        (port(&mut m, "done", Dir::Output, 1, false), port(&mut m, "busy", Dir::Output, 1, false))
-    });
+    let seq_outs = u
+        .sequential()
+        .then(|| (port(&mut m, "done", Dir::Output, 1, false), port(&mut m, "busy", Dir::Output, 1, false)));
     let net = |m: &Module, p| m.port_net(p).expect("input ports have cells");
     let ops: Vec<NetId> = ins.iter().map(|&p| net(&m, p)).collect();
     let clk = clk.map(|p| net(&m, p));
@@ -151,7 +151,9 @@ pub fn ds_module(u: DsUnit, name: &str, latency: u32) -> Module {
             let o = build_sequential(&mut g, r.as_ref(), &ops, (s, c), k);
             (o.result, Some((o.done, o.busy)))
         }
-        (Some((r, _)), c, _) => (build_pipelined(&mut g, r.as_ref(), &ops, c.unwrap_or(ops[0]), latency), None),
+        (Some((r, _)), c, _) => {
+            (build_pipelined(&mut g, r.as_ref(), &ops, c.unwrap_or(ops[0]), latency), None)
+        }
         (None, c, _) => {
             let mut o = build_comb(&mut g, u, &ops);
             for _ in 0..latency {

@@ -76,10 +76,13 @@ pub fn build_fptoi(g: &mut UnitBuilder, f: FloatFormat, a: NetId, w: u32, signed
         let s = g.zext(p.sign, w);
         let v = g.add(fx, s);
         // MIN = 1 << (w - 1), MAX = MIN - 1: the sign decides the top bit, the rest its not.
-        let ns = g.not(p.sign);
-        let rest = g.replicate(ns, w);
-        let rest = g.extract(rest, 0, w - 1);
-        let sat = if w == 1 { p.sign } else { g.concat(&[p.sign, rest]) };
+        let sat = if w == 1 {
+            p.sign
+        } else {
+            let ns = g.not(p.sign);
+            let rest = g.replicate(ns, w - 1);
+            g.concat(&[p.sign, rest])
+        };
         (v, sat)
     } else {
         let ones = g.ones(w);

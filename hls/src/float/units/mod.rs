@@ -71,4 +71,10 @@ impl FUnit {
 #[cfg(test)]
 mod tests_builder;
 #[cfg(test)]
+mod tests_ds;
+#[cfg(test)]
+mod tests_ds_conv;
+#[cfg(test)]
+mod tests_ds_util;
+#[cfg(test)]
 mod testutil;
