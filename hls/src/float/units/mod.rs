@@ -75,6 +75,8 @@ mod tests_ds;
 #[cfg(test)]
 mod tests_ds_conv;
 #[cfg(test)]
+mod tests_ds_soft;
+#[cfg(test)]
 mod tests_ds_util;
 #[cfg(test)]
 mod testutil;
