@@ -40,7 +40,7 @@ pub trait Recurrence {
 fn step_delays(r: &dyn Recurrence) -> Vec<f64> {
     let (pre, row, fin) = r.delays();
     let mut d = vec![pre];
-    d.extend(std::iter::repeat(row).take(r.rows() as usize));
+    d.extend(std::iter::repeat_n(row, r.rows() as usize));
     d.push(fin);
     d
 }
