@@ -13,10 +13,18 @@
 //!   whose stages fit a clock period by the delay estimate of [`pipeline`].
 
 pub mod builder;
+pub mod common;
+pub mod fadd;
+pub mod fmul;
+pub mod pipeline;
 
 pub use builder::UnitBuilder;
+pub use fadd::build_fadd;
+pub use fmul::build_fmul;
 
 use super::FloatFormat;
+use comb::{Dir, Module, NetId, Port};
+use mlir_text::Span;
 
 /// A kind of floating-point unit. Variants are added as units are written (match it with a
 /// wildcard arm outside this module).
@@ -62,5 +70,57 @@ impl FUnit {
 
 #[cfg(test)]
 mod tests_builder;
+/// Adds the combinational unit `kind` for format `f` on `ops` (`a`, `b`, `c` as the unit
+/// takes them); returns its result net.
+pub fn build_unit(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) -> NetId {
+    match kind {
+        FUnit::Add => build_fadd(b, f, ops[0], ops[1], false),
+        FUnit::Sub => build_fadd(b, f, ops[0], ops[1], true),
+        FUnit::Mul => build_fmul(b, f, ops[0], ops[1]),
+        FUnit::Fma => todo_fma(b, f, ops),
+    }
+}
+
+fn todo_fma(b: &mut UnitBuilder, f: FloatFormat, ops: &[NetId]) -> NetId {
+    let p = build_fmul(b, f, ops[0], ops[1]);
+    build_fadd(b, f, p, ops[2], false)
+}
+
+/// Operand widths of `kind` for format `f`.
+fn operand_widths(kind: FUnit, f: FloatFormat) -> Vec<u32> {
+    vec![f.width(); kind.operands()]
+}
+
+/// One unit as a standalone module named `{kind}_{format}_l{latency}` with ports `clk`
+/// (only when `latency > 0`), `a`, `b`(, `c`) and `y`: the result of the operands presented
+/// `latency` clock cycles before (a new operation may start every cycle).
+pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
+    let mut m = Module::new(format!("{}_{f}_l{latency}", kind.name()), Span::default());
+    let port = |m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool| {
+        m.add_port(Port { name: name.to_string(), dir, width, clock, span: Span::default() })
+    };
+    let clk = (latency > 0).then(|| port(&mut m, "clk", Dir::Input, 1, true));
+    let mut ins = Vec::new();
+    for (i, w) in operand_widths(kind, f).into_iter().enumerate() {
+        let p = port(&mut m, ["a", "b", "c"][i], Dir::Input, w, false);
+        ins.push(m.port_net(p).expect("an input has a net"));
+    }
+    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    let y = match clk {
+        Some(c) => {
+            let c = m.port_net(c).expect("an input has a net");
+            pipeline::pipeline(&mut m, &ins, y, c, latency)
+        }
+        None => y,
+    };
+    let out = port(&mut m, "y", Dir::Output, kind.result_width(f), false);
+    m.set_output(out, y);
+    m
+}
+
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests_arith;
 #[cfg(test)]
 mod testutil;
