@@ -7,7 +7,7 @@
 
 use comb::rng::Rng;
 use comb::{Design, ModuleId};
-use hls::float::units::ds_unit::{ds_latency, ds_module, DsUnit};
+use hls::float::units::{ds_unit, unit_module, FUnit};
 use hls::float::FloatFormat;
 use std::fmt::Write as _;
 use std::process::Command;
@@ -74,9 +74,9 @@ module tb;
   reg start = 0;
   wire [31:0] qdiv, qsqrt, qseq;
   wire done, busy;
-  fdiv_pipe u_div (.clk(clk), .a(a), .b(b), .result(qdiv));
-  fsqrt_pipe u_sqrt (.clk(clk), .a(a), .result(qsqrt));
-  fdiv_seq u_seq (.clk(clk), .a(sa), .b(sb), .start(start), .result(qseq), .done(done), .busy(busy));
+  fdiv_pipe u_div (.clk(clk), .a(a), .b(b), .y(qdiv));
+  fsqrt_pipe u_sqrt (.clk(clk), .a(a), .y(qsqrt));
+  fdiv_seq u_seq (.clk(clk), .a(sa), .b(sb), .start(start), .y(qseq), .done(done), .busy(busy));
   integer k, cyc, f;
   initial begin
     $readmemh(\"a.hex\", va);
@@ -124,15 +124,18 @@ fn same(got: u32, want: u32) -> bool {
 
 #[test]
 fn f32_divider_and_square_root_in_icarus_match_rust() {
-    let ldiv = ds_latency(DsUnit::Div(F32), 10.0);
-    let lsqrt = ds_latency(DsUnit::Sqrt(F32), 10.0);
-    let seq = DsUnit::DivSeq(F32, 1);
-    let lseq = ds_latency(seq, 10.0);
-    let modules = vec![
-        ds_module(DsUnit::Div(F32), "fdiv_pipe", ldiv),
-        ds_module(DsUnit::Sqrt(F32), "fsqrt_pipe", lsqrt),
-        ds_module(seq, "fdiv_seq", 0),
+    let lat = |k| ds_unit::latency(k, F32, 10.0).expect("a divider or square root");
+    let (ldiv, lsqrt) = (lat(FUnit::Div), lat(FUnit::Sqrt));
+    let seq = FUnit::DivSeq { rows: 1 };
+    let lseq = lat(seq);
+    let mut modules = vec![
+        unit_module(FUnit::Div, F32, ldiv),
+        unit_module(FUnit::Sqrt, F32, lsqrt),
+        unit_module(seq, F32, 0),
     ];
+    for (m, name) in modules.iter_mut().zip(["fdiv_pipe", "fsqrt_pipe", "fdiv_seq"]) {
+        m.name = name.to_string();
+    }
     let design = Design { modules, top: Some(ModuleId(2)) };
     let sv = backends::verilog::emit(&design);
     let v = vectors();

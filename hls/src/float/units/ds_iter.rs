@@ -3,10 +3,12 @@
 //! file lays it out as a pipeline (registers between steps, one operation per cycle) or as
 //! a sequential unit (one set of registers that `rows_per_cycle` rows update per cycle).
 //!
-//! Pipelined ([`build_pipelined`]): with latency `L` there are `L` register stages, the last
-//! one holding the result, so a result is read `L` cycles after its operands were presented
-//! (combinationally from the operands for `L == 0`). Registers cut the step sequence where
-//! the delay model's running sum crosses a per-cycle bound; every register loads every cycle.
+//! Pipelined ([`build_pipelined`]): with latency `L`, `L` registers cut the step sequence
+//! into `L + 1` slices (as `pipeline.rs` cuts a cone), so a result is read `L` cycles after
+//! its operands were presented (combinationally for `L == 0`). The cuts fall between steps
+//! (rows), where the delay model's running sum crosses the smallest per-cycle bound that
+//! needs no more than `L` cuts, so only the recurrence's state is registered; every
+//! register loads every cycle (II 1).
 //!
 //! Sequential ([`build_sequential`]) protocol, for operands presented with `start = 1` in
 //! cycle `t` while `busy` is 0: the operands are registered at the end of cycle `t`; cycle
@@ -45,43 +47,43 @@ fn step_delays(r: &dyn Recurrence) -> Vec<f64> {
     d
 }
 
-/// After which steps a register goes, when each cycle holds at most `bound` ns of steps
-/// (a step longer than that gets a cycle of its own). The last step is always followed by
-/// one.
+/// After which steps a register goes when each cycle holds at most `bound` ns of steps (a
+/// step longer than that gets a cycle of its own); never after the last step.
 fn cuts_for(d: &[f64], bound: f64) -> Vec<bool> {
     let mut cut = vec![false; d.len()];
     let mut acc = 0.0;
     for i in 0..d.len() {
-        if acc > 0.0 && acc + d[i] > bound {
+        if acc > 0.0 && acc + d[i] > bound + 1e-9 {
             cut[i - 1] = true;
             acc = 0.0;
         }
         acc += d[i];
     }
-    if let Some(c) = cut.last_mut() {
-        *c = true;
-    }
     cut
 }
 
-/// The fewest register stages that keep every cycle within `budget` ns of steps (the
-/// pipelined unit's latency at that budget).
-pub fn min_latency(r: &dyn Recurrence, budget: f64) -> u32 {
-    cuts_for(&step_delays(r), budget).iter().filter(|&&c| c).count() as u32
+fn count(cut: &[bool]) -> u32 {
+    cut.iter().filter(|&&c| c).count() as u32
 }
 
-/// Cut positions for exactly `latency >= 1` stages: the smallest per-cycle bound that
-/// needs at most `latency` cuts (extra stages go after the last step).
+/// The fewest registers that keep every cycle within `budget` ns of steps (the pipelined
+/// unit's latency at that budget).
+pub fn min_latency(r: &dyn Recurrence, budget: f64) -> u32 {
+    count(&cuts_for(&step_delays(r), budget))
+}
+
+/// Cut positions for at most `latency` registers: the smallest per-cycle bound (to 1 %)
+/// that needs no more.
 fn cuts_exact(d: &[f64], latency: u32) -> Vec<bool> {
     let total: f64 = d.iter().sum();
     let longest = d.iter().copied().fold(0.0, f64::max);
-    let mut bound = (total / f64::from(latency)).max(longest);
+    let mut bound = (total / f64::from(latency + 1)).max(longest);
     loop {
         let c = cuts_for(d, bound);
-        if c.iter().filter(|&&x| x).count() as u32 <= latency {
+        if count(&c) <= latency {
             return c;
         }
-        bound *= 1.02;
+        bound *= 1.01;
     }
 }
 
@@ -90,8 +92,9 @@ fn reg_all(g: &mut UnitBuilder, state: &[NetId], clk: NetId) -> Vec<NetId> {
     state.iter().map(|&n| g.reg(n, clk, None)).collect()
 }
 
-/// `r` as a pipeline of `latency` register stages (the last one on the result); `clk` is
-/// needed when `latency > 0`.
+/// `r` as a pipeline of `latency` registers on every path (`L + 1` slices, the result
+/// combinational after the last cut; registers the cuts do not need go after the result);
+/// `clk` is read only when `latency > 0`.
 pub fn build_pipelined(
     g: &mut UnitBuilder,
     r: &dyn Recurrence,
@@ -100,26 +103,19 @@ pub fn build_pipelined(
     latency: u32,
 ) -> NetId {
     let d = step_delays(r);
-    let cut = if latency == 0 { vec![false; d.len()] } else { cuts_exact(&d, latency) };
-    let mut stages = 0;
+    let cut = cuts_exact(&d, latency);
     let mut state = r.prepare(g, operands);
     if cut[0] {
         state = reg_all(g, &state, clk);
-        stages += 1;
     }
     for i in 0..r.rows() as usize {
         state = r.row(g, &state);
         if cut[i + 1] {
             state = reg_all(g, &state, clk);
-            stages += 1;
         }
     }
     let mut out = r.finish(g, &state);
-    if latency > 0 {
-        out = g.reg(out, clk, None);
-        stages += 1;
-    }
-    for _ in stages..latency {
+    for _ in count(&cut)..latency {
         out = g.reg(out, clk, None);
     }
     out

@@ -13,18 +13,27 @@
 //!   whose stages fit a clock period by the delay estimate of [`pipeline`].
 
 pub mod builder;
+pub mod common;
 pub mod ds_float;
 pub mod ds_iter;
 pub mod ds_net;
 pub mod ds_unit;
+pub mod fadd;
 pub mod fcmp;
 pub mod fconv;
 pub mod fdiv;
+pub mod fmul;
 pub mod fsqrt;
+pub mod pipeline;
 
 pub use builder::UnitBuilder;
+pub use fadd::build_fadd;
+pub use fmul::build_fmul;
 
-use super::FloatFormat;
+use super::{FCmpPred, FloatFormat};
+use comb::{Dir, Module, NetId, Port};
+use fcmp::MinMax;
+use mlir_text::Span;
 
 /// A kind of floating-point unit. Variants are added as units are written (match it with a
 /// wildcard arm outside this module).
@@ -39,6 +48,49 @@ pub enum FUnit {
     Mul,
     /// `a * b + c` with one rounding.
     Fma,
+    /// `a / b` (`fdiv.rs`), pipelined between recurrence rows (II 1).
+    Div,
+    /// `a / b` on one sequential unit doing `rows` recurrence rows a cycle, with a
+    /// start/done/busy protocol (`ds_iter.rs`).
+    DivSeq {
+        /// Rows per cycle (at least 1).
+        rows: u32,
+    },
+    /// `sqrt(a)` (`fsqrt.rs`), pipelined between recurrence rows (II 1).
+    Sqrt,
+    /// `sqrt(a)` on one sequential unit doing `rows` rows a cycle (as `DivSeq`).
+    SqrtSeq {
+        /// Rows per cycle (at least 1).
+        rows: u32,
+    },
+    /// `arith.cmpf` with a predicate: a 1-bit result (`fcmp.rs`).
+    Cmp(FCmpPred),
+    /// `minimumf`, `maximumf`, `minnumf` or `maxnumf` (`fcmp.rs`).
+    MinMax(MinMax),
+    /// `-a` (the sign bit).
+    Neg,
+    /// `|a|` (the sign bit).
+    Abs,
+    /// `sitofp`/`uitofp` from a `width`-bit integer; the format is the result's (`fconv.rs`).
+    IToFp {
+        /// The integer's width, 1..=64.
+        width: u32,
+        /// Two's complement (`sitofp`) or unsigned (`uitofp`).
+        signed: bool,
+    },
+    /// `fptosi`/`fptoui` to a `width`-bit integer, truncating, saturating, NaN to 0; the
+    /// format is the operand's.
+    FpToI {
+        /// The integer's width, 1..=64.
+        width: u32,
+        /// `fptosi` or `fptoui`.
+        signed: bool,
+    },
+    /// `extf`/`truncf` from the unit's format to `to`.
+    Convert {
+        /// The result format.
+        to: FloatFormat,
+    },
 }
 
 impl FUnit {
@@ -47,6 +99,7 @@ impl FUnit {
         match self {
             FUnit::Add | FUnit::Sub | FUnit::Mul => 2,
             FUnit::Fma => 3,
+            k => ds_unit::operand_widths(k, FloatFormat::F32).map_or(0, |w| w.len()),
         }
     }
 
@@ -54,6 +107,7 @@ impl FUnit {
     pub fn result_width(self, f: FloatFormat) -> u32 {
         match self {
             FUnit::Add | FUnit::Sub | FUnit::Mul | FUnit::Fma => f.width(),
+            k => ds_unit::result_width(k, f).unwrap_or(0),
         }
     }
 
@@ -64,12 +118,69 @@ impl FUnit {
             FUnit::Sub => "fsub",
             FUnit::Mul => "fmul",
             FUnit::Fma => "fma",
+            k => ds_unit::name(k).unwrap_or("funit"),
         }
     }
 }
 
 #[cfg(test)]
 mod tests_builder;
+/// Adds the combinational unit `kind` for format `f` on `ops` (`a`, `b`, `c` as the unit
+/// takes them); returns its result net.
+pub fn build_unit(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) -> NetId {
+    match kind {
+        FUnit::Add => build_fadd(b, f, ops[0], ops[1], false),
+        FUnit::Sub => build_fadd(b, f, ops[0], ops[1], true),
+        FUnit::Mul => build_fmul(b, f, ops[0], ops[1]),
+        FUnit::Fma => todo_fma(b, f, ops),
+        k => ds_unit::build(b, k, f, ops).expect("every FUnit kind is built by one family"),
+    }
+}
+
+fn todo_fma(b: &mut UnitBuilder, f: FloatFormat, ops: &[NetId]) -> NetId {
+    let p = build_fmul(b, f, ops[0], ops[1]);
+    build_fadd(b, f, p, ops[2], false)
+}
+
+/// Operand widths of `kind` for format `f`.
+fn operand_widths(kind: FUnit, f: FloatFormat) -> Vec<u32> {
+    ds_unit::operand_widths(kind, f).unwrap_or_else(|| vec![f.width(); kind.operands()])
+}
+
+/// One unit as a standalone module named `{kind}_{format}_l{latency}` with ports `clk`
+/// (only when `latency > 0`), `a`, `b`(, `c`) and `y`: the result of the operands presented
+/// `latency` clock cycles before (a new operation may start every cycle).
+pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
+    if let Some(m) = ds_unit::module(kind, f, latency) {
+        return m;
+    }
+    let mut m = Module::new(format!("{}_{f}_l{latency}", kind.name()), Span::default());
+    let port = |m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool| {
+        m.add_port(Port { name: name.to_string(), dir, width, clock, span: Span::default() })
+    };
+    let clk = (latency > 0).then(|| port(&mut m, "clk", Dir::Input, 1, true));
+    let mut ins = Vec::new();
+    for (i, w) in operand_widths(kind, f).into_iter().enumerate() {
+        let p = port(&mut m, ["a", "b", "c"][i], Dir::Input, w, false);
+        ins.push(m.port_net(p).expect("an input has a net"));
+    }
+    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    let y = match clk {
+        Some(c) => {
+            let c = m.port_net(c).expect("an input has a net");
+            pipeline::pipeline(&mut m, &ins, y, c, latency)
+        }
+        None => y,
+    };
+    let out = port(&mut m, "y", Dir::Output, kind.result_width(f), false);
+    m.set_output(out, y);
+    m
+}
+
+#[cfg(test)]
+mod reference;
+#[cfg(test)]
+mod tests_arith;
 #[cfg(test)]
 mod tests_ds;
 #[cfg(test)]

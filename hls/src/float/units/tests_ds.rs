@@ -3,9 +3,10 @@
 //! casts saturate and send NaN to 0, as the units do), on the in-tree evaluator: every
 //! pair of special values and a few thousand random operands per op and format.
 
-use super::ds_unit::{ds_latency, DsUnit};
 use super::fcmp::MinMax;
+use super::tests_ds_util::lat;
 use super::tests_ds_util::{check, pairs, run_comb, run_pipelined, run_sequential, singles};
+use super::FUnit;
 use crate::float::{FCmpPred, FloatFormat};
 use std::cmp::Ordering;
 
@@ -36,9 +37,9 @@ fn vecs2(p: &[(u64, u64)]) -> Vec<Vec<u64>> {
 fn divider_pipelined_matches_native() {
     for (f, n) in [(F32, 3000), (F64, 1500)] {
         let p = pairs(f, n, 1);
-        let lat = ds_latency(DsUnit::Div(f), 10.0);
+        let lat = lat((FUnit::Div, f), 10.0);
         assert!(lat >= 2, "a {f} divider at 10 ns needs several stages, got {lat}");
-        let got = run_pipelined(DsUnit::Div(f), lat, &vecs2(&p));
+        let got = run_pipelined((FUnit::Div, f), lat, &vecs2(&p));
         for (&(a, b), &g) in p.iter().zip(&got) {
             check(f, "div", &[a, b], g, native2(f, a, b, |x, y| x / y, |x, y| x / y));
         }
@@ -50,9 +51,9 @@ fn divider_combinational_and_short_pipelines_match_native() {
     let p = pairs(F32, 400, 2);
     for lat in [0, 1, 3] {
         let got = if lat == 0 {
-            run_comb(DsUnit::Div(F32), &vecs2(&p))
+            run_comb((FUnit::Div, F32), &vecs2(&p))
         } else {
-            run_pipelined(DsUnit::Div(F32), lat, &vecs2(&p))
+            run_pipelined((FUnit::Div, F32), lat, &vecs2(&p))
         };
         for (&(a, b), &g) in p.iter().zip(&got) {
             check(F32, "div", &[a, b], g, native2(F32, a, b, |x, y| x / y, |x, y| x / y));
@@ -62,13 +63,12 @@ fn divider_combinational_and_short_pipelines_match_native() {
 
 #[test]
 fn divider_sequential_matches_native() {
-    for (u, n) in
-        [(DsUnit::DivSeq(F32, 1), 300), (DsUnit::DivSeq(F32, 4), 300), (DsUnit::DivSeq(F64, 3), 150)]
-    {
-        let f = match u {
-            DsUnit::DivSeq(f, _) => f,
-            _ => unreachable!(),
-        };
+    for (u, n) in [
+        ((FUnit::DivSeq { rows: 1 }, F32), 300),
+        ((FUnit::DivSeq { rows: 4 }, F32), 300),
+        ((FUnit::DivSeq { rows: 3 }, F64), 150),
+    ] {
+        let f = u.1;
         // Every third special pair (each takes p + 3 cycles) and the random ones.
         let p: Vec<(u64, u64)> = pairs(f, n, 3).into_iter().step_by(3).collect();
         let got = run_sequential(u, &vecs2(&p));
@@ -76,7 +76,7 @@ fn divider_sequential_matches_native() {
             check(f, "div (sequential)", &[a, b], g, native2(f, a, b, |x, y| x / y, |x, y| x / y));
         }
     }
-    assert_eq!(ds_latency(DsUnit::DivSeq(F32, 1), 10.0), 24 + 3, "p + 3 cycles at one row a cycle");
+    assert_eq!(lat((FUnit::DivSeq { rows: 1 }, F32), 10.0), 24 + 3, "p + 3 cycles at one row a cycle");
 }
 
 fn native_sqrt(f: FloatFormat, a: u64) -> u64 {
@@ -91,8 +91,8 @@ fn native_sqrt(f: FloatFormat, a: u64) -> u64 {
 fn square_root_pipelined_matches_native() {
     for (f, n) in [(F32, 3000), (F64, 1500)] {
         let v = singles(f, n, 4);
-        let lat = ds_latency(DsUnit::Sqrt(f), 10.0);
-        let got = run_pipelined(DsUnit::Sqrt(f), lat, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
+        let lat = lat((FUnit::Sqrt, f), 10.0);
+        let got = run_pipelined((FUnit::Sqrt, f), lat, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
         for (&a, &g) in v.iter().zip(&got) {
             check(f, "sqrt", &[a], g, native_sqrt(f, a));
         }
@@ -101,11 +101,8 @@ fn square_root_pipelined_matches_native() {
 
 #[test]
 fn square_root_sequential_matches_native() {
-    for u in [DsUnit::SqrtSeq(F32, 1), DsUnit::SqrtSeq(F64, 4)] {
-        let f = match u {
-            DsUnit::SqrtSeq(f, _) => f,
-            _ => unreachable!(),
-        };
+    for u in [(FUnit::SqrtSeq { rows: 1 }, F32), (FUnit::SqrtSeq { rows: 4 }, F64)] {
+        let f = u.1;
         let v = singles(f, 150, 5);
         let got = run_sequential(u, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
         for (&a, &g) in v.iter().zip(&got) {
@@ -128,7 +125,7 @@ fn comparisons_match_native_for_all_predicates() {
     for (f, n) in [(F32, 1500), (F64, 800)] {
         let p = pairs(f, n, 6);
         for pred in FCmpPred::ALL {
-            let got = run_comb(DsUnit::Cmp(f, pred), &vecs2(&p));
+            let got = run_comb((FUnit::Cmp(pred), f), &vecs2(&p));
             for (&(a, b), &g) in p.iter().zip(&got) {
                 assert_eq!(g == 1, native_cmp(f, pred, a, b), "cmpf {} {f} {a:#x} {b:#x}", pred.name());
             }
@@ -168,7 +165,7 @@ fn min_max_propagate_or_ignore_nan_and_order_zeros() {
     for (f, n) in [(F32, 1500), (F64, 800)] {
         let p = pairs(f, n, 7);
         for op in MinMax::ALL {
-            let got = run_comb(DsUnit::MinMax(f, op), &vecs2(&p));
+            let got = run_comb((FUnit::MinMax(op), f), &vecs2(&p));
             for (&(a, b), &g) in p.iter().zip(&got) {
                 check(f, op.name(), &[a, b], g, native_minmax(f, op, a, b));
             }
@@ -176,9 +173,9 @@ fn min_max_propagate_or_ignore_nan_and_order_zeros() {
     }
     // The ±0 rule itself, both orders.
     let (pz, nz) = (0u64, F32.sign_bit());
-    let got = run_comb(DsUnit::MinMax(F32, MinMax::Minimum), &[vec![pz, nz], vec![nz, pz]]);
+    let got = run_comb((FUnit::MinMax(MinMax::Minimum), F32), &[vec![pz, nz], vec![nz, pz]]);
     assert_eq!(got, vec![nz, nz]);
-    let got = run_comb(DsUnit::MinMax(F32, MinMax::MaxNum), &[vec![pz, nz], vec![nz, pz]]);
+    let got = run_comb((FUnit::MinMax(MinMax::MaxNum), F32), &[vec![pz, nz], vec![nz, pz]]);
     assert_eq!(got, vec![pz, pz]);
 }
 
@@ -186,10 +183,10 @@ fn min_max_propagate_or_ignore_nan_and_order_zeros() {
 fn neg_and_abs_touch_only_the_sign() {
     let v = singles(F64, 200, 8);
     let vs: Vec<Vec<u64>> = v.iter().map(|&a| vec![a]).collect();
-    for (&a, &g) in v.iter().zip(&run_comb(DsUnit::Neg(F64), &vs)) {
+    for (&a, &g) in v.iter().zip(&run_comb((FUnit::Neg, F64), &vs)) {
         assert_eq!(g, a ^ F64.sign_bit());
     }
-    for (&a, &g) in v.iter().zip(&run_comb(DsUnit::Abs(F64), &vs)) {
+    for (&a, &g) in v.iter().zip(&run_comb((FUnit::Abs, F64), &vs)) {
         assert_eq!(g, a & !F64.sign_bit());
     }
 }

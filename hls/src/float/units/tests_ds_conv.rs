@@ -2,8 +2,8 @@
 //! (round to nearest even), `f32`/`f64` to integers (truncating, saturating, NaN to 0),
 //! and `f32` <-> `f64` (exact one way, rounded with subnormals the other).
 
-use super::ds_unit::DsUnit;
 use super::tests_ds_util::{run_comb, singles};
+use super::FUnit;
 use crate::float::FloatFormat;
 use comb::rng::Rng;
 
@@ -41,7 +41,7 @@ fn integers_to_floats_round_to_nearest_even() {
         let v = ints(w, 300, u64::from(w));
         let vs: Vec<Vec<u64>> = v.iter().map(|&x| vec![x]).collect();
         for (t, sgn) in [(F32, false), (F32, true), (F64, false), (F64, true)] {
-            let got = run_comb(DsUnit::IToFp { to: t, width: w, signed: sgn }, &vs);
+            let got = run_comb((FUnit::IToFp { width: w, signed: sgn }, t), &vs);
             for (&x, &g) in v.iter().zip(&got) {
                 let want = match (t == F32, sgn) {
                     (true, false) => u64::from((x as f32).to_bits()),
@@ -95,7 +95,7 @@ fn floats_to_integers_truncate_and_saturate() {
         let vs: Vec<Vec<u64>> = v.iter().map(|&x| vec![x]).collect();
         for w in [1, 8, 16, 31, 32, 33, 53, 64] {
             for sgn in [false, true] {
-                let got = run_comb(DsUnit::FpToI { from: f, width: w, signed: sgn }, &vs);
+                let got = run_comb((FUnit::FpToI { width: w, signed: sgn }, f), &vs);
                 for (&x, &g) in v.iter().zip(&got) {
                     let val = if f == F32 { f64::from(f32::from_bits(x as u32)) } else { f64::from_bits(x) };
                     // Native `as` for the widths Rust has; the saturating rule elsewhere.
@@ -117,7 +117,7 @@ fn floats_to_integers_truncate_and_saturate() {
 fn conversions_between_f32_and_f64() {
     let v = singles(F32, 2000, 12);
     let vs: Vec<Vec<u64>> = v.iter().map(|&x| vec![x]).collect();
-    let got = run_comb(DsUnit::Convert { from: F32, to: F64 }, &vs);
+    let got = run_comb((FUnit::Convert { to: F64 }, F32), &vs);
     for (&x, &g) in v.iter().zip(&got) {
         let want = f64::from(f32::from_bits(x as u32)).to_bits();
         assert!(F64.same_result(g, want), "extf {x:#x}: got {g:#x}, want {want:#x}");
@@ -131,7 +131,7 @@ fn conversions_between_f32_and_f64() {
         v.push(F64.pack(rng.chance(1, 2), e, rng.next_u64() & F64.man_mask()));
     }
     let vs: Vec<Vec<u64>> = v.iter().map(|&x| vec![x]).collect();
-    let got = run_comb(DsUnit::Convert { from: F64, to: F32 }, &vs);
+    let got = run_comb((FUnit::Convert { to: F32 }, F64), &vs);
     for (&x, &g) in v.iter().zip(&got) {
         let want = u64::from((f64::from_bits(x) as f32).to_bits());
         assert!(F32.same_result(g, want), "truncf {x:#x}: got {g:#x}, want {want:#x}");

@@ -2,9 +2,10 @@
 //! Rust has no native type for (`f16`, `bf16`, and odd ones: 3 exponent bits and 4
 //! fraction bits, 6 and 9, 10 and 30) against the reference model `float::soft`.
 
-use super::ds_unit::{ds_latency, DsUnit};
 use super::fcmp::MinMax;
+use super::tests_ds_util::lat;
 use super::tests_ds_util::{check, pairs, run_comb, run_pipelined, run_sequential, singles};
+use super::FUnit;
 use crate::float::{soft, FCmpPred, FloatFormat};
 use comb::rng::Rng;
 
@@ -28,12 +29,12 @@ fn vecs1(v: &[u64]) -> Vec<Vec<u64>> {
 fn division_and_square_root_match_the_reference() {
     for f in FORMATS {
         let p = pairs(f, 1500, 31);
-        let got = run_pipelined(DsUnit::Div(f), ds_latency(DsUnit::Div(f), 8.0), &vecs2(&p));
+        let got = run_pipelined((FUnit::Div, f), lat((FUnit::Div, f), 8.0), &vecs2(&p));
         for (&(a, b), &g) in p.iter().zip(&got) {
             check(f, "div", &[a, b], g, soft::div(f, a, b));
         }
         let v = singles(f, 1500, 32);
-        let got = run_pipelined(DsUnit::Sqrt(f), ds_latency(DsUnit::Sqrt(f), 8.0), &vecs1(&v));
+        let got = run_pipelined((FUnit::Sqrt, f), lat((FUnit::Sqrt, f), 8.0), &vecs1(&v));
         for (&a, &g) in v.iter().zip(&got) {
             check(f, "sqrt", &[a], g, soft::sqrt(f, a));
         }
@@ -44,12 +45,12 @@ fn division_and_square_root_match_the_reference() {
 fn sequential_forms_match_the_reference() {
     for f in [FloatFormat::F16, FloatFormat::BF16, FloatFormat { exp: 3, man: 4 }] {
         let p: Vec<(u64, u64)> = pairs(f, 100, 33).into_iter().step_by(4).collect();
-        let got = run_sequential(DsUnit::DivSeq(f, 2), &vecs2(&p));
+        let got = run_sequential((FUnit::DivSeq { rows: 2 }, f), &vecs2(&p));
         for (&(a, b), &g) in p.iter().zip(&got) {
             check(f, "div (sequential)", &[a, b], g, soft::div(f, a, b));
         }
         let v = singles(f, 100, 34);
-        let got = run_sequential(DsUnit::SqrtSeq(f, 3), &vecs1(&v));
+        let got = run_sequential((FUnit::SqrtSeq { rows: 3 }, f), &vecs1(&v));
         for (&a, &g) in v.iter().zip(&got) {
             check(f, "sqrt (sequential)", &[a], g, soft::sqrt(f, a));
         }
@@ -61,7 +62,7 @@ fn comparisons_and_min_max_match_the_reference() {
     for f in FORMATS {
         let p = pairs(f, 400, 35);
         for pred in FCmpPred::ALL {
-            let got = run_comb(DsUnit::Cmp(f, pred), &vecs2(&p));
+            let got = run_comb((FUnit::Cmp(pred), f), &vecs2(&p));
             for (&(a, b), &g) in p.iter().zip(&got) {
                 assert_eq!(g == 1, soft::cmp(f, pred, a, b), "cmpf {} {f} {a:#x} {b:#x}", pred.name());
             }
@@ -73,7 +74,7 @@ fn comparisons_and_min_max_match_the_reference() {
                 MinMax::MinNum => soft::minnum,
                 MinMax::MaxNum => soft::maxnum,
             };
-            let got = run_comb(DsUnit::MinMax(f, op), &vecs2(&p));
+            let got = run_comb((FUnit::MinMax(op), f), &vecs2(&p));
             for (&(a, b), &g) in p.iter().zip(&got) {
                 check(f, op.name(), &[a, b], g, r(f, a, b));
             }
@@ -90,7 +91,7 @@ fn conversions_between_any_formats_match_the_reference() {
             if from == to {
                 continue;
             }
-            let got = run_comb(DsUnit::Convert { from, to }, &vecs1(&v));
+            let got = run_comb((FUnit::Convert { to }, from), &vecs1(&v));
             for (&a, &g) in v.iter().zip(&got) {
                 let want = soft::convert(from, to, a);
                 assert!(to.same_result(g, want), "{from} {a:#x} to {to}: got {g:#x}, want {want:#x}");
@@ -108,7 +109,7 @@ fn integer_conversions_match_the_reference() {
             let ints: Vec<u64> =
                 (0..200).map(|_| (rng.next_u64() >> rng.below(64)) & m).chain([0, 1, m, m >> 1]).collect();
             for signed in [false, true] {
-                let got = run_comb(DsUnit::IToFp { to: f, width: w, signed }, &vecs1(&ints));
+                let got = run_comb((FUnit::IToFp { width: w, signed }, f), &vecs1(&ints));
                 for (&x, &g) in ints.iter().zip(&got) {
                     let want = if signed { soft::from_sint(f, x, w) } else { soft::from_uint(f, x, w) };
                     assert_eq!(g, want, "{}itofp i{w} {x:#x} to {f}", if signed { "s" } else { "u" });
@@ -116,7 +117,7 @@ fn integer_conversions_match_the_reference() {
             }
             let v = singles(f, 200, 38);
             for signed in [false, true] {
-                let got = run_comb(DsUnit::FpToI { from: f, width: w, signed }, &vecs1(&v));
+                let got = run_comb((FUnit::FpToI { width: w, signed }, f), &vecs1(&v));
                 for (&a, &g) in v.iter().zip(&got) {
                     let want = if signed { soft::to_sint(f, a, w) } else { soft::to_uint(f, a, w) };
                     assert_eq!(g, want, "fpto{}i {f} {a:#x} to i{w}", if signed { "s" } else { "u" });

@@ -1,9 +1,9 @@
 //! Test helpers for the division, square-root, comparison and conversion units: operand
 //! sets (the special values of a format and random patterns biased toward the edges),
-//! and runners of a [`DsUnit`] module combinational, pipelined (a vector a cycle) and
-//! sequential (start, wait for done) on the in-tree evaluator.
+//! and runners of a unit's module ([`unit_module`]) combinational, pipelined (a vector a
+//! cycle) and sequential (start, wait for done) on the in-tree evaluator.
 
-use super::ds_unit::{ds_latency, ds_module, DsUnit};
+use super::{ds_unit, unit_module, FUnit};
 use crate::float::FloatFormat;
 use comb::eval::Simulator;
 use comb::rng::Rng;
@@ -73,8 +73,11 @@ pub fn singles(f: FloatFormat, n: usize, seed: u64) -> Vec<u64> {
     v
 }
 
-fn sim(u: DsUnit, latency: u32) -> Simulator {
-    let m = ds_module(u, "t", latency);
+/// A unit kind and its format.
+pub type Unit = (FUnit, FloatFormat);
+
+fn sim((kind, f): Unit, latency: u32) -> Simulator {
+    let m = unit_module(kind, f, latency);
     Simulator::new(&Design { modules: vec![m], top: Some(ModuleId(0)) }).expect("a unit module simulates")
 }
 
@@ -85,20 +88,20 @@ fn set(s: &mut Simulator, ops: &[u64]) {
 }
 
 /// Runs a combinational unit on every operand vector.
-pub fn run_comb(u: DsUnit, vectors: &[Vec<u64>]) -> Vec<u64> {
+pub fn run_comb(u: Unit, vectors: &[Vec<u64>]) -> Vec<u64> {
     let mut s = sim(u, 0);
     vectors
         .iter()
         .map(|ops| {
             set(&mut s, ops);
             s.eval();
-            s.output("result").to_u64()
+            s.output("y").to_u64()
         })
         .collect()
 }
 
 /// Runs a pipelined unit of `latency` stages, one vector a cycle (II 1).
-pub fn run_pipelined(u: DsUnit, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> {
+pub fn run_pipelined(u: Unit, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> {
     let mut s = sim(u, latency);
     let mut out = Vec::new();
     for k in 0..vectors.len() + latency as usize {
@@ -107,7 +110,7 @@ pub fn run_pipelined(u: DsUnit, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> 
         }
         s.eval();
         if k >= latency as usize {
-            out.push(s.output("result").to_u64());
+            out.push(s.output("y").to_u64());
         }
         s.tick();
     }
@@ -115,10 +118,10 @@ pub fn run_pipelined(u: DsUnit, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> 
 }
 
 /// Runs a sequential unit, one operation after another, checking the protocol: `done`
-/// exactly `ds_latency` cycles after `start`, `busy` in between, a start while busy
+/// exactly `ds_unit::latency` cycles after `start`, `busy` in between, a start while busy
 /// ignored.
-pub fn run_sequential(u: DsUnit, vectors: &[Vec<u64>]) -> Vec<u64> {
-    let lat = ds_latency(u, 10.0);
+pub fn run_sequential(u: Unit, vectors: &[Vec<u64>]) -> Vec<u64> {
+    let lat = ds_unit::latency(u.0, u.1, 10.0).expect("a sequential unit has a latency");
     let mut s = sim(u, 0);
     let mut out = Vec::new();
     let one = |v: bool| Bits::from_u64(u64::from(v), 1);
@@ -144,7 +147,7 @@ pub fn run_sequential(u: DsUnit, vectors: &[Vec<u64>]) -> Vec<u64> {
         s.set_input("start", one(false));
         s.eval();
         assert!(!s.output("done").is_zero(), "done {lat} cycles after start (operation {i})");
-        out.push(s.output("result").to_u64());
+        out.push(s.output("y").to_u64());
     }
     out
 }
@@ -152,4 +155,9 @@ pub fn run_sequential(u: DsUnit, vectors: &[Vec<u64>]) -> Vec<u64> {
 /// Asserts `got` equals `want` as SPEC section 4 counts it (any NaN for a NaN).
 pub fn check(f: FloatFormat, what: &str, ops: &[u64], got: u64, want: u64) {
     assert!(f.same_result(got, want), "{what} {f} of {ops:x?}: got {got:#x}, want {want:#x}");
+}
+
+/// The latency table's entry for a unit at `period` ns.
+pub fn lat((kind, f): Unit, period: f64) -> u32 {
+    ds_unit::latency(kind, f, period).expect("a unit of this family")
 }

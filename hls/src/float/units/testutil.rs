@@ -43,3 +43,39 @@ pub fn eval(sim: &mut Simulator, ins: &[u128]) -> u128 {
     sim.eval();
     sim.output("y").to_u128()
 }
+
+/// Streams `vectors` through a unit module of latency `latency` (new operands every cycle)
+/// and returns the results in order.
+pub fn stream(m: Module, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> {
+    let mut sim = simulator(m);
+    let mut out = Vec::with_capacity(vectors.len());
+    let names = ["a", "b", "c"];
+    for i in 0..vectors.len() + latency as usize {
+        if let Some(v) = vectors.get(i) {
+            for (k, &x) in v.iter().enumerate() {
+                sim.set_input(names[k], Bits::from_u64(x, 64));
+            }
+        }
+        sim.eval();
+        if i >= latency as usize {
+            out.push(sim.output("y").to_u64());
+        }
+        if latency > 0 {
+            sim.tick();
+        }
+    }
+    out
+}
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
