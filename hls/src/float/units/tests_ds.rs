@@ -190,3 +190,35 @@ fn neg_and_abs_touch_only_the_sign() {
         assert_eq!(g, a & !F64.sign_bit());
     }
 }
+
+#[test]
+fn latency_table_shrinks_with_the_clock_period() {
+    use super::tests_ds_util::lat;
+    for f in [FloatFormat::F16, F32, F64] {
+        for k in [FUnit::Div, FUnit::Sqrt] {
+            let l: Vec<u32> = [4.0, 5.0, 10.0, 20.0, 40.0, 1000.0].iter().map(|&p| lat((k, f), p)).collect();
+            assert!(l.windows(2).all(|w| w[0] >= w[1]), "{k:?} {f}: {l:?}");
+            assert_eq!(l[5], 0, "{k:?} {f} fits one cycle of 1 us");
+            assert!(l[0] > f.precision() / 2, "{k:?} {f} at 4 ns: {l:?}");
+            eprintln!("{k:?} {f}: latency at 4/5/10/20/40 ns: {l:?}");
+        }
+        assert_eq!(lat((FUnit::DivSeq { rows: 1 }, f), 10.0), f.precision() + 3);
+        assert_eq!(lat((FUnit::SqrtSeq { rows: 2 }, f), 10.0), (f.precision() + 1).div_ceil(2) + 3);
+        assert_eq!(lat((FUnit::Cmp(FCmpPred::Olt), f), 10.0), 0);
+    }
+}
+
+#[test]
+fn comparisons_and_conversions_pipeline_through_the_generic_pipeliner() {
+    let p = pairs(F32, 200, 9);
+    let got = run_pipelined((FUnit::Cmp(FCmpPred::Ule), F32), 2, &vecs2(&p));
+    for (&(a, b), &g) in p.iter().zip(&got) {
+        assert_eq!(g == 1, native_cmp(F32, FCmpPred::Ule, a, b), "cmpf ule {a:#x} {b:#x}");
+    }
+    let v = singles(F64, 200, 10);
+    let got =
+        run_pipelined((FUnit::Convert { to: F32 }, F64), 3, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
+    for (&a, &g) in v.iter().zip(&got) {
+        check(F32, "truncf", &[a], g, u64::from((f64_of(a) as f32).to_bits()));
+    }
+}
