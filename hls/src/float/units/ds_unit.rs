@@ -11,11 +11,11 @@
 //!
 //! For `IToFp` the format is the result's, for `FpToI` and `Convert` the operand's.
 
-use super::ds_iter::{build_pipelined, build_sequential, min_latency, seq_latency, Recurrence};
+use super::ds_iter::{build_pipelined, min_latency, seq_latency, Recurrence};
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
-use super::fdiv::FDiv;
-use super::fsqrt::FSqrt;
+use super::fdiv::{build_fdiv, build_fdiv_seq, FDiv};
+use super::fsqrt::{build_fsqrt, build_fsqrt_seq, FSqrt};
 use super::{FUnit, UnitBuilder};
 use crate::float::FloatFormat;
 use crate::schedule::delays;
@@ -123,7 +123,10 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
     let clk = clk.flatten().unwrap_or(ops[0]);
     match start {
         Some(s) => {
-            let o = build_sequential(&mut b, r.as_ref(), &ops, (s, clk), per_cycle);
+            let o = match kind {
+                FUnit::DivSeq { .. } => build_fdiv_seq(&mut b, f, (ops[0], ops[1]), (s, clk), per_cycle),
+                _ => build_fsqrt_seq(&mut b, f, ops[0], (s, clk), per_cycle),
+            };
             let done = port(&mut m, "done", Dir::Output, 1, false).0;
             let busy = port(&mut m, "busy", Dir::Output, 1, false).0;
             m.set_output(y, o.result);
@@ -131,7 +134,10 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
             m.set_output(busy, o.busy);
         }
         None => {
-            let o = build_pipelined(&mut b, r.as_ref(), &ops, clk, latency);
+            let o = match kind {
+                FUnit::Div => build_fdiv(&mut b, f, (ops[0], ops[1]), clk, latency),
+                _ => build_fsqrt(&mut b, f, ops[0], clk, latency),
+            };
             m.set_output(y, o);
         }
     }

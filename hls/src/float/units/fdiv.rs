@@ -14,7 +14,7 @@
 //! `x / 0` and `inf / x` give infinity, `0 / x` and `x / inf` zero, signed by `sa ^ sb`.
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
-use super::ds_iter::Recurrence;
+use super::ds_iter::{build_pipelined, build_sequential, Recurrence, SeqOut};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use crate::schedule::delays::{self, DelayOp};
@@ -37,6 +37,32 @@ impl FDiv {
     pub fn min_rows(f: FloatFormat) -> u32 {
         f.precision()
     }
+}
+
+/// `a / b` in format `f`, pipelined with `latency` registers (II 1; combinational for 0),
+/// cut between recurrence rows; `clk` is read only when `latency > 0`.
+pub fn build_fdiv(
+    g: &mut UnitBuilder,
+    f: FloatFormat,
+    (a, b): (NetId, NetId),
+    clk: NetId,
+    latency: u32,
+) -> NetId {
+    build_pipelined(g, &FDiv::new(f, 0), &[a, b], clk, latency)
+}
+
+/// `a / b` in format `f` on a sequential unit doing `rows` rows a cycle, started by
+/// `start` (protocol in `ds_iter`; latency `ceil(p / rows) + 3`).
+pub fn build_fdiv_seq(
+    g: &mut UnitBuilder,
+    f: FloatFormat,
+    (a, b): (NetId, NetId),
+    (start, clk): (NetId, NetId),
+    rows: u32,
+) -> SeqOut {
+    let k = rows.max(1);
+    let r = FDiv::new(f, FDiv::min_rows(f).div_ceil(k) * k);
+    build_sequential(g, &r, &[a, b], (start, clk), k)
 }
 
 // State: [r (p + 1 bits), q (rows + 1 bits), y (p bits), exponent, sign, nan, inf, zero].

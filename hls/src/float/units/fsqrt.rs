@@ -13,7 +13,7 @@
 //! negative nonzero operand gives the default NaN.
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
-use super::ds_iter::Recurrence;
+use super::ds_iter::{build_pipelined, build_sequential, Recurrence, SeqOut};
 use super::ds_net::DsExt;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -42,6 +42,26 @@ impl FSqrt {
     fn xw(&self) -> u32 {
         (self.f.precision() + 2) & !1
     }
+}
+
+/// `sqrt(a)` in format `f`, pipelined with `latency` registers (II 1; combinational for
+/// 0), cut between recurrence rows; `clk` is read only when `latency > 0`.
+pub fn build_fsqrt(g: &mut UnitBuilder, f: FloatFormat, a: NetId, clk: NetId, latency: u32) -> NetId {
+    build_pipelined(g, &FSqrt::new(f, 0), &[a], clk, latency)
+}
+
+/// `sqrt(a)` in format `f` on a sequential unit doing `rows` rows a cycle, started by
+/// `start` (protocol in `ds_iter`; latency `ceil((p + 1) / rows) + 3`).
+pub fn build_fsqrt_seq(
+    g: &mut UnitBuilder,
+    f: FloatFormat,
+    a: NetId,
+    (start, clk): (NetId, NetId),
+    rows: u32,
+) -> SeqOut {
+    let k = rows.max(1);
+    let r = FSqrt::new(f, FSqrt::min_rows(f).div_ceil(k) * k);
+    build_sequential(g, &r, &[a], (start, clk), k)
 }
 
 // State: [r (rows + 2 bits), q (rows bits), x (radicand bits still to shift in), exponent,

@@ -35,8 +35,8 @@ fn vecs2(p: &[(u64, u64)]) -> Vec<Vec<u64>> {
 
 #[test]
 fn divider_pipelined_matches_native() {
-    for (f, n) in [(F32, 3000), (F64, 1500)] {
-        let p = pairs(f, n, 1);
+    for (f, n, every) in [(F32, 1200, 1), (F64, 300, 3)] {
+        let p: Vec<(u64, u64)> = pairs(f, n, 1).into_iter().step_by(every).collect();
         let lat = lat((FUnit::Div, f), 10.0);
         assert!(lat >= 2, "a {f} divider at 10 ns needs several stages, got {lat}");
         let got = run_pipelined((FUnit::Div, f), lat, &vecs2(&p));
@@ -48,7 +48,7 @@ fn divider_pipelined_matches_native() {
 
 #[test]
 fn divider_combinational_and_short_pipelines_match_native() {
-    let p = pairs(F32, 400, 2);
+    let p: Vec<(u64, u64)> = pairs(F32, 400, 2).into_iter().step_by(3).collect();
     for lat in [0, 1, 3] {
         let got = if lat == 0 {
             run_comb((FUnit::Div, F32), &vecs2(&p))
@@ -64,13 +64,13 @@ fn divider_combinational_and_short_pipelines_match_native() {
 #[test]
 fn divider_sequential_matches_native() {
     for (u, n) in [
-        ((FUnit::DivSeq { rows: 1 }, F32), 300),
-        ((FUnit::DivSeq { rows: 4 }, F32), 300),
-        ((FUnit::DivSeq { rows: 3 }, F64), 150),
+        ((FUnit::DivSeq { rows: 1 }, F32), 100),
+        ((FUnit::DivSeq { rows: 4 }, F32), 100),
+        ((FUnit::DivSeq { rows: 3 }, F64), 30),
     ] {
         let f = u.1;
-        // Every third special pair (each takes p + 3 cycles) and the random ones.
-        let p: Vec<(u64, u64)> = pairs(f, n, 3).into_iter().step_by(3).collect();
+        // Every eighth special pair (each takes p + 3 cycles) and the random ones.
+        let p: Vec<(u64, u64)> = pairs(f, n * 8, 3).into_iter().step_by(8).collect();
         let got = run_sequential(u, &vecs2(&p));
         for (&(a, b), &g) in p.iter().zip(&got) {
             check(f, "div (sequential)", &[a, b], g, native2(f, a, b, |x, y| x / y, |x, y| x / y));
@@ -89,7 +89,7 @@ fn native_sqrt(f: FloatFormat, a: u64) -> u64 {
 
 #[test]
 fn square_root_pipelined_matches_native() {
-    for (f, n) in [(F32, 3000), (F64, 1500)] {
+    for (f, n) in [(F32, 2000), (F64, 500)] {
         let v = singles(f, n, 4);
         let lat = lat((FUnit::Sqrt, f), 10.0);
         let got = run_pipelined((FUnit::Sqrt, f), lat, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
@@ -103,7 +103,7 @@ fn square_root_pipelined_matches_native() {
 fn square_root_sequential_matches_native() {
     for u in [(FUnit::SqrtSeq { rows: 1 }, F32), (FUnit::SqrtSeq { rows: 4 }, F64)] {
         let f = u.1;
-        let v = singles(f, 150, 5);
+        let v = singles(f, 60, 5);
         let got = run_sequential(u, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
         for (&a, &g) in v.iter().zip(&got) {
             check(f, "sqrt (sequential)", &[a], g, native_sqrt(f, a));
@@ -122,7 +122,7 @@ fn native_cmp(f: FloatFormat, p: FCmpPred, a: u64, b: u64) -> bool {
 
 #[test]
 fn comparisons_match_native_for_all_predicates() {
-    for (f, n) in [(F32, 1500), (F64, 800)] {
+    for (f, n) in [(F32, 500), (F64, 200)] {
         let p = pairs(f, n, 6);
         for pred in FCmpPred::ALL {
             let got = run_comb((FUnit::Cmp(pred), f), &vecs2(&p));
