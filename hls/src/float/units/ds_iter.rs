@@ -1,14 +1,7 @@
-//! Multi-cycle forms of a digit recurrence (division, square root): a [`Recurrence`] is a
-//! preparation step, `rows` identical rows and a finishing step over a bundle of nets; this
-//! file lays it out as a pipeline (registers between steps, one operation per cycle) or as
-//! a sequential unit (one set of registers that `rows_per_cycle` rows update per cycle).
-//!
-//! Pipelined ([`build_pipelined`]): with latency `L`, `L` registers cut the step sequence
-//! into `L + 1` slices (as `pipeline.rs` cuts a cone), so a result is read `L` cycles after
-//! its operands were presented (combinationally for `L == 0`). The cuts fall between steps
-//! (rows), where the delay model's running sum crosses the smallest per-cycle bound that
-//! needs no more than `L` cuts, so only the recurrence's state is registered; every
-//! register loads every cycle (II 1).
+//! Digit recurrences (division, square root): a [`Recurrence`] is a preparation step,
+//! `rows` identical rows and a finishing step over a bundle of nets. This file lays one out
+//! as a sequential unit (one set of state registers that `rows_per_cycle` rows update per
+//! cycle); `ds_pipe.rs` lays it out as a pipeline.
 //!
 //! Sequential ([`build_sequential`]) protocol, for operands presented with `start = 1` in
 //! cycle `t` while `busy` is 0: the operands are registered at the end of cycle `t`; cycle
@@ -34,91 +27,8 @@ pub trait Recurrence {
     fn finish(&self, g: &mut UnitBuilder, state: &[NetId]) -> NetId;
     /// How many rows.
     fn rows(&self) -> u32;
-    /// Delay-model estimates, ns: (preparation, one row, finishing step).
-    fn delays(&self) -> (f64, f64, f64);
-}
-
-/// The step delays in order: preparation, each row, finishing.
-fn step_delays(r: &dyn Recurrence) -> Vec<f64> {
-    let (pre, row, fin) = r.delays();
-    let mut d = vec![pre];
-    d.extend(std::iter::repeat_n(row, r.rows() as usize));
-    d.push(fin);
-    d
-}
-
-/// After which steps a register goes when each cycle holds at most `bound` ns of steps (a
-/// step longer than that gets a cycle of its own); never after the last step.
-fn cuts_for(d: &[f64], bound: f64) -> Vec<bool> {
-    let mut cut = vec![false; d.len()];
-    let mut acc = 0.0;
-    for i in 0..d.len() {
-        if acc > 0.0 && acc + d[i] > bound + 1e-9 {
-            cut[i - 1] = true;
-            acc = 0.0;
-        }
-        acc += d[i];
-    }
-    cut
-}
-
-fn count(cut: &[bool]) -> u32 {
-    cut.iter().filter(|&&c| c).count() as u32
-}
-
-/// The fewest registers that keep every cycle within `budget` ns of steps (the pipelined
-/// unit's latency at that budget).
-pub fn min_latency(r: &dyn Recurrence, budget: f64) -> u32 {
-    count(&cuts_for(&step_delays(r), budget))
-}
-
-/// Cut positions for at most `latency` registers: the smallest per-cycle bound (to 1 %)
-/// that needs no more.
-fn cuts_exact(d: &[f64], latency: u32) -> Vec<bool> {
-    let total: f64 = d.iter().sum();
-    let longest = d.iter().copied().fold(0.0, f64::max);
-    let mut bound = (total / f64::from(latency + 1)).max(longest);
-    loop {
-        let c = cuts_for(d, bound);
-        if count(&c) <= latency {
-            return c;
-        }
-        bound *= 1.01;
-    }
-}
-
-/// A register on every net of `state`.
-fn reg_all(g: &mut UnitBuilder, state: &[NetId], clk: NetId) -> Vec<NetId> {
-    state.iter().map(|&n| g.reg(n, clk, None)).collect()
-}
-
-/// `r` as a pipeline of `latency` registers on every path (`L + 1` slices, the result
-/// combinational after the last cut; registers the cuts do not need go after the result);
-/// `clk` is read only when `latency > 0`.
-pub fn build_pipelined(
-    g: &mut UnitBuilder,
-    r: &dyn Recurrence,
-    operands: &[NetId],
-    clk: NetId,
-    latency: u32,
-) -> NetId {
-    let d = step_delays(r);
-    let cut = cuts_exact(&d, latency);
-    let mut state = r.prepare(g, operands);
-    if cut[0] {
-        state = reg_all(g, &state, clk);
-    }
-    for i in 0..r.rows() as usize {
-        state = r.row(g, &state);
-        if cut[i + 1] {
-            state = reg_all(g, &state, clk);
-        }
-    }
-    let mut out = r.finish(g, &state);
-    for _ in count(&cut)..latency {
-        out = g.reg(out, clk, None);
-    }
-    out
+    /// The operands' widths.
+    fn operand_widths(&self) -> Vec<u32>;
 }
 
 /// The ports of a sequential unit (see the module's protocol).

@@ -11,7 +11,8 @@
 //!
 //! For `IToFp` the format is the result's, for `FpToI` and `Convert` the operand's.
 
-use super::ds_iter::{build_pipelined, min_latency, seq_latency, Recurrence};
+use super::ds_iter::{seq_latency, Recurrence};
+use super::ds_pipe::{build_pipelined, min_latency, row_delay};
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
 use super::fdiv::{build_fdiv, build_fdiv_seq, FDiv};
@@ -163,7 +164,7 @@ pub fn latency(kind: FUnit, f: FloatFormat, period: f64) -> Option<u32> {
 pub fn seq_rows_per_cycle(kind: FUnit, f: FloatFormat, period: f64) -> u32 {
     let budget = delays::budget(period);
     match recurrence(kind, f) {
-        Some((r, _)) => ((budget / r.delays().1).floor() as u32).max(1),
+        Some((r, _)) => ((budget / row_delay(r.as_ref())).floor() as u32).max(1),
         None => 1,
     }
 }

@@ -14,10 +14,10 @@
 //! `x / 0` and `inf / x` give infinity, `0 / x` and `x / inf` zero, signed by `sa ^ sb`.
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
-use super::ds_iter::{build_pipelined, build_sequential, Recurrence, SeqOut};
+use super::ds_iter::{build_sequential, Recurrence, SeqOut};
+use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
-use crate::schedule::delays::{self, DelayOp};
 use comb::{IcmpPred, NetId};
 
 /// The division recurrence of format `f` with `rows` rows (at least `f.precision()`).
@@ -128,32 +128,7 @@ impl Recurrence for FDiv {
         self.rows
     }
 
-    fn delays(&self) -> (f64, f64, f64) {
-        let p = self.f.precision();
-        (prepare_delay(self.f), delays::div_row(p), finish_delay(self.f, p + 1))
+    fn operand_widths(&self) -> Vec<u32> {
+        vec![self.f.width(); 2]
     }
-}
-
-/// Levels of a logarithmic shifter over `w` bits.
-fn levels(w: u32) -> f64 {
-    f64::from(32 - w.max(2).saturating_sub(1).leading_zeros())
-}
-
-/// Delay estimate of normalizing an operand: the leading-zero shifter (one multiplexer
-/// level per stage, each with its zero test), the exponent's subtraction and a compare.
-pub(crate) fn prepare_delay(f: FloatFormat) -> f64 {
-    let p = f.precision();
-    levels(p) * 2.0 * delays::CHAIN_NS
-        + delays::delay(DelayOp::Sub, exp_width(f, f))
-        + delays::delay(DelayOp::Cmp(false), p)
-}
-
-/// Delay estimate of [`round_pack`] on an `n`-bit significand and the class multiplexers:
-/// the subnormal shift, the sticky test, the rounding adder, the overflow select.
-pub(crate) fn finish_delay(f: FloatFormat, n: u32) -> f64 {
-    delays::delay(DelayOp::Sub, exp_width(f, f))
-        + levels(n) * delays::CHAIN_NS
-        + delays::delay(DelayOp::Cmp(true), n)
-        + delays::delay(DelayOp::Add, f.width())
-        + 3.0 * delays::CHAIN_NS
 }

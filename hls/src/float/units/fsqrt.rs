@@ -13,11 +13,11 @@
 //! negative nonzero operand gives the default NaN.
 
 use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
-use super::ds_iter::{build_pipelined, build_sequential, Recurrence, SeqOut};
+use super::ds_iter::{build_sequential, Recurrence, SeqOut};
 use super::ds_net::DsExt;
+use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
-use crate::schedule::delays;
 use comb::NetId;
 
 /// The square-root recurrence of format `f` with `rows` rows (at least `precision + 1`).
@@ -130,11 +130,7 @@ impl Recurrence for FSqrt {
         self.rows
     }
 
-    fn delays(&self) -> (f64, f64, f64) {
-        (
-            super::fdiv::prepare_delay(self.f),
-            delays::div_row(self.rows + 3),
-            super::fdiv::finish_delay(self.f, self.rows),
-        )
+    fn operand_widths(&self) -> Vec<u32> {
+        vec![self.f.width()]
     }
 }

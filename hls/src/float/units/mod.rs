@@ -17,6 +17,7 @@ pub mod common;
 pub mod ds_float;
 pub mod ds_iter;
 pub mod ds_net;
+pub mod ds_pipe;
 pub mod ds_unit;
 pub mod fadd;
 pub mod fcmp;
