@@ -126,7 +126,7 @@ fn same(got: u32, want: u32) -> bool {
 fn f32_divider_and_square_root_in_icarus_match_rust() {
     let lat = |k| ds_unit::latency(k, F32, 10.0).expect("a divider or square root");
     let (ldiv, lsqrt) = (lat(FUnit::Div), lat(FUnit::Sqrt));
-    let seq = FUnit::DivSeq { rows: 1 };
+    let seq = ds_unit::seq_unit(FUnit::Div, F32, 10.0).expect("a sequential divider");
     let lseq = lat(seq);
     let mut modules = vec![
         unit_module(FUnit::Div, F32, ldiv),

@@ -17,7 +17,7 @@
 //! preparation, one row, one finishing step and the flat cone; [`min_latency`] is the
 //! latency table: the fewest registers either layout needs within a budget.
 
-use super::ds_iter::Recurrence;
+use super::ds_iter::{unpack, Recurrence};
 use super::ds_net::DsExt;
 use super::pipeline;
 use super::UnitBuilder;
@@ -128,9 +128,12 @@ fn unrolled(g: &mut UnitBuilder, r: &dyn Recurrence, ops: &[NetId]) -> NetId {
     r.finish(g, &s)
 }
 
-/// One row's delay estimate, ns.
-pub fn row_delay(r: &dyn Recurrence) -> f64 {
-    Shape::new(r).row
+/// For a sequential unit within `budget` ns: rows per cycle (at least 1) and the registers
+/// that cut its preparation and finishing step (the larger of the two cones' needs).
+pub fn seq_shape(r: &dyn Recurrence, budget: f64) -> (u32, u32) {
+    let sh = Shape::new(r);
+    let cut = |c: &Cone| pipeline::min_latency(&c.0, &c.1, c.2, budget);
+    (sh.group(budget), cut(&sh.pre).max(cut(&sh.fin)))
 }
 
 /// The fewest registers that keep every cycle of `r` within `budget` ns (by the cell
@@ -185,16 +188,4 @@ pub fn build_pipelined(
         out = g.reg(out, clk, None);
     }
     out
-}
-
-/// The fields of a concatenation of nets of `widths` (the first on top).
-fn unpack(g: &mut UnitBuilder, x: NetId, widths: &[u32]) -> Vec<NetId> {
-    let mut low: u32 = widths.iter().sum();
-    widths
-        .iter()
-        .map(|&w| {
-            low -= w;
-            g.extract(x, low, w)
-        })
-        .collect()
 }

@@ -12,7 +12,7 @@
 //! For `IToFp` the format is the result's, for `FpToI` and `Convert` the operand's.
 
 use super::ds_iter::{seq_latency, Recurrence};
-use super::ds_pipe::{build_pipelined, min_latency, row_delay};
+use super::ds_pipe::{build_pipelined, min_latency, seq_shape};
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
 use super::fdiv::{build_fdiv, build_fdiv_seq, FDiv};
@@ -70,25 +70,27 @@ pub fn name(kind: FUnit) -> Option<&'static str> {
     })
 }
 
-/// The recurrence of a divider or square root and its rows per cycle; a sequential one's
-/// rows are rounded up to a multiple of that.
-fn recurrence(kind: FUnit, f: FloatFormat) -> Option<(Box<dyn Recurrence>, u32)> {
+/// The recurrence of a divider or square root, its rows per cycle and split (a sequential
+/// one's rows rounded up to a multiple of its rows per cycle).
+fn recurrence(kind: FUnit, f: FloatFormat) -> Option<(Box<dyn Recurrence>, u32, u32)> {
     let round = |min: u32, k: u32| min.div_ceil(k.max(1)) * k.max(1);
-    match kind {
-        FUnit::Div => Some((Box::new(FDiv::new(f, 0)), 1)),
-        FUnit::DivSeq { rows } => Some((Box::new(FDiv::new(f, round(FDiv::min_rows(f), rows))), rows.max(1))),
-        FUnit::Sqrt => Some((Box::new(FSqrt::new(f, 0)), 1)),
-        FUnit::SqrtSeq { rows } => {
-            Some((Box::new(FSqrt::new(f, round(FSqrt::min_rows(f), rows))), rows.max(1)))
+    Some(match kind {
+        FUnit::Div => (Box::new(FDiv::new(f, 0)), 1, 0),
+        FUnit::Sqrt => (Box::new(FSqrt::new(f, 0)), 1, 0),
+        FUnit::DivSeq { rows, split } => {
+            (Box::new(FDiv::new(f, round(FDiv::min_rows(f), rows))), rows.max(1), split)
         }
-        _ => None,
-    }
+        FUnit::SqrtSeq { rows, split } => {
+            (Box::new(FSqrt::new(f, round(FSqrt::min_rows(f), rows))), rows.max(1), split)
+        }
+        _ => return None,
+    })
 }
 
 /// Adds `kind` at format `f` on `ops` combinationally (a divider or square root fully
 /// unrolled); `None` for kinds not of this family.
 pub fn build(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) -> Option<NetId> {
-    if let Some((r, _)) = recurrence(kind, f) {
+    if let Some((r, _, _)) = recurrence(kind, f) {
         return Some(build_pipelined(b, r.as_ref(), ops, ops[0], 0));
     }
     Some(match kind {
@@ -106,9 +108,9 @@ pub fn build(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) ->
 /// The stand-alone module of a divider or square root, pipelined or sequential (see the
 /// module doc); `None` for the kinds the generic pipeliner handles.
 pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
-    let (r, per_cycle) = recurrence(kind, f)?;
+    let (r, per_cycle, split) = recurrence(kind, f)?;
     let sequential = matches!(kind, FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. });
-    let shown = if sequential { seq_latency(r.rows(), per_cycle) } else { latency };
+    let shown = if sequential { seq_latency(r.rows(), per_cycle, split) } else { latency };
     let mut m = Module::new(format!("{}_{f}_l{shown}", name(kind)?), Span::default());
     let port = |m: &mut Module, n: &str, dir, width, clock| {
         let p = m.add_port(Port { name: n.into(), dir, width, clock, span: Span::default() });
@@ -125,8 +127,10 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
     match start {
         Some(s) => {
             let o = match kind {
-                FUnit::DivSeq { .. } => build_fdiv_seq(&mut b, f, (ops[0], ops[1]), (s, clk), per_cycle),
-                _ => build_fsqrt_seq(&mut b, f, ops[0], (s, clk), per_cycle),
+                FUnit::DivSeq { .. } => {
+                    build_fdiv_seq(&mut b, f, (ops[0], ops[1]), (s, clk), (per_cycle, split))
+                }
+                _ => build_fsqrt_seq(&mut b, f, ops[0], (s, clk), (per_cycle, split)),
             };
             let done = port(&mut m, "done", Dir::Output, 1, false).0;
             let busy = port(&mut m, "busy", Dir::Output, 1, false).0;
@@ -152,19 +156,22 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
 pub fn latency(kind: FUnit, f: FloatFormat, period: f64) -> Option<u32> {
     let budget = delays::budget(period);
     match (recurrence(kind, f), kind) {
-        (Some((r, k)), FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. }) => Some(seq_latency(r.rows(), k)),
-        (Some((r, _)), _) => Some(min_latency(r.as_ref(), budget)),
+        (Some((r, k, c)), FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. }) => Some(seq_latency(r.rows(), k, c)),
+        (Some((r, _, _)), _) => Some(min_latency(r.as_ref(), budget)),
         (None, k) => owns(k).then_some(0),
     }
 }
 
-/// How many rows a cycle a sequential divider (`FUnit::Div`) or square root
-/// (`FUnit::Sqrt`) of format `f` fits in a clock period of `period` ns: the row delay
-/// against the budget, at least 1 (use it as `DivSeq { rows }`/`SqrtSeq { rows }`).
-pub fn seq_rows_per_cycle(kind: FUnit, f: FloatFormat, period: f64) -> u32 {
+/// The sequential form of `FUnit::Div` or `FUnit::Sqrt` for format `f` at a clock period
+/// of `period` ns: as many rows a cycle as fit the chaining budget, the preparation and
+/// finishing step cut to fit it too (`None` for other kinds).
+pub fn seq_unit(kind: FUnit, f: FloatFormat, period: f64) -> Option<FUnit> {
     let budget = delays::budget(period);
-    match recurrence(kind, f) {
-        Some((r, _)) => ((budget / row_delay(r.as_ref())).floor() as u32).max(1),
-        None => 1,
+    let (r, _, _) = recurrence(kind, f)?;
+    let (rows, split) = seq_shape(r.as_ref(), budget);
+    match kind {
+        FUnit::Div => Some(FUnit::DivSeq { rows, split }),
+        FUnit::Sqrt => Some(FUnit::SqrtSeq { rows, split }),
+        _ => None,
     }
 }

@@ -52,17 +52,18 @@ pub fn build_fdiv(
 }
 
 /// `a / b` in format `f` on a sequential unit doing `rows` rows a cycle, started by
-/// `start` (protocol in `ds_iter`; latency `ceil(p / rows) + 3`).
+/// `start`, its preparation and finishing step cut by `split` registers each (protocol in
+/// `ds_iter`; latency `ceil(p / rows) + 3 + 2 split`).
 pub fn build_fdiv_seq(
     g: &mut UnitBuilder,
     f: FloatFormat,
     (a, b): (NetId, NetId),
     (start, clk): (NetId, NetId),
-    rows: u32,
+    (rows, split): (u32, u32),
 ) -> SeqOut {
     let k = rows.max(1);
     let r = FDiv::new(f, FDiv::min_rows(f).div_ceil(k) * k);
-    build_sequential(g, &r, &[a, b], (start, clk), k)
+    build_sequential(g, &r, &[a, b], (start, clk), (k, split))
 }
 
 // State: [r (p + 1 bits), q (rows + 1 bits), y (p bits), exponent, sign, nan, inf, zero].

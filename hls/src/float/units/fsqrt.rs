@@ -51,17 +51,18 @@ pub fn build_fsqrt(g: &mut UnitBuilder, f: FloatFormat, a: NetId, clk: NetId, la
 }
 
 /// `sqrt(a)` in format `f` on a sequential unit doing `rows` rows a cycle, started by
-/// `start` (protocol in `ds_iter`; latency `ceil((p + 1) / rows) + 3`).
+/// `start`, its preparation and finishing step cut by `split` registers each (protocol in
+/// `ds_iter`; latency `ceil((p + 1) / rows) + 3 + 2 split`).
 pub fn build_fsqrt_seq(
     g: &mut UnitBuilder,
     f: FloatFormat,
     a: NetId,
     (start, clk): (NetId, NetId),
-    rows: u32,
+    (rows, split): (u32, u32),
 ) -> SeqOut {
     let k = rows.max(1);
     let r = FSqrt::new(f, FSqrt::min_rows(f).div_ceil(k) * k);
-    build_sequential(g, &r, &[a], (start, clk), k)
+    build_sequential(g, &r, &[a], (start, clk), (k, split))
 }
 
 // State: [r (rows + 2 bits), q (rows bits), x (radicand bits still to shift in), exponent,

@@ -52,10 +52,13 @@ pub enum FUnit {
     /// `a / b` (`fdiv.rs`), pipelined between recurrence rows (II 1).
     Div,
     /// `a / b` on one sequential unit doing `rows` recurrence rows a cycle, with a
-    /// start/done/busy protocol (`ds_iter.rs`).
+    /// start/done/busy protocol (`ds_iter.rs`); `ds_unit::seq_unit` picks the fields for a
+    /// clock period.
     DivSeq {
         /// Rows per cycle (at least 1).
         rows: u32,
+        /// Registers cutting the preparation and the finishing step, each.
+        split: u32,
     },
     /// `sqrt(a)` (`fsqrt.rs`), pipelined between recurrence rows (II 1).
     Sqrt,
@@ -63,6 +66,8 @@ pub enum FUnit {
     SqrtSeq {
         /// Rows per cycle (at least 1).
         rows: u32,
+        /// Registers cutting the preparation and the finishing step, each.
+        split: u32,
     },
     /// `arith.cmpf` with a predicate: a 1-bit result (`fcmp.rs`).
     Cmp(FCmpPred),

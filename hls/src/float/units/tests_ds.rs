@@ -6,7 +6,7 @@
 use super::fcmp::MinMax;
 use super::tests_ds_util::lat;
 use super::tests_ds_util::{check, pairs, run_comb, run_pipelined, run_sequential, singles};
-use super::FUnit;
+use super::{ds_unit, FUnit};
 use crate::float::{FCmpPred, FloatFormat};
 use std::cmp::Ordering;
 
@@ -64,9 +64,9 @@ fn divider_combinational_and_short_pipelines_match_native() {
 #[test]
 fn divider_sequential_matches_native() {
     for (u, n) in [
-        ((FUnit::DivSeq { rows: 1 }, F32), 100),
-        ((FUnit::DivSeq { rows: 4 }, F32), 100),
-        ((FUnit::DivSeq { rows: 3 }, F64), 30),
+        ((FUnit::DivSeq { rows: 1, split: 0 }, F32), 100),
+        ((FUnit::DivSeq { rows: 4, split: 2 }, F32), 100),
+        ((FUnit::DivSeq { rows: 3, split: 0 }, F64), 30),
     ] {
         let f = u.1;
         // Every eighth special pair (each takes p + 3 cycles) and the random ones.
@@ -76,7 +76,11 @@ fn divider_sequential_matches_native() {
             check(f, "div (sequential)", &[a, b], g, native2(f, a, b, |x, y| x / y, |x, y| x / y));
         }
     }
-    assert_eq!(lat((FUnit::DivSeq { rows: 1 }, F32), 10.0), 24 + 3, "p + 3 cycles at one row a cycle");
+    assert_eq!(
+        lat((FUnit::DivSeq { rows: 1, split: 0 }, F32), 10.0),
+        24 + 3,
+        "p + 3 cycles at one row a cycle"
+    );
 }
 
 fn native_sqrt(f: FloatFormat, a: u64) -> u64 {
@@ -101,7 +105,7 @@ fn square_root_pipelined_matches_native() {
 
 #[test]
 fn square_root_sequential_matches_native() {
-    for u in [(FUnit::SqrtSeq { rows: 1 }, F32), (FUnit::SqrtSeq { rows: 4 }, F64)] {
+    for u in [(FUnit::SqrtSeq { rows: 1, split: 0 }, F32), (FUnit::SqrtSeq { rows: 4, split: 0 }, F64)] {
         let f = u.1;
         let v = singles(f, 60, 5);
         let got = run_sequential(u, &v.iter().map(|&a| vec![a]).collect::<Vec<_>>());
@@ -193,7 +197,6 @@ fn neg_and_abs_touch_only_the_sign() {
 
 #[test]
 fn latency_table_shrinks_with_the_clock_period() {
-    use super::tests_ds_util::lat;
     for f in [FloatFormat::F16, F32, F64] {
         for k in [FUnit::Div, FUnit::Sqrt] {
             let l: Vec<u32> = [4.0, 5.0, 10.0, 20.0, 40.0, 1000.0].iter().map(|&p| lat((k, f), p)).collect();
@@ -202,9 +205,18 @@ fn latency_table_shrinks_with_the_clock_period() {
             assert!(l[0] > f.precision() / 2, "{k:?} {f} at 4 ns: {l:?}");
             eprintln!("{k:?} {f}: latency at 4/5/10/20/40 ns: {l:?}");
         }
-        assert_eq!(lat((FUnit::DivSeq { rows: 1 }, f), 10.0), f.precision() + 3);
-        assert_eq!(lat((FUnit::SqrtSeq { rows: 2 }, f), 10.0), (f.precision() + 1).div_ceil(2) + 3);
+        assert_eq!(lat((FUnit::DivSeq { rows: 1, split: 0 }, f), 10.0), f.precision() + 3);
+        assert_eq!(lat((FUnit::SqrtSeq { rows: 2, split: 0 }, f), 10.0), (f.precision() + 1).div_ceil(2) + 3);
         assert_eq!(lat((FUnit::Cmp(FCmpPred::Olt), f), 10.0), 0);
+        for k in [FUnit::Div, FUnit::Sqrt] {
+            let s = ds_unit::seq_unit(k, f, 10.0).expect("a sequential form");
+            let (slow, fast) = (ds_unit::seq_unit(k, f, 40.0).expect("a sequential form"), s);
+            assert!(
+                lat((slow, f), 40.0) < lat((fast, f), 10.0),
+                "{k:?} {f}: {slow:?} at 40 ns, {fast:?} at 10"
+            );
+            eprintln!("{k:?} {f}: sequential at 10 ns {s:?}, latency {}", lat((s, f), 10.0));
+        }
     }
 }
 
