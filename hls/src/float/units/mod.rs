@@ -15,11 +15,13 @@
 pub mod builder;
 pub mod common;
 pub mod fadd;
+pub mod fma;
 pub mod fmul;
 pub mod pipeline;
 
 pub use builder::UnitBuilder;
 pub use fadd::build_fadd;
+pub use fma::build_fma;
 pub use fmul::build_fmul;
 
 use super::FloatFormat;
@@ -77,13 +79,8 @@ pub fn build_unit(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId
         FUnit::Add => build_fadd(b, f, ops[0], ops[1], false),
         FUnit::Sub => build_fadd(b, f, ops[0], ops[1], true),
         FUnit::Mul => build_fmul(b, f, ops[0], ops[1]),
-        FUnit::Fma => todo_fma(b, f, ops),
+        FUnit::Fma => build_fma(b, f, ops[0], ops[1], ops[2]),
     }
-}
-
-fn todo_fma(b: &mut UnitBuilder, f: FloatFormat, ops: &[NetId]) -> NetId {
-    let p = build_fmul(b, f, ops[0], ops[1]);
-    build_fadd(b, f, p, ops[2], false)
 }
 
 /// Operand widths of `kind` for format `f`.
