@@ -119,5 +119,41 @@ pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
 mod reference;
 #[cfg(test)]
 mod tests_arith;
+/// A unit built alone: the module, its operand nets and its (combinational) result.
+fn scratch(kind: FUnit, f: FloatFormat) -> (Module, Vec<NetId>, NetId) {
+    let mut m = Module::new(kind.name(), Span::default());
+    let mut ins = Vec::new();
+    for (i, w) in operand_widths(kind, f).into_iter().enumerate() {
+        let p = m.add_port(Port {
+            name: ["a", "b", "c"][i].to_string(),
+            dir: Dir::Input,
+            width: w,
+            clock: false,
+            span: Span::default(),
+        });
+        ins.push(m.port_net(p).expect("an input has a net"));
+    }
+    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    (m, ins, y)
+}
+
+/// The latency table: the fewest pipeline registers for which every stage of unit `kind`
+/// in format `f` fits a clock period of `clock_period_ns` by the delay estimate of
+/// [`pipeline`] (each stage gets the scheduler's chaining budget,
+/// `schedule::delays::budget`: the period less the register and input-multiplexer
+/// overhead). A single cell slower than the budget counts as one stage.
+pub fn min_latency(kind: FUnit, f: FloatFormat, clock_period_ns: f64) -> u32 {
+    let (m, ins, y) = scratch(kind, f);
+    let budget = crate::schedule::delays::budget(clock_period_ns);
+    pipeline::min_latency(&m, &ins, y, budget)
+}
+
+/// The estimated delay of each stage of unit `kind` in format `f` pipelined with `latency`
+/// registers, ns (one entry per stage that holds logic).
+pub fn stage_delays(kind: FUnit, f: FloatFormat, latency: u32) -> Vec<f64> {
+    let (m, ins, y) = scratch(kind, f);
+    pipeline::plan(&m, &ins, y, latency).slice_ns
+}
+
 #[cfg(test)]
 mod testutil;
