@@ -72,8 +72,21 @@ pub struct Rounding {
     pub overflow: NetId,
 }
 
-/// Rounds and packs (see [`Rounding`]).
-pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
+/// The exceptional results of a unit, decided before rounding: a NaN result, an infinite
+/// result (from an infinite operand) and its sign.
+pub struct Special {
+    /// The result is NaN.
+    pub nan: NetId,
+    /// The result is an infinity (unless NaN).
+    pub inf: NetId,
+    /// That infinity's sign.
+    pub inf_sign: NetId,
+}
+
+/// Rounds and packs (see [`Rounding`]), then applies `special`: one multiplexer after the
+/// rounding adder picks the exceptional pattern (default NaN, or an infinity from an
+/// operand or from overflow), which is ready before the rounding.
+pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &Special) -> NetId {
     let lsb = b.bit(r.sig, 0);
     let tie_or_more = b.or(&[r.sticky, lsb]);
     let up = b.and(&[r.guard, tie_or_more]);
@@ -81,9 +94,13 @@ pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let mag = b.concat(&[r.exp, frac]);
     let upw = b.zext(up, f.exp + f.man);
     let rounded = b.add(mag, upw);
-    let inf = b.konst(f.inf(false), f.exp + f.man);
-    let mag = b.mux(r.overflow, inf, rounded);
-    b.concat(&[r.sign, mag])
+    let normal = b.concat(&[r.sign, rounded]);
+    let inf_sign = b.mux(special.inf, special.inf_sign, r.sign);
+    let inf = signed_inf(b, f, inf_sign);
+    let qnan = default_nan(b, f);
+    let value = b.mux(special.nan, qnan, inf);
+    let any = b.or(&[special.nan, special.inf, r.overflow]);
+    b.mux(any, value, normal)
 }
 
 /// The format's default NaN as a constant.
@@ -119,11 +136,11 @@ pub fn normalize_round(
     // Left shift allowed: e - 1 (negative: right shift by 1 - e).
     let room = b.sub(e, one);
     let neg = b.msb(room);
-    let lz = b.lzc(v);
-    let lz = b.zext(lz, cw);
-    let lz_lt = b.icmp(IcmpPred::Ult, lz, room);
-    let lshift = b.mux(lz_lt, lz, room);
-    let left = b.shl(v, lshift);
+    // The leading-zero count of `v` with a 1 planted at `room` bits from the top: at most
+    // `room`, so the exponent stays at least 1.
+    let lz = limited_lzc(b, v, room);
+    let lshift = b.zext(lz, cw);
+    let left = b.shl(v, lz);
     let rshift = b.sub(one, e);
     let (right, lost) = b.shr_sticky(v, rshift);
     let norm = b.mux(neg, right, left);
@@ -162,4 +179,16 @@ pub fn sext(b: &mut UnitBuilder, x: NetId, width: u32) -> NetId {
     let s = b.msb(x);
     let r = b.replicate(s, width - w);
     b.concat(&[r, x])
+}
+
+/// `min(lzc(v), limit)` for an unsigned `limit`: the count of `v` with a 1 or-ed in at bit
+/// `width - 1 - limit` (a one-hot decoder of `limit`, beside whatever computes `v`).
+pub fn limited_lzc(b: &mut UnitBuilder, v: NetId, limit: NetId) -> NetId {
+    let w = b.width(v);
+    let mut bits = comb::Bits::zero(w);
+    bits.set_bit(w - 1, true);
+    let top = b.konst_bits(bits);
+    let mark = b.shr(top, limit);
+    let marked = b.or(&[v, mark]);
+    b.lzc(marked)
 }

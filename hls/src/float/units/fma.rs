@@ -14,7 +14,7 @@
 //! is `-0` only when the product and `c` are both negative.
 
 use super::builder::count_width;
-use super::common::{default_nan, normalize_round, round_pack, sext, signed_inf, unpack, Rounding, Unpacked};
+use super::common::{normalize_round, round_pack, sext, unpack, Rounding, Special, Unpacked};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
@@ -94,18 +94,12 @@ pub fn build_fma(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, z: Net
     let e_top = b.add(e_big, one);
     let e_top = sext(b, e_top, ew);
     let rnd = normalize_round(b, f, r, e_top, None);
-    let finite = round_pack(b, f, &Rounding { sign, ..rnd });
-    exceptions(b, f, [&ux, &uy, &uz], p_sign, finite)
+    let special = exceptions(b, [&ux, &uy, &uz], p_sign);
+    round_pack(b, f, &Rounding { sign, ..rnd }, &special)
 }
 
-/// The result with NaN and infinity cases applied.
-fn exceptions(
-    b: &mut UnitBuilder,
-    f: FloatFormat,
-    [ux, uy, uz]: [&Unpacked; 3],
-    p_sign: NetId,
-    finite: NetId,
-) -> NetId {
+/// The NaN and infinity cases.
+fn exceptions(b: &mut UnitBuilder, [ux, uy, uz]: [&Unpacked; 3], p_sign: NetId) -> Special {
     let inf_zero = {
         let a = b.and(&[ux.inf, uy.zero]);
         let c = b.and(&[uy.inf, ux.zero]);
@@ -116,9 +110,6 @@ fn exceptions(
     let inf_minus_inf = b.and(&[p_inf, uz.inf, opposite]);
     let nan = b.or(&[ux.nan, uy.nan, uz.nan, inf_zero, inf_minus_inf]);
     let inf_sign = b.mux(p_inf, p_sign, uz.sign);
-    let any_inf = b.or(&[p_inf, uz.inf]);
-    let inf = signed_inf(b, f, inf_sign);
-    let out = b.mux(any_inf, inf, finite);
-    let qnan = default_nan(b, f);
-    b.mux(nan, qnan, out)
+    let inf = b.or(&[p_inf, uz.inf]);
+    Special { nan, inf, inf_sign }
 }

@@ -8,7 +8,7 @@
 //! round to nearest even; then the exceptions (NaN for a NaN operand or `inf * 0`; an
 //! infinite operand gives a signed infinity). Zero operands need no case: their product is 0.
 
-use super::common::{default_nan, normalize_round, round_pack, signed_inf, unpack, Rounding};
+use super::common::{normalize_round, round_pack, unpack, Rounding, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::NetId;
@@ -29,17 +29,14 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     let k = b.konst(bias_m1, ew);
     let e_top = b.sub(s, k);
     let r = normalize_round(b, f, prod, e_top, None);
-    let finite = round_pack(b, f, &Rounding { sign, ..r });
     let inf_zero = {
         let a = b.and(&[ux.inf, uy.zero]);
         let c = b.and(&[uy.inf, ux.zero]);
         b.or(&[a, c])
     };
     let nan = b.or(&[ux.nan, uy.nan, inf_zero]);
-    let any_inf = b.or(&[ux.inf, uy.inf]);
-    let inf = signed_inf(b, f, sign);
-    let out = b.mux(any_inf, inf, finite);
-    let qnan = default_nan(b, f);
+    let inf = b.or(&[ux.inf, uy.inf]);
+    let special = Special { nan, inf, inf_sign: sign };
     debug_assert!(p >= 2);
-    b.mux(nan, qnan, out)
+    round_pack(b, f, &Rounding { sign, ..r }, &special)
 }

@@ -243,3 +243,15 @@ fn zz_latency_table() {
         }
     }
 }
+
+#[test]
+fn zz_critical() {
+    for k in [FUnit::Add, FUnit::Mul] {
+        let (m, ins, y) = super::scratch(k, FloatFormat::F32);
+        for (n, d, t) in super::pipeline::critical_path(&m, &ins, y) {
+            if d > 0.0 {
+                eprintln!("{k:?} {:?} w{} {d:.2} -> {t:.2}", m.cell(n).kind, m.width(n));
+            }
+        }
+    }
+}
