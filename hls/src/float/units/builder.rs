@@ -306,44 +306,57 @@ impl<'m> UnitBuilder<'m> {
     /// `x << amt` (a barrel shifter of one multiplexer per amount bit; 0 when
     /// `amt >= width(x)`).
     pub fn shl(&mut self, x: NetId, amt: NetId) -> NetId {
-        self.barrel(x, amt, true).0
+        self.barrel(x, amt, true)
     }
 
     /// `x >> amt` (logical), 0 when `amt >= width(x)`.
     pub fn shr(&mut self, x: NetId, amt: NetId) -> NetId {
-        self.barrel(x, amt, false).0
+        self.barrel(x, amt, false)
     }
 
-    /// `x >> amt` (logical) and the sticky bit: whether any 1 bit was shifted out.
+    /// `x >> amt` (logical) and the sticky bit: whether any 1 bit was shifted out. The
+    /// sticky bit does not wait for the shifter: a 1 is lost exactly when `x` is nonzero and
+    /// has fewer trailing zeros than `amt` (a trailing-zero count beside the shifter).
     pub fn shr_sticky(&mut self, x: NetId, amt: NetId) -> (NetId, NetId) {
-        let (y, s) = self.barrel(x, amt, false);
-        (y, s.expect("a right shift tracks its sticky bit"))
+        let y = self.shr(x, amt);
+        (y, self.lost_right(x, amt))
     }
 
-    /// A barrel shifter; for right shifts also the or of the bits shifted out.
-    fn barrel(&mut self, x: NetId, amt: NetId, left: bool) -> (NetId, Option<NetId>) {
+    /// Whether `x >> amt` loses a 1 bit.
+    pub fn lost_right(&mut self, x: NetId, amt: NetId) -> NetId {
+        let tz = self.tzc(x);
+        let cw = self.width(tz).max(self.width(amt));
+        let (tz, a) = (self.zext(tz, cw), self.zext(amt, cw));
+        let fewer = self.icmp(IcmpPred::Ult, tz, a);
+        let nz = self.any(x);
+        self.and(&[fewer, nz])
+    }
+
+    /// The trailing-zero count of `x` (`width(x)` when `x` is 0), as [`UnitBuilder::lzc`].
+    pub fn tzc(&mut self, x: NetId) -> NetId {
+        let w = self.width(x);
+        let r = if w == 1 { x } else { self.cell(CellKind::Reverse, w, &[x]) };
+        self.lzc(r)
+    }
+
+    /// A barrel shifter: one multiplexer per amount bit below the width, and one that
+    /// clears the result when a higher amount bit is set.
+    fn barrel(&mut self, x: NetId, amt: NetId, left: bool) -> NetId {
         let w = self.width(x);
         let aw = self.width(amt);
         let mut v = x;
-        let mut sticky = (!left).then(|| self.bool(false));
         let mut big = Vec::new();
         for i in 0..aw {
             let a = self.bit(amt, i);
-            let k = 1u64 << i.min(63);
-            if i >= 32 || k >= u64::from(w) {
+            if i >= 32 || (1u64 << i) >= u64::from(w) {
                 big.push(a);
                 continue;
             }
-            let k = k as u32;
+            let k = 1u32 << i;
             let shifted = if left {
                 let lo = self.extract(v, 0, w - k);
                 self.append_zeros(lo, k)
             } else {
-                let out = self.extract(v, 0, k);
-                let lost = self.any(out);
-                let s = sticky.expect("right shift");
-                let lost = self.and(&[a, lost]);
-                sticky = Some(self.or(&[s, lost]));
                 let hi = self.extract(v, k, w - k);
                 self.zext(hi, w)
             };
@@ -351,14 +364,9 @@ impl<'m> UnitBuilder<'m> {
         }
         if !big.is_empty() {
             let over = self.or(&big);
-            if let Some(s) = sticky {
-                let rest = self.any(v);
-                let lost = self.and(&[over, rest]);
-                sticky = Some(self.or(&[s, lost]));
-            }
             let z = self.zero(w);
             v = self.mux(over, z, v);
         }
-        (v, sticky)
+        v
     }
 }

@@ -1,9 +1,10 @@
 //! Steps every unit shares: taking an operand apart ([`Unpacked`]) and rounding a normalized
 //! significand into a result ([`round_pack`]).
 
+use super::builder::count_width;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
-use comb::NetId;
+use comb::{IcmpPred, NetId};
 
 /// One operand's fields and classification, as nets.
 #[derive(Clone, Copy, Debug)]
@@ -71,8 +72,21 @@ pub struct Rounding {
     pub overflow: NetId,
 }
 
-/// Rounds and packs (see [`Rounding`]).
-pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
+/// The exceptional results of a unit, decided before rounding: a NaN result, an infinite
+/// result (from an infinite operand) and its sign.
+pub struct Special {
+    /// The result is NaN.
+    pub nan: NetId,
+    /// The result is an infinity (unless NaN).
+    pub inf: NetId,
+    /// That infinity's sign.
+    pub inf_sign: NetId,
+}
+
+/// Rounds and packs (see [`Rounding`]), then applies `special`: one multiplexer after the
+/// rounding adder picks the exceptional pattern (default NaN, or an infinity from an
+/// operand or from overflow), which is ready before the rounding.
+pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &Special) -> NetId {
     let lsb = b.bit(r.sig, 0);
     let tie_or_more = b.or(&[r.sticky, lsb]);
     let up = b.and(&[r.guard, tie_or_more]);
@@ -80,9 +94,13 @@ pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let mag = b.concat(&[r.exp, frac]);
     let upw = b.zext(up, f.exp + f.man);
     let rounded = b.add(mag, upw);
-    let inf = b.konst(f.inf(false), f.exp + f.man);
-    let mag = b.mux(r.overflow, inf, rounded);
-    b.concat(&[r.sign, mag])
+    let normal = b.concat(&[r.sign, rounded]);
+    let inf_sign = b.mux(special.inf, special.inf_sign, r.sign);
+    let inf = signed_inf(b, f, inf_sign);
+    let qnan = default_nan(b, f);
+    let value = b.mux(special.nan, qnan, inf);
+    let any = b.or(&[special.nan, special.inf, r.overflow]);
+    b.mux(any, value, normal)
 }
 
 /// The format's default NaN as a constant.
@@ -94,4 +112,83 @@ pub fn default_nan(b: &mut UnitBuilder, f: FloatFormat) -> NetId {
 pub fn signed_inf(b: &mut UnitBuilder, f: FloatFormat, sign: NetId) -> NetId {
     let mag = b.konst(f.inf(false), f.exp + f.man);
     b.concat(&[sign, mag])
+}
+
+/// Normalizes the unsigned value `v` whose top bit has the (signed, two's complement)
+/// biased exponent `e_top`, and with `sticky_in` standing for bits already below it, into
+/// the fields [`round_pack`] takes (the sign is left as `sticky_in`'s placeholder: callers
+/// set it). Shifts left by the leading-zero count, at most to exponent 1; or, when `e_top`
+/// is below 1, right to exponent 1 with a sticky bit.
+pub fn normalize_round(
+    b: &mut UnitBuilder,
+    f: FloatFormat,
+    v: NetId,
+    e_top: NetId,
+    sticky_in: Option<NetId>,
+) -> Rounding {
+    let w = b.width(v);
+    let p = f.precision();
+    debug_assert!(w > p + 1, "room for the guard bit and one more");
+    let ew = b.width(e_top);
+    let cw = ew.max(count_width(w) + 1);
+    let e = sext(b, e_top, cw);
+    let one = b.konst(1, cw);
+    // Left shift allowed: e - 1 (negative: right shift by 1 - e).
+    let room = b.sub(e, one);
+    let neg = b.msb(room);
+    // The leading-zero count of `v` with a 1 planted at `room` bits from the top: at most
+    // `room`, so the exponent stays at least 1.
+    let lz = limited_lzc(b, v, room);
+    let lshift = b.zext(lz, cw);
+    let left = b.shl(v, lz);
+    let rshift = b.sub(one, e);
+    let (right, lost) = b.shr_sticky(v, rshift);
+    let norm = b.mux(neg, right, left);
+    let zero1 = b.bool(false);
+    let lost = b.mux(neg, lost, zero1);
+    let e_left = b.sub(e, lshift);
+    let pos = b.not(neg);
+    let top = b.bit(norm, w - 1);
+    let e_field = {
+        let ef = b.extract(e_left, 0, f.exp);
+        let z = b.zero(f.exp);
+        let normal = b.and(&[top, pos]);
+        b.mux(normal, ef, z)
+    };
+    let overflow = {
+        let m = b.konst(f.exp_max(), cw);
+        let ge = b.icmp(IcmpPred::Sge, e_left, m);
+        b.and(&[ge, pos])
+    };
+    let sig = b.extract(norm, w - p, p);
+    let guard = b.bit(norm, w - p - 1);
+    let rest = b.extract(norm, 0, w - p - 1);
+    let rest_any = b.any(rest);
+    let mut st = vec![rest_any, lost];
+    st.extend(sticky_in);
+    let sticky = b.or(&st);
+    Rounding { sign: zero1, exp: e_field, sig, guard, sticky, overflow }
+}
+
+/// `x` sign-extended (or truncated) to `width` bits.
+pub fn sext(b: &mut UnitBuilder, x: NetId, width: u32) -> NetId {
+    let w = b.width(x);
+    if w >= width {
+        return b.extract(x, 0, width);
+    }
+    let s = b.msb(x);
+    let r = b.replicate(s, width - w);
+    b.concat(&[r, x])
+}
+
+/// `min(lzc(v), limit)` for an unsigned `limit`: the count of `v` with a 1 or-ed in at bit
+/// `width - 1 - limit` (a one-hot decoder of `limit`, beside whatever computes `v`).
+pub fn limited_lzc(b: &mut UnitBuilder, v: NetId, limit: NetId) -> NetId {
+    let w = b.width(v);
+    let mut bits = comb::Bits::zero(w);
+    bits.set_bit(w - 1, true);
+    let top = b.konst_bits(bits);
+    let mark = b.shr(top, limit);
+    let marked = b.or(&[v, mark]);
+    b.lzc(marked)
 }

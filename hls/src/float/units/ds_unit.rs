@@ -149,17 +149,17 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
     Some(m)
 }
 
-/// The latency table for this family at a clock period of `period` ns (`None`: not this
-/// family's): a divider's or square root's fewest pipeline registers that keep each cycle
-/// within the chaining budget ([`delays::budget`]), a sequential unit's cycles from start
-/// to done, and 0 for the combinational kinds (the generic pipeliner can still cut them).
+/// The latency table for dividers and square roots at a clock period of `period` ns
+/// (`None` for other kinds, which [`super::min_latency`] measures as one cone): a pipelined
+/// one's fewest registers that keep each cycle within the chaining budget
+/// ([`delays::budget`]; `ds_pipe`), a sequential one's cycles from start to done.
 pub fn latency(kind: FUnit, f: FloatFormat, period: f64) -> Option<u32> {
     let budget = delays::budget(period);
-    match (recurrence(kind, f), kind) {
-        (Some((r, k, c)), FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. }) => Some(seq_latency(r.rows(), k, c)),
-        (Some((r, _, _)), _) => Some(min_latency(r.as_ref(), budget)),
-        (None, k) => owns(k).then_some(0),
-    }
+    let (r, k, c) = recurrence(kind, f)?;
+    Some(match kind {
+        FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. } => seq_latency(r.rows(), k, c),
+        _ => min_latency(r.as_ref(), budget),
+    })
 }
 
 /// The sequential form of `FUnit::Div` or `FUnit::Sqrt` for format `f` at a clock period

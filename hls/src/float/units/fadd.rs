@@ -1,16 +1,19 @@
 //! The adder: `a + b` and `a - b` (the subtraction flips `b`'s sign first).
 //!
-//! Steps: order the operands by magnitude (`big`, `small`: one comparison of exponent and
-//! fraction together); align `small`'s significand, extended by guard, round and sticky
-//! positions, right by the exponent difference, jamming the bits shifted out into the
-//! sticky position; add or subtract (`big - small` is never negative); normalize by one
-//! left shift that puts the leading 1 at the top bit, limited so the exponent stays at
-//! least 1 (what stops there is a subnormal: a carry out needs no right shift, the extra
-//! low bit joins the sticky); round to nearest even; then the exceptions (NaN, infinities,
-//! the sign of an exact zero: `-0` only for `-0 + -0`).
+//! Steps, arranged so that slow steps run side by side: the exponent differences both ways
+//! (`ea - eb` and `eb - ea`) give the operand with the larger exponent, `big` (`a` on a
+//! tie), and the alignment distance; `small`'s significand, extended by guard, round and
+//! sticky positions, is shifted right by it, the sticky bit coming from the trailing-zero
+//! counts of both significands, made beside the exponent subtraction. Add, or subtract both ways (`big - small` is negative only on
+//! an exponent tie, where nothing was shifted out, and then `small - big` is the exact
+//! magnitude and the sign flips). Normalize by one left shift that puts the leading 1 at the
+//! top bit, limited so the exponent stays at least 1 (a 1 planted at that position before
+//! the leading-zero count; what stops there is a subnormal; a carry out needs no right
+//! shift, its extra low bit joins the sticky). Round to nearest even; the exceptions (NaN,
+//! infinities, overflow) are decided beside it and picked by one last multiplexer. An exact
+//! zero is `-0` only for `-0 + -0`.
 
-use super::builder::count_width;
-use super::common::{default_nan, round_pack, signed_inf, unpack, Rounding};
+use super::common::{limited_lzc, round_pack, unpack, Rounding, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
@@ -24,16 +27,17 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
         uy.sign = b.not(uy.sign);
     }
     let p = f.precision();
-    // Order by magnitude.
-    let magx = b.extract(x, 0, f.exp + f.man);
-    let magy = b.extract(y, 0, f.exp + f.man);
-    let swap = b.icmp(IcmpPred::Ult, magx, magy);
+    // Order by exponent: both differences at once, one exponent bit wider.
+    let ex = b.zext(ux.exp_eff, f.exp + 1);
+    let ey = b.zext(uy.exp_eff, f.exp + 1);
+    let dxy = b.sub(ex, ey);
+    let dyx = b.sub(ey, ex);
+    let swap = b.msb(dxy);
+    let d = b.mux(swap, dyx, dxy);
     let sign_big = b.mux(swap, uy.sign, ux.sign);
     let e_big = b.mux(swap, uy.exp_eff, ux.exp_eff);
-    let e_small = b.mux(swap, ux.exp_eff, uy.exp_eff);
     let m_big = b.mux(swap, uy.sig, ux.sig);
     let m_small = b.mux(swap, ux.sig, uy.sig);
-    let diff = b.sub(e_big, e_small);
     // Significands in `w = p + 4` bits: a carry bit, `p` bits, guard, round, sticky.
     let w = p + 4;
     let big_ext = {
@@ -41,7 +45,22 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
         b.zext(v, w)
     };
     let small_ext = b.append_zeros(m_small, 3);
-    let (aligned, lost) = b.shr_sticky(small_ext, diff);
+    let aligned = b.shr(small_ext, d);
+    // Sticky: a 1 is shifted out when small has fewer than d - 3 trailing zeros (counted on
+    // both operands beside the exponent subtraction) and is not 0.
+    let lost = {
+        let (tx, ty) = (b.tzc(ux.sig), b.tzc(uy.sig));
+        let tz = b.mux(swap, tx, ty);
+        let cw = b.width(tz).max(f.exp + 1) + 1;
+        let tz = b.zext(tz, cw);
+        let tz3 = b.add_const(tz, 3);
+        let dw = b.zext(d, cw);
+        let fewer = b.icmp(IcmpPred::Ult, tz3, dw);
+        let (zx, zy) = (b.is_zero(ux.sig), b.is_zero(uy.sig));
+        let z = b.mux(swap, zx, zy);
+        let nz = b.not(z);
+        b.and(&[fewer, nz])
+    };
     let hi = b.extract(aligned, 1, p + 2);
     let low = b.bit(aligned, 0);
     let jam = b.or(&[low, lost]);
@@ -50,18 +69,21 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
     let eff_sub = b.xor(&[ux.sign, uy.sign]);
     let sum = b.add(big_ext, small_al);
     let dif = b.sub(big_ext, small_al);
+    let fid = b.sub(small_al, big_ext);
+    let neg = b.msb(dif);
+    let dif = b.mux(neg, fid, dif);
     let r = b.mux(eff_sub, dif, sum);
+    let flip = b.and(&[eff_sub, neg]);
     // Normalize: shift left by min(lzc, e_big) so the leading 1 reaches bit w - 1.
-    let lz = b.lzc(r);
-    let cw = count_width(w).max(f.exp) + 1;
-    let lz_w = b.zext(lz, cw);
-    let eb_w = b.zext(e_big, cw);
-    let (shift, _) = umin(b, lz_w, eb_w);
-    let norm = b.shl(r, shift);
-    // Exponent of the top bit: e_big + 1 - shift (at least 1, at most exp_max).
+    let lz = limited_lzc(b, r, e_big);
+    let norm = b.shl(r, lz);
+    // Exponent of the top bit: e_big + 1 - lz (at least 1, at most exp_max).
+    let ew = f.exp + 1;
     let e_top = {
-        let e1 = b.add_const(eb_w, 1);
-        b.sub(e1, shift)
+        let e = b.zext(e_big, ew);
+        let e1 = b.add_const(e, 1);
+        let lzw = b.zext(lz, ew);
+        b.sub(e1, lzw)
     };
     let top = b.bit(norm, w - 1);
     let e_field = {
@@ -70,7 +92,7 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
         b.mux(top, e, z)
     };
     let overflow = {
-        let m = b.konst(f.exp_max(), cw);
+        let m = b.konst(f.exp_max(), ew);
         b.icmp(IcmpPred::Uge, e_top, m)
     };
     let sig = b.extract(norm, w - p, p);
@@ -80,21 +102,13 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
     let r_zero = b.is_zero(r);
     // An exact zero is -0 only when both operands are negative.
     let both_neg = b.and(&[ux.sign, uy.sign]);
-    let sign = b.mux(r_zero, both_neg, sign_big);
-    let finite = round_pack(b, f, &Rounding { sign, exp: e_field, sig, guard, sticky, overflow });
+    let sign = b.xor(&[sign_big, flip]);
+    let sign = b.mux(r_zero, both_neg, sign);
     // Exceptions: NaN in, or inf - inf; else an infinite operand.
     let both_inf = b.and(&[ux.inf, uy.inf, eff_sub]);
     let nan = b.or(&[ux.nan, uy.nan, both_inf]);
     let inf_sign = b.mux(ux.inf, ux.sign, uy.sign);
-    let any_inf = b.or(&[ux.inf, uy.inf]);
-    let inf = signed_inf(b, f, inf_sign);
-    let out = b.mux(any_inf, inf, finite);
-    let qnan = default_nan(b, f);
-    b.mux(nan, qnan, out)
-}
-
-/// `(min(x, y), y < x)` of unsigned values.
-fn umin(b: &mut UnitBuilder, x: NetId, y: NetId) -> (NetId, NetId) {
-    let lt = b.icmp(IcmpPred::Ult, y, x);
-    (b.mux(lt, y, x), lt)
+    let inf = b.or(&[ux.inf, uy.inf]);
+    let special = Special { nan, inf, inf_sign };
+    round_pack(b, f, &Rounding { sign, exp: e_field, sig, guard, sticky, overflow }, &special)
 }

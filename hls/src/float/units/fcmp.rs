@@ -8,7 +8,7 @@
 //! equality or both zero; min/max keep -0 < +0 as MLIR's `minimumf`/`maximumf` require
 //! (and `minnumf`/`maxnumf`, whose result for ±0 LLVM leaves open, do the same).
 
-use super::ds_float::parts;
+use super::common::unpack;
 use super::UnitBuilder;
 use crate::float::{FCmpPred, FloatFormat};
 use comb::{IcmpPred, NetId};
@@ -62,7 +62,7 @@ pub fn build_fcmp(g: &mut UnitBuilder, f: FloatFormat, pred: FCmpPred, a: NetId,
         FCmpPred::True => return g.konst(1, 1),
         _ => {}
     }
-    let (pa, pb) = (parts(g, f, a), parts(g, f, b));
+    let (pa, pb) = (unpack(g, f, a), unpack(g, f, b));
     let unordered = g.or(&[pa.nan, pb.nan]);
     let (ka, kb) = (key(g, f, a), key(g, f, b));
     let both_zero = g.and(&[pa.zero, pb.zero]);
@@ -90,7 +90,7 @@ pub fn build_fcmp(g: &mut UnitBuilder, f: FloatFormat, pred: FCmpPred, a: NetId,
 
 /// `op(a, b)` on values of format `f`; a NaN result is the format's default NaN.
 pub fn build_fminmax(g: &mut UnitBuilder, f: FloatFormat, op: MinMax, a: NetId, b: NetId) -> NetId {
-    let (pa, pb) = (parts(g, f, a), parts(g, f, b));
+    let (pa, pb) = (unpack(g, f, a), unpack(g, f, b));
     let (ka, kb) = (key(g, f, a), key(g, f, b));
     let a_first = g.icmp(if op.is_min() { IcmpPred::Ule } else { IcmpPred::Uge }, ka, kb);
     let pick = g.mux(a_first, a, b);

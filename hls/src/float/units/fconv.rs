@@ -5,12 +5,13 @@
 //! subnormals both ways). All combinational.
 //!
 //! Integer to float: the magnitude is normalized by a leading-zero shifter and rounded by
-//! [`round_pack`]. Float to integer: `1.m * 2^E` is the significand shifted left by `E`
+//! [`round_any`]. Float to integer: `1.m * 2^E` is the significand shifted left by `E`
 //! and right by the fraction width, then negated for a negative value. Float to float: the
-//! normalized significand and rebiased exponent go through [`round_pack`] (exact when the
+//! normalized significand and rebiased exponent go through [`round_any`] (exact when the
 //! target is wider), with NaN, infinity and zero passed by class.
 
-use super::ds_float::{exp_width, normalized, parts, rebias, round_pack, signed_const};
+use super::common::unpack;
+use super::ds_float::{exp_width, normalized, rebias, round_any, signed_const};
 use super::ds_net::DsExt;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -42,7 +43,7 @@ pub fn build_itofp(g: &mut UnitBuilder, t: FloatFormat, x: NetId, signed: bool) 
     let n = w.max(t.precision() + 1);
     let sig = g.append_zeros(v, n - w);
     let no = g.konst(0, 1);
-    let r = round_pack(g, t, sign, exp, sig, no);
+    let r = round_any(g, t, sign, exp, sig, no);
     let is_zero = g.is_zero(mag);
     let z = g.konst(0, t.width());
     g.mux(is_zero, z, r)
@@ -51,7 +52,7 @@ pub fn build_itofp(g: &mut UnitBuilder, t: FloatFormat, x: NetId, signed: bool) 
 /// The integer of `w` bits (1..=64) that `a` (format `f`) truncates to, as two's
 /// complement when `signed`; saturating beyond the range, NaN giving 0.
 pub fn build_fptoi(g: &mut UnitBuilder, f: FloatFormat, a: NetId, w: u32, signed: bool) -> NetId {
-    let p = parts(g, f, a);
+    let p = unpack(g, f, a);
     let ew = f.exp.max(bits_for(w)) + 2;
     let e = g.zext(p.exp, ew);
     let bias = g.konst(u64::from(f.bias().unsigned_abs()), ew);
@@ -64,7 +65,7 @@ pub fn build_fptoi(g: &mut UnitBuilder, f: FloatFormat, a: NetId, w: u32, signed
     // In range: |a| = (1.m << E) >> man, below 2^w.
     let sw = f.precision() + w;
     let one = g.konst(1, 1);
-    let sig = g.concat(&[one, p.man]);
+    let sig = g.concat(&[one, p.frac]);
     let sig = g.zext(sig, sw);
     let amount = g.extract(big_e, 0, ew - 1);
     let t = g.shl(sig, amount);
@@ -98,14 +99,14 @@ pub fn build_fptoi(g: &mut UnitBuilder, f: FloatFormat, a: NetId, w: u32, signed
 /// `a` (format `f`) rounded to format `t` (any two formats; exact when `t` holds every
 /// value of `f`). A NaN becomes `t`'s default NaN.
 pub fn build_fconvert(g: &mut UnitBuilder, f: FloatFormat, t: FloatFormat, a: NetId) -> NetId {
-    let p = parts(g, f, a);
+    let p = unpack(g, f, a);
     let ew = exp_width(f, t);
     let (sig, e) = normalized(g, f, &p, ew);
     let e = rebias(g, e, f, t);
     let n = f.precision().max(t.precision() + 1);
     let sig = g.append_zeros(sig, n - f.precision());
     let no = g.konst(0, 1);
-    let r = round_pack(g, t, p.sign, e, sig, no);
+    let r = round_any(g, t, p.sign, e, sig, no);
     let zero = signed_const(g, t, p.sign, 0);
     let inf = signed_const(g, t, p.sign, t.inf(false));
     let nan = g.konst(t.default_nan(), t.width());

@@ -8,12 +8,13 @@
 //! quotient `x / y` lies in `[1, 2)` and its first bit is 1 (`r = x - y`). Each row doubles
 //! the partial remainder `r < y`, subtracts `y` where it fits and shifts the fit into the
 //! quotient word. After `rows >= p` rows the quotient holds `rows + 1` bits, at least the
-//! precision and a round bit, and a nonzero remainder is the sticky bit; [`round_pack`]
+//! precision and a round bit, and a nonzero remainder is the sticky bit; [`round_any`]
 //! rounds (to a subnormal or infinity where the exponent says so).
 //! Exceptions by class: a NaN operand, `0 / 0` and `inf / inf` give the default NaN;
 //! `x / 0` and `inf / x` give infinity, `0 / x` and `x / inf` zero, signed by `sa ^ sb`.
 
-use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
+use super::common::unpack;
+use super::ds_float::{exp_width, normalized, round_any, signed_const};
 use super::ds_iter::{build_sequential, Recurrence, SeqOut};
 use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
@@ -70,7 +71,7 @@ pub fn build_fdiv_seq(
 impl Recurrence for FDiv {
     fn prepare(&self, g: &mut UnitBuilder, ops: &[NetId]) -> Vec<NetId> {
         let (f, p) = (self.f, self.f.precision());
-        let (pa, pb) = (parts(g, f, ops[0]), parts(g, f, ops[1]));
+        let (pa, pb) = (unpack(g, f, ops[0]), unpack(g, f, ops[1]));
         let ew = exp_width(f, f);
         let (xa, ea) = normalized(g, f, &pa, ew);
         let (yb, eb) = normalized(g, f, &pb, ew);
@@ -116,7 +117,7 @@ impl Recurrence for FDiv {
     fn finish(&self, g: &mut UnitBuilder, s: &[NetId]) -> NetId {
         let f = self.f;
         let sticky = g.any(s[0]);
-        let r = round_pack(g, f, s[4], s[3], s[1], sticky);
+        let r = round_any(g, f, s[4], s[3], s[1], sticky);
         let zero = signed_const(g, f, s[4], 0);
         let inf = signed_const(g, f, s[4], f.inf(false));
         let nan = g.konst(f.default_nan(), f.width());

@@ -8,11 +8,12 @@
 //! radicand bits into the partial remainder `r`, subtracts the trial `4q + 1` where it fits
 //! and shifts the fit into the root `q`. After `rows >= p + 1` rows `q` holds the root's
 //! precision and a round bit, a nonzero remainder is the sticky bit. A root is never
-//! subnormal nor overflows, and never lies halfway, but [`round_pack`] is the shared
+//! subnormal nor overflows, and never lies halfway, but [`round_any`] is the shared
 //! rounding anyway. Exceptions by class: `sqrt(±0) = ±0`, `sqrt(+inf) = +inf`, a NaN or a
 //! negative nonzero operand gives the default NaN.
 
-use super::ds_float::{exp_width, normalized, parts, round_pack, signed_const};
+use super::common::unpack;
+use super::ds_float::{exp_width, normalized, round_any, signed_const};
 use super::ds_iter::{build_sequential, Recurrence, SeqOut};
 use super::ds_net::DsExt;
 use super::ds_pipe::build_pipelined;
@@ -70,7 +71,7 @@ pub fn build_fsqrt_seq(
 impl Recurrence for FSqrt {
     fn prepare(&self, g: &mut UnitBuilder, ops: &[NetId]) -> Vec<NetId> {
         let (f, p) = (self.f, self.f.precision());
-        let pa = parts(g, f, ops[0]);
+        let pa = unpack(g, f, ops[0]);
         let ew = exp_width(f, f);
         let (m, e) = normalized(g, f, &pa, ew);
         // E = e - bias is odd exactly when e is even.
@@ -115,7 +116,7 @@ impl Recurrence for FSqrt {
         let f = self.f;
         let sticky = g.any(s[0]);
         let plus = g.konst(0, 1);
-        let r = round_pack(g, f, plus, s[3], s[1], sticky);
+        let r = round_any(g, f, plus, s[3], s[1], sticky);
         let inf = g.konst(f.inf(false), f.width());
         let nan = g.konst(f.default_nan(), f.width());
         let zero = signed_const(g, f, s[4], 0);

@@ -23,12 +23,14 @@ pub mod fadd;
 pub mod fcmp;
 pub mod fconv;
 pub mod fdiv;
+pub mod fma;
 pub mod fmul;
 pub mod fsqrt;
 pub mod pipeline;
 
 pub use builder::UnitBuilder;
 pub use fadd::build_fadd;
+pub use fma::build_fma;
 pub use fmul::build_fmul;
 
 use super::{FCmpPred, FloatFormat};
@@ -138,14 +140,9 @@ pub fn build_unit(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId
         FUnit::Add => build_fadd(b, f, ops[0], ops[1], false),
         FUnit::Sub => build_fadd(b, f, ops[0], ops[1], true),
         FUnit::Mul => build_fmul(b, f, ops[0], ops[1]),
-        FUnit::Fma => todo_fma(b, f, ops),
+        FUnit::Fma => build_fma(b, f, ops[0], ops[1], ops[2]),
         k => ds_unit::build(b, k, f, ops).expect("every FUnit kind is built by one family"),
     }
-}
-
-fn todo_fma(b: &mut UnitBuilder, f: FloatFormat, ops: &[NetId]) -> NetId {
-    let p = build_fmul(b, f, ops[0], ops[1]);
-    build_fadd(b, f, p, ops[2], false)
 }
 
 /// Operand widths of `kind` for format `f`.
@@ -187,6 +184,45 @@ pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
 mod reference;
 #[cfg(test)]
 mod tests_arith;
+/// A unit built alone: the module, its operand nets and its (combinational) result.
+fn scratch(kind: FUnit, f: FloatFormat) -> (Module, Vec<NetId>, NetId) {
+    let mut m = Module::new(kind.name(), Span::default());
+    let mut ins = Vec::new();
+    for (i, w) in operand_widths(kind, f).into_iter().enumerate() {
+        let p = m.add_port(Port {
+            name: ["a", "b", "c"][i].to_string(),
+            dir: Dir::Input,
+            width: w,
+            clock: false,
+            span: Span::default(),
+        });
+        ins.push(m.port_net(p).expect("an input has a net"));
+    }
+    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    (m, ins, y)
+}
+
+/// The latency table: the fewest pipeline registers for which every stage of unit `kind`
+/// in format `f` fits a clock period of `clock_period_ns` by the delay estimate of
+/// [`pipeline`] (each stage gets the scheduler's chaining budget,
+/// `schedule::delays::budget`: the period less the register and input-multiplexer
+/// overhead). A single cell slower than the budget counts as one stage.
+pub fn min_latency(kind: FUnit, f: FloatFormat, clock_period_ns: f64) -> u32 {
+    if let Some(l) = ds_unit::latency(kind, f, clock_period_ns) {
+        return l;
+    }
+    let (m, ins, y) = scratch(kind, f);
+    let budget = crate::schedule::delays::budget(clock_period_ns);
+    pipeline::min_latency(&m, &ins, y, budget)
+}
+
+/// The estimated delay of each stage of unit `kind` in format `f` pipelined with `latency`
+/// registers, ns (one entry per stage that holds logic).
+pub fn stage_delays(kind: FUnit, f: FloatFormat, latency: u32) -> Vec<f64> {
+    let (m, ins, y) = scratch(kind, f);
+    pipeline::plan(&m, &ins, y, latency).slice_ns
+}
+
 #[cfg(test)]
 mod tests_ds;
 #[cfg(test)]

@@ -193,3 +193,30 @@ fn delayed(m: &mut Module, chains: &mut HashMap<NetId, Vec<NetId>>, x: NetId, k:
     }
     chain[k as usize - 1]
 }
+
+/// The critical path of the cone: (cell, its delay, arrival at its end), first to last.
+pub fn critical_path(m: &Module, inputs: &[NetId], output: NetId) -> Vec<(NetId, f64, f64)> {
+    let order = cone(m, inputs, output);
+    let mut at: HashMap<NetId, (f64, Option<NetId>)> = HashMap::new();
+    for &n in &order {
+        let (t, from) = m
+            .operands(n)
+            .iter()
+            .filter_map(|o| at.get(o).map(|x| (x.0, Some(*o))))
+            .fold((0.0, None), |acc, x| if x.0 > acc.0 { x } else { acc });
+        let _ = from;
+        let d = cell_delay(m, n);
+        let best =
+            m.operands(n).iter().filter(|o| at.contains_key(o)).max_by(|a, b| at[a].0.total_cmp(&at[b].0));
+        at.insert(n, (t + d, best.copied()));
+    }
+    let mut path = Vec::new();
+    let mut cur = Some(output);
+    while let Some(n) = cur {
+        let Some(&(t, prev)) = at.get(&n) else { break };
+        path.push((n, cell_delay(m, n), t));
+        cur = prev;
+    }
+    path.reverse();
+    path
+}

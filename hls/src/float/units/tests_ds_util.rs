@@ -3,7 +3,7 @@
 //! and runners of a unit's module ([`unit_module`]) combinational, pipelined (a vector a
 //! cycle) and sequential (start, wait for done) on the in-tree evaluator.
 
-use super::{ds_unit, unit_module, FUnit};
+use super::{unit_module, FUnit};
 use crate::float::FloatFormat;
 use comb::eval::Simulator;
 use comb::rng::Rng;
@@ -118,10 +118,10 @@ pub fn run_pipelined(u: Unit, latency: u32, vectors: &[Vec<u64>]) -> Vec<u64> {
 }
 
 /// Runs a sequential unit, one operation after another, checking the protocol: `done`
-/// exactly `ds_unit::latency` cycles after `start`, `busy` in between, a start while busy
+/// exactly `min_latency` cycles after `start`, `busy` in between, a start while busy
 /// ignored.
 pub fn run_sequential(u: Unit, vectors: &[Vec<u64>]) -> Vec<u64> {
-    let lat = ds_unit::latency(u.0, u.1, 10.0).expect("a sequential unit has a latency");
+    let lat = lat(u, 10.0);
     let mut s = sim(u, 0);
     let mut out = Vec::new();
     let one = |v: bool| Bits::from_u64(u64::from(v), 1);
@@ -159,5 +159,5 @@ pub fn check(f: FloatFormat, what: &str, ops: &[u64], got: u64, want: u64) {
 
 /// The latency table's entry for a unit at `period` ns.
 pub fn lat((kind, f): Unit, period: f64) -> u32 {
-    ds_unit::latency(kind, f, period).expect("a unit of this family")
+    super::min_latency(kind, f, period)
 }
