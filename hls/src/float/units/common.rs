@@ -87,6 +87,12 @@ pub struct Special {
 /// rounding adder picks the exceptional pattern (default NaN, or an infinity from an
 /// operand or from overflow), which is ready before the rounding.
 pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &Special) -> NetId {
+    let normal = round(b, f, r);
+    with_special(b, f, normal, r, special)
+}
+
+/// Rounds and packs, without the exceptions and overflow (see [`Rounding`]).
+pub fn round(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let lsb = b.bit(r.sig, 0);
     let tie_or_more = b.or(&[r.sticky, lsb]);
     let up = b.and(&[r.guard, tie_or_more]);
@@ -94,7 +100,17 @@ pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &S
     let mag = b.concat(&[r.exp, frac]);
     let upw = b.zext(up, f.exp + f.man);
     let rounded = b.add(mag, upw);
-    let normal = b.concat(&[r.sign, rounded]);
+    b.concat(&[r.sign, rounded])
+}
+
+/// `normal`, unless `special` or `r.overflow` (an infinity of sign `r.sign`) says otherwise.
+pub fn with_special(
+    b: &mut UnitBuilder,
+    f: FloatFormat,
+    normal: NetId,
+    r: &Rounding,
+    special: &Special,
+) -> NetId {
     let inf_sign = b.mux(special.inf, special.inf_sign, r.sign);
     let inf = signed_inf(b, f, inf_sign);
     let qnan = default_nan(b, f);
