@@ -201,10 +201,22 @@ pub fn sext(b: &mut UnitBuilder, x: NetId, width: u32) -> NetId {
 /// `width - 1 - limit` (a one-hot decoder of `limit`, beside whatever computes `v`).
 pub fn limited_lzc(b: &mut UnitBuilder, v: NetId, limit: NetId) -> NetId {
     let w = b.width(v);
-    let mut bits = comb::Bits::zero(w);
-    bits.set_bit(w - 1, true);
+    let mark = lzc_mark(b, w, limit);
+    lzc_marked(b, v, mark)
+}
+
+/// The one-hot mark of [`limited_lzc`] for a `width`-bit value: bit `width - 1 - limit`
+/// (none when `limit >= width`). Units that know the limit early (or can pick between marks
+/// of their operands) make it apart from the value.
+pub fn lzc_mark(b: &mut UnitBuilder, width: u32, limit: NetId) -> NetId {
+    let mut bits = comb::Bits::zero(width);
+    bits.set_bit(width - 1, true);
     let top = b.konst_bits(bits);
-    let mark = b.shr(top, limit);
+    b.shr(top, limit)
+}
+
+/// The leading-zero count of `v` or-ed with `mark` (from [`lzc_mark`]).
+pub fn lzc_marked(b: &mut UnitBuilder, v: NetId, mark: NetId) -> NetId {
     let marked = b.or(&[v, mark]);
     b.lzc(marked)
 }

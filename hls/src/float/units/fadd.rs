@@ -21,7 +21,7 @@
 //! The exceptions (NaN, infinities, overflow) are decided beside the paths and picked by
 //! one last multiplexer. An exact zero is `-0` only for `-0 + -0`.
 
-use super::common::{limited_lzc, round, unpack, with_special, Rounding, Special, Unpacked};
+use super::common::{lzc_mark, lzc_marked, round, unpack, with_special, Rounding, Special, Unpacked};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
@@ -53,7 +53,6 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
     let mut far = far_path(b, f, &o);
     let (near, use_near) = near_path(b, f, &o);
     let far_value = round(b, f, &far);
-    let value = b.mux(use_near, near, far_value);
     // Only the far path can overflow (its flag is garbage when the near path applies).
     let far_used = b.not(use_near);
     far.overflow = b.and(&[far.overflow, far_used]);
@@ -62,7 +61,13 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
     let nan = b.or(&[ux.nan, uy.nan, both_inf]);
     let inf_sign = b.mux(ux.inf, ux.sign, uy.sign);
     let inf = b.or(&[ux.inf, uy.inf]);
-    with_special(b, f, value, &far, &Special { nan, inf, inf_sign })
+    // The near result and the exceptions are ready before the far path's rounding: one
+    // multiplexer after it.
+    let special = Special { nan, inf, inf_sign };
+    let early = with_special(b, f, near, &far, &special);
+    let exceptional = b.or(&[nan, inf, far.overflow]);
+    let take_early = b.or(&[use_near, exceptional]);
+    b.mux(take_early, early, far_value)
 }
 
 /// Unpacks and orders the operands by exponent.
@@ -102,16 +107,19 @@ fn far_path(b: &mut UnitBuilder, f: FloatFormat, o: &Ordered) -> Rounding {
     // Sticky: a 1 is shifted out when small has fewer than d - 3 trailing zeros (counted on
     // both operands beside the exponent subtraction) and is not 0.
     let lost = {
-        let (tx, ty) = (b.tzc(o.ux.sig), b.tzc(o.uy.sig));
+        // The fraction's count is the significand's for any nonzero significand.
+        let (tx, ty) = (b.tzc(o.ux.frac), b.tzc(o.uy.frac));
         let tz = b.mux(o.swap, tx, ty);
         let cw = b.width(tz).max(f.exp + 1) + 1;
         let tz = b.zext(tz, cw);
-        let tz3 = b.add_const(tz, 3);
         let dw = b.zext(o.d, cw);
-        let fewer = b.icmp(IcmpPred::Ult, tz3, dw);
-        let (zx, zy) = (b.is_zero(o.ux.sig), b.is_zero(o.uy.sig));
-        let z = b.mux(o.swap, zx, zy);
-        let nz = b.not(z);
+        let three = b.konst(3, cw);
+        let dm3 = b.sub(dw, three);
+        let below = b.msb(dm3);
+        let fewer = b.icmp(IcmpPred::Ult, tz, dm3);
+        let z = b.mux(o.swap, o.ux.zero, o.uy.zero);
+        let skip = b.or(&[z, below]);
+        let nz = b.not(skip);
         b.and(&[fewer, nz])
     };
     let hi = b.extract(aligned, 1, p + 2);
@@ -190,7 +198,10 @@ fn near_path(b: &mut UnitBuilder, f: FloatFormat, o: &Ordered) -> (NetId, NetId)
     let d0n = b.not(d0);
     let exact = b.or(&[d0n, cancelled]);
     let use_near = b.and(&[o.eff_sub, close, exact]);
-    let lz = limited_lzc(b, r, o.e_big);
+    // The limit's mark from each operand's exponent, beside the exponent comparison.
+    let (mx, my) = (lzc_mark(b, w, o.ux.exp_eff), lzc_mark(b, w, o.uy.exp_eff));
+    let mark = b.mux(o.swap, my, mx);
+    let lz = lzc_marked(b, r, mark);
     let norm = b.shl(r, lz);
     let ew = f.exp + 1;
     let e_top = {
