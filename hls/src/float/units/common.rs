@@ -87,6 +87,12 @@ pub struct Special {
 /// rounding adder picks the exceptional pattern (default NaN, or an infinity from an
 /// operand or from overflow), which is ready before the rounding.
 pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &Special) -> NetId {
+    let normal = round(b, f, r);
+    with_special(b, f, normal, r, special)
+}
+
+/// Rounds and packs, without the exceptions and overflow (see [`Rounding`]).
+pub fn round(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let lsb = b.bit(r.sig, 0);
     let tie_or_more = b.or(&[r.sticky, lsb]);
     let up = b.and(&[r.guard, tie_or_more]);
@@ -94,7 +100,17 @@ pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &S
     let mag = b.concat(&[r.exp, frac]);
     let upw = b.zext(up, f.exp + f.man);
     let rounded = b.add(mag, upw);
-    let normal = b.concat(&[r.sign, rounded]);
+    b.concat(&[r.sign, rounded])
+}
+
+/// `normal`, unless `special` or `r.overflow` (an infinity of sign `r.sign`) says otherwise.
+pub fn with_special(
+    b: &mut UnitBuilder,
+    f: FloatFormat,
+    normal: NetId,
+    r: &Rounding,
+    special: &Special,
+) -> NetId {
     let inf_sign = b.mux(special.inf, special.inf_sign, r.sign);
     let inf = signed_inf(b, f, inf_sign);
     let qnan = default_nan(b, f);
@@ -185,10 +201,22 @@ pub fn sext(b: &mut UnitBuilder, x: NetId, width: u32) -> NetId {
 /// `width - 1 - limit` (a one-hot decoder of `limit`, beside whatever computes `v`).
 pub fn limited_lzc(b: &mut UnitBuilder, v: NetId, limit: NetId) -> NetId {
     let w = b.width(v);
-    let mut bits = comb::Bits::zero(w);
-    bits.set_bit(w - 1, true);
+    let mark = lzc_mark(b, w, limit);
+    lzc_marked(b, v, mark)
+}
+
+/// The one-hot mark of [`limited_lzc`] for a `width`-bit value: bit `width - 1 - limit`
+/// (none when `limit >= width`). Units that know the limit early (or can pick between marks
+/// of their operands) make it apart from the value.
+pub fn lzc_mark(b: &mut UnitBuilder, width: u32, limit: NetId) -> NetId {
+    let mut bits = comb::Bits::zero(width);
+    bits.set_bit(width - 1, true);
     let top = b.konst_bits(bits);
-    let mark = b.shr(top, limit);
+    b.shr(top, limit)
+}
+
+/// The leading-zero count of `v` or-ed with `mark` (from [`lzc_mark`]).
+pub fn lzc_marked(b: &mut UnitBuilder, v: NetId, mark: NetId) -> NetId {
     let marked = b.or(&[v, mark]);
     b.lzc(marked)
 }

@@ -108,15 +108,15 @@ pub struct Plan {
     pub slice_ns: Vec<f64>,
 }
 
-/// Stages as soon as possible within period `p` (see the module doc).
-fn assign(m: &Module, order: &[NetId], delays: &[f64], output: NetId, p: f64) -> Plan {
+/// Stages as soon as possible (see the module doc): stage `s` may hold `cap(s)` ns.
+fn assign(m: &Module, order: &[NetId], delays: &[f64], output: NetId, cap: impl Fn(u32) -> f64) -> Plan {
     let mut at: HashMap<NetId, (u32, f64)> = HashMap::with_capacity(order.len());
     let mut slice_ns = vec![0.0f64];
     for (&n, &d) in order.iter().zip(delays) {
         let ops = m.operands(n).iter().filter_map(|o| at.get(o));
         let s = ops.clone().map(|x| x.0).max().unwrap_or(0);
         let t = ops.filter(|x| x.0 == s).map(|x| x.1).fold(0.0, f64::max);
-        let (s, end) = if t > 0.0 && t + d > p + 1e-9 { (s + 1, d) } else { (s, t + d) };
+        let (s, end) = if t > 0.0 && t + d > cap(s) + 1e-9 { (s + 1, d) } else { (s, t + d) };
         if slice_ns.len() <= s as usize {
             slice_ns.resize(s as usize + 1, 0.0);
         }
@@ -127,30 +127,45 @@ fn assign(m: &Module, order: &[NetId], delays: &[f64], output: NetId, p: f64) ->
     Plan { stage: at.into_iter().map(|(n, (s, _))| (n, s)).collect(), out_stage, slice_ns }
 }
 
+/// The capacity of stage `s` of `latency + 1` for a period `p`: the first and last stages
+/// share their cycle with the logic around the unit (its operand multiplexers, the
+/// register taking its result), which the scheduler's budget already leaves room for; a
+/// stage between two of the unit's own registers (no multiplexer in front of them) has that
+/// room too, `extra` ns more.
+fn capacity(p: f64, extra: f64, latency: u32) -> impl Fn(u32) -> f64 {
+    move |s| if s > 0 && s < latency { p + extra } else { p }
+}
+
 /// The cuts for `latency` registers: the smallest period that needs at most `latency + 1`
-/// stages.
+/// stages, the stages between registers given [`crate::schedule::delays::CHAIN_NS`] more
+/// (see [`capacity`]).
 pub fn plan(m: &Module, inputs: &[NetId], output: NetId, latency: u32) -> Plan {
     let order = cone(m, inputs, output);
     let delays: Vec<f64> = order.iter().map(|&n| cell_delay(m, n)).collect();
-    let total = assign(m, &order, &delays, output, f64::INFINITY);
+    let extra = crate::schedule::delays::CHAIN_NS;
+    let total = assign(m, &order, &delays, output, |_| f64::INFINITY);
     let (mut lo, mut hi) = (0.0f64, total.slice_ns[0]);
     for _ in 0..40 {
         let mid = 0.5 * (lo + hi);
-        if assign(m, &order, &delays, output, mid).out_stage <= latency {
+        if assign(m, &order, &delays, output, capacity(mid, extra, latency)).out_stage <= latency {
             hi = mid;
         } else {
             lo = mid;
         }
     }
-    assign(m, &order, &delays, output, hi)
+    assign(m, &order, &delays, output, capacity(hi, extra, latency))
 }
 
-/// The fewest registers whose slices all fit `budget` ns by the estimate (a cell slower than
-/// the budget alone counts as fitting in a slice of its own).
+/// The fewest registers whose slices all fit: `budget` ns for the first and last stage,
+/// [`crate::schedule::delays::CHAIN_NS`] more for the stages between the unit's own
+/// registers (a cell slower than that alone counts as fitting in a stage of its own).
 pub fn min_latency(m: &Module, inputs: &[NetId], output: NetId, budget: f64) -> u32 {
     let order = cone(m, inputs, output);
     let delays: Vec<f64> = order.iter().map(|&n| cell_delay(m, n)).collect();
-    assign(m, &order, &delays, output, budget).out_stage
+    let extra = crate::schedule::delays::CHAIN_NS;
+    (0..=order.len() as u32)
+        .find(|&l| assign(m, &order, &delays, output, capacity(budget, extra, l)).out_stage <= l)
+        .unwrap_or(order.len() as u32)
 }
 
 /// Pipelines the cone of `output` over `inputs` with `latency` registers on every path,
