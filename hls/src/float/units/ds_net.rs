@@ -1,5 +1,5 @@
 //! What the division, square-root, comparison and conversion units need beyond
-//! [`UnitBuilder`]'s helpers: sign extension, a normalizing shifter that gives the shifted
+//! [`UnitBuilder`]'s helpers: a normalizing shifter that gives the shifted
 //! value and the leading-zero count from one structure, and registers (the digit
 //! recurrences of `ds_iter` place their own, sequential units included).
 
@@ -8,8 +8,6 @@ use comb::{CellKind, NetId};
 
 /// Extra helpers on [`UnitBuilder`] (see the module doc).
 pub trait DsExt {
-    /// `x` sign-extended (or truncated) to `w` bits.
-    fn sext(&mut self, x: NetId, w: u32) -> NetId;
     /// `x` shifted left until its top bit is 1, and the shift (the leading-zero count) at
     /// `cw` bits; for `x == 0` the value is 0 and the count meaningless.
     fn normalize(&mut self, x: NetId, cw: u32) -> (NetId, NetId);
@@ -27,16 +25,6 @@ fn reg_kind(enable: bool) -> CellKind {
 }
 
 impl DsExt for UnitBuilder<'_> {
-    fn sext(&mut self, x: NetId, w: u32) -> NetId {
-        let n = self.width(x);
-        if n >= w {
-            return self.zext(x, w);
-        }
-        let s = self.msb(x);
-        let rep = self.replicate(s, w - n);
-        self.concat(&[rep, x])
-    }
-
     /// A logarithmic shifter: stage `k` (from the top) shifts by `2^k` where the top `2^k`
     /// bits are all 0, and that choice is bit `k` of the count.
     fn normalize(&mut self, x: NetId, cw: u32) -> (NetId, NetId) {

@@ -12,10 +12,9 @@
 //! rounding anyway. Exceptions by class: `sqrt(±0) = ±0`, `sqrt(+inf) = +inf`, a NaN or a
 //! negative nonzero operand gives the default NaN.
 
-use super::common::unpack;
+use super::common::{self, unpack};
 use super::ds_float::{exp_width, normalized, round_any, signed_const};
 use super::ds_iter::{build_sequential, Recurrence, SeqOut};
-use super::ds_net::DsExt;
 use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -82,7 +81,7 @@ impl Recurrence for FSqrt {
         let x = g.append_zeros(m, self.xw() - (p + 1));
         let eb = g.add_const(e, f.bias() as u64);
         let half = g.extract(eb, 1, ew - 1);
-        let er = g.sext(half, ew);
+        let er = common::sext(g, half, ew);
         let r = g.konst(0, self.rows + 2);
         let q = g.konst(0, self.rows);
         vec![r, q, x, er, pa.sign, pa.zero, pa.inf, pa.nan]
