@@ -156,4 +156,6 @@ pub fn stage_delays(kind: FUnit, f: FloatFormat, latency: u32) -> Vec<f64> {
 }
 
 #[cfg(test)]
+mod tests_pipeline;
+#[cfg(test)]
 mod testutil;
