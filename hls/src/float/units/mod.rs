@@ -232,4 +232,6 @@ mod tests_ds_soft;
 #[cfg(test)]
 mod tests_ds_util;
 #[cfg(test)]
+mod tests_pipeline;
+#[cfg(test)]
 mod testutil;

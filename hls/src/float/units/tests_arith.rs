@@ -232,27 +232,3 @@ fn long_random() {
         }
     }
 }
-
-#[test]
-fn zz_latency_table() {
-    for f in [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64] {
-        for k in [FUnit::Add, FUnit::Mul, FUnit::Fma] {
-            let l = super::min_latency(k, f, 10.0);
-            let comb = super::stage_delays(k, f, 0);
-            let st = super::stage_delays(k, f, l);
-            eprintln!("{k:?} {f}: comb {:.1} ns, L={l} at 10 ns: {:.1?}", comb[0], st);
-        }
-    }
-}
-
-#[test]
-fn zz_critical() {
-    for k in [FUnit::Add, FUnit::Mul] {
-        let (m, ins, y) = super::scratch(k, FloatFormat::F32);
-        for (n, d, t) in super::pipeline::critical_path(&m, &ins, y) {
-            if d > 0.0 {
-                eprintln!("{k:?} {:?} w{} {d:.2} -> {t:.2}", m.cell(n).kind, m.width(n));
-            }
-        }
-    }
-}
