@@ -15,6 +15,7 @@
 
 mod bind;
 mod expand;
+mod float;
 pub mod layout;
 mod pipediv;
 mod pipeline;
@@ -86,6 +87,8 @@ pub(crate) struct Gen<'f> {
     own_regs: Vec<u32>,
     /// The chaining budget of a cycle, ns (`schedule::delays::budget`).
     budget: f64,
+    /// The clock period, ns (the float units' timing, `schedule::float`).
+    period: f64,
     /// Pipelined multipliers and dividers, sequential dividers: shared by every region
     /// (`share.rs`).
     pool: share::Pool,
@@ -159,6 +162,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         pipe_nets: Vec::new(),
         own_regs: Vec::new(),
         budget: crate::schedule::delays::budget(opts.clock_period),
+        period: opts.clock_period,
         pool: share::Pool::default(),
     };
     let zero_s = g.konst(0, sw);

@@ -29,7 +29,7 @@ pub fn synthesizable(kind: &OpKind) -> bool {
         | OpKind::FUn(..)
         | OpKind::Fma { .. }
         | OpKind::FCmp(..)
-        | OpKind::FConv { .. } => false,
+        | OpKind::FConv { .. } => crate::schedule::float::unit_of(kind).is_some(),
     }
 }
 
