@@ -12,7 +12,7 @@
 //!   is then 1, and the schedule's span keeps the block there).
 //!
 //! Every op gets a unit of its own (float units are not shared yet); the report lists each
-//! as `{unit}_{format}_l{latency}`, and its registers count as the datapath's.
+//! as `{unit} {format} latency {L}`, and its registers count as the datapath's.
 
 use super::{Gen, Unit};
 use crate::float::units::{self, fdiv, fsqrt, pipeline, FUnit, UnitBuilder};
@@ -67,7 +67,7 @@ impl Gen<'_> {
             .map(|c| self.m.width(c))
             .collect();
         self.own_regs.extend(regs);
-        self.units.push(Unit { kind: format!("{}_{f}_l{lat}", kind.name()), width: kind.result_width(f), ops: 1 });
+        self.units.push(Unit { kind: format!("{} {f} latency {lat}", kind.name()), width: kind.result_width(f), ops: 1 });
         Ok(net)
     }
 }
