@@ -58,7 +58,12 @@ const SETS: usize = 3;
 
 /// Synthesizes `path` with `extra` flags and judges the circuit on `SETS` data sets against
 /// the reference runs `refs` and the interpreter; returns the report and Icarus' cycles.
-fn check(path: &Path, extra: &[&str], sets: &[Vec<ArgValue>], refs: &[reference::RefRun]) -> (String, Vec<u64>) {
+fn check(
+    path: &Path,
+    extra: &[&str],
+    sets: &[Vec<ArgValue>],
+    refs: &[reference::RefRun],
+) -> (String, Vec<u64>) {
     let p = path.to_str().unwrap();
     let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], extra].concat());
     assert!(ok, "{p} {extra:?}: synthesis failed:\n{err}");
@@ -69,7 +74,8 @@ fn check(path: &Path, extra: &[&str], sets: &[Vec<ArgValue>], refs: &[reference:
     for (set, (args, expected)) in sets.iter().zip(refs).enumerate() {
         let (interp, outcome) = interpret(&k, args);
         let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
-        let run = icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
+        let run =
+            icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
         let got = as_ref_run(&run, &k, &spec);
         let what = format!("{p} {extra:?} data set {set}");
         assert_runs_eq(&format!("{what}: Icarus vs mlir-cpu-runner"), expected, &got, &k.sig);
@@ -102,7 +108,8 @@ fn float_kernels_in_icarus_match_mlir_cpu_runner_and_the_interpreter() {
 #[test]
 fn dot64_pipelined_keeps_the_adders_recurrence() {
     let path = kernel("dot64_f32.mlir");
-    let add = hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
+    let add =
+        hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
     let k = load(&path);
     let sets: Vec<Vec<ArgValue>> = data_sets(&k, 1).into_iter().map(|(_, a)| a).collect();
     let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
@@ -110,7 +117,10 @@ fn dot64_pipelined_keeps_the_adders_recurrence() {
     let ii = format!("pipelined II={}", add.latency + 1);
     assert!(report.contains(&ii), "{ii} expected:\n{report}");
     let (_, fsm) = check(&path, &[], &sets, &refs);
-    eprintln!("dot64 f32: {} cycles pipelined (fadd latency {}), {} as an FSM", piped[0], add.latency, fsm[0]);
+    eprintln!(
+        "dot64 f32: {} cycles pipelined (fadd latency {}), {} as an FSM",
+        piped[0], add.latency, fsm[0]
+    );
     assert!(piped[0] < 64 * u64::from(add.latency + 2) && piped[0] < fsm[0], "{piped:?} {fsm:?}");
 }
 

@@ -270,7 +270,8 @@ impl Report {
                 f.critical_path,
                 self.clock_period
             );
-            let units: Vec<String> = f.units.iter().map(|((k, w), n)| format!("{n} x {}", unit_name(k, *w))).collect();
+            let units: Vec<String> =
+                f.units.iter().map(|((k, w), n)| format!("{n} x {}", unit_name(k, *w))).collect();
             let _ =
                 writeln!(o, "  units: {}", if units.is_empty() { "none".into() } else { units.join(", ") });
             for (n, e, w, k) in &f.memories {

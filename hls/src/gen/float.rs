@@ -67,7 +67,11 @@ impl Gen<'_> {
             .map(|c| self.m.width(c))
             .collect();
         self.own_regs.extend(regs);
-        self.units.push(Unit { kind: format!("{} {f} latency {lat}", kind.name()), width: kind.result_width(f), ops: 1 });
+        self.units.push(Unit {
+            kind: format!("{} {f} latency {lat}", kind.name()),
+            width: kind.result_width(f),
+            ops: 1,
+        });
         Ok(net)
     }
 }
