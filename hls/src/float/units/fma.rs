@@ -7,8 +7,8 @@
 //! has the larger exponent (the product on a tie, the nonzero one if either is 0) is `big`;
 //! the other is aligned right by the exponent difference with guard, round and sticky
 //! positions, the bits shifted out jammed into the sticky, as in the adder. Add or
-//! subtract; only on an exponent tie can the difference be negative, and no bit was lost
-//! then, so it is negated exactly. Normalize and round as the multiplier does (left to the
+//! subtract (both ways: only on an exponent tie can `big - small` be negative, no bit was
+//! lost then, and `small - big` is the exact magnitude). Normalize and round as the multiplier does (left to the
 //! leading 1 or right to exponent 1, to nearest even). Exceptions: a NaN operand, `inf * 0`
 //! or `inf - inf` give NaN; an infinite product or `c` gives that infinity; an exact zero
 //! is `-0` only when the product and `c` are both negative.
@@ -79,13 +79,13 @@ pub fn build_fma(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, z: Net
     let small_al = b.zext(small_al, w);
     let eff_sub = b.xor(&[p_sign, uz.sign]);
     let sum = b.add(big_ext, small_al);
+    // Both differences at once: `big - small` is negative only on an exponent tie.
     let dif = b.sub(big_ext, small_al);
-    let r = b.mux(eff_sub, dif, sum);
-    let neg = b.msb(r);
+    let fid = b.sub(small_al, big_ext);
+    let neg = b.msb(dif);
+    let mag = b.mux(neg, fid, dif);
+    let r = b.mux(eff_sub, mag, sum);
     let neg = b.and(&[neg, eff_sub]);
-    let zw = b.zero(w);
-    let r_neg = b.sub(zw, r);
-    let r = b.mux(neg, r_neg, r);
     let sign = b.xor(&[s_big, neg]);
     let r_zero = b.is_zero(r);
     let both_neg = b.and(&[p_sign, uz.sign]);

@@ -138,7 +138,7 @@ fn capacity(p: f64, extra: f64, latency: u32) -> impl Fn(u32) -> f64 {
 
 /// The cuts for `latency` registers: the smallest period that needs at most `latency + 1`
 /// stages, the stages between registers given [`crate::schedule::delays::CHAIN_NS`] more
-/// (see [`capacity`]).
+/// (see `capacity`).
 pub fn plan(m: &Module, inputs: &[NetId], output: NetId, latency: u32) -> Plan {
     let order = cone(m, inputs, output);
     let delays: Vec<f64> = order.iter().map(|&n| cell_delay(m, n)).collect();
