@@ -1,14 +1,16 @@
 //! The fused multiply-add: `a * b + c` with one rounding.
 //!
 //! Steps: normalize the three significands first (a subnormal's leading zeros shifted out,
-//! its exponent going below 1; beside the multiplier rather than after it), so the exact
-//! product of `a` and `b` (`2p` bits, then one conditional 1-bit shift) and `c` (placed at
-//! the top of `2p` bits) both have their leading 1 on top, or are 0. The one whose top bit
-//! has the larger exponent (the product on a tie, the nonzero one if either is 0) is `big`;
-//! the other is aligned right by the exponent difference with guard, round and sticky
-//! positions, the bits shifted out jammed into the sticky, as in the adder. Add or
-//! subtract; only on an exponent tie can the difference be negative, and no bit was lost
-//! then, so it is negated exactly. Normalize and round as the multiplier does (left to the
+//! its exponent going below 1), so the exact product of `a` and `b` (`2p` bits) has its
+//! leading 1 in one of its top two bits and `c` (placed at the top of `2p` bits) on top, or
+//! they are 0. The one whose top bit has the larger exponent (the product on a tie, the
+//! nonzero one if either is 0; decided from exponents alone, beside the multiplier) is
+//! `big`; the other is aligned right by the exponent difference `d` with guard, round and
+//! sticky positions, the bits shifted out jammed into the sticky, as in the adder (bits are
+//! lost only for `d > 3`, when the result keeps its leading 1 within the top four bits, so
+//! the jammed bit stays far below the rounding position). Add or
+//! subtract (both ways: only on an exponent tie can `big - small` be negative, no bit was
+//! lost then, and `small - big` is the exact magnitude). Normalize and round as the multiplier does (left to the
 //! leading 1 or right to exponent 1, to nearest even). Exceptions: a NaN operand, `inf * 0`
 //! or `inf - inf` give NaN; an infinite product or `c` gives that infinity; an exact zero
 //! is `-0` only when the product and `c` are both negative.
@@ -38,18 +40,13 @@ pub fn build_fma(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, z: Net
     let (sx, ex) = normalized(b, &ux, ew);
     let (sy, ey) = normalized(b, &uy, ew);
     let (sz, ez) = normalized(b, &uz, ew);
-    // The product, its top bit brought to bit 2p - 1; exponent ex + ey - bias + 1 there.
+    // The product (its leading 1 in one of its top two bits, or 0); the exponent of its top
+    // bit, ex + ey - bias + 1, made beside the multiplier.
     let prod = b.mul_full(sx, sy);
-    let top = b.msb(prod);
-    let low = b.extract(prod, 0, 2 * p - 1);
-    let shifted = b.append_zeros(low, 1);
-    let prod = b.mux(top, prod, shifted);
     let e_sum = b.add(ex, ey);
-    let bias = b.konst(f.bias() as u64, ew);
-    let e_prod = b.sub(e_sum, bias);
+    let bias_m1 = b.konst((f.bias() - 1) as u64, ew);
+    let e_prod = b.sub(e_sum, bias_m1);
     let one = b.konst(1, ew);
-    let e_prod1 = b.add(e_prod, one);
-    let e_prod = b.mux(top, e_prod1, e_prod);
     let p_sign = b.xor(&[ux.sign, uy.sign]);
     let p_zero = b.or(&[ux.zero, uy.zero]);
     let addend = b.append_zeros(sz, p);
@@ -79,13 +76,13 @@ pub fn build_fma(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, z: Net
     let small_al = b.zext(small_al, w);
     let eff_sub = b.xor(&[p_sign, uz.sign]);
     let sum = b.add(big_ext, small_al);
+    // Both differences at once: `big - small` is negative only on an exponent tie.
     let dif = b.sub(big_ext, small_al);
-    let r = b.mux(eff_sub, dif, sum);
-    let neg = b.msb(r);
+    let fid = b.sub(small_al, big_ext);
+    let neg = b.msb(dif);
+    let mag = b.mux(neg, fid, dif);
+    let r = b.mux(eff_sub, mag, sum);
     let neg = b.and(&[neg, eff_sub]);
-    let zw = b.zero(w);
-    let r_neg = b.sub(zw, r);
-    let r = b.mux(neg, r_neg, r);
     let sign = b.xor(&[s_big, neg]);
     let r_zero = b.is_zero(r);
     let both_neg = b.and(&[p_sign, uz.sign]);

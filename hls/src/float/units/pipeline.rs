@@ -8,8 +8,11 @@
 //! cell kind and width; wiring costs 0, every logic cell at least one LUT level). A period
 //! `P` assigns stages as soon as possible in topological order: a cell starts in the latest
 //! stage of its operands, after those of them computed in that stage, and moves to the next
-//! stage (starting from registers) when it would end after `P`. A cell slower than `P` alone
-//! keeps a stage to itself. The smallest `P` that needs at most `L + 1` stages (a binary
+//! stage (starting from registers) when it would end after `P` (after `P + CHAIN_NS` for a
+//! stage between two of the unit's own registers: they have no multiplexer in front, which
+//! the scheduler's budget leaves room for in the first and last stage). A cell slower than
+//! that alone keeps a stage to itself (so far only a wide significand `Mul` cell: f32's
+//! 24 x 24 product is estimated at 15 ns, more than a 10 ns cycle). The smallest `P` that needs at most `L + 1` stages (a binary
 //! search) gives the cuts; if fewer stages suffice, the remaining registers are added after
 //! the result. Then every operand edge from stage `s` into stage `t > s` reads the operand's
 //! `t - s`-th register of one chain per net (`CellKind::Reg` without reset or enable, on

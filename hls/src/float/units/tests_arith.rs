@@ -232,3 +232,14 @@ fn long_random() {
         }
     }
 }
+
+#[test]
+fn tiny_formats() {
+    // Few exponent bits: products of subnormals need not underflow, sums reach overflow.
+    for f in [FloatFormat { exp: 3, man: 4 }, FloatFormat { exp: 5, man: 2 }, FloatFormat { exp: 2, man: 3 }]
+    {
+        for k in [FUnit::Add, FUnit::Mul, FUnit::Fma] {
+            check(k, f, 200, &[]);
+        }
+    }
+}

@@ -24,6 +24,8 @@ pub fn specials(f: FloatFormat) -> Vec<u64> {
         one + 1,
         one - 1,
         one | (1 << (f.man - 1)),
+        one + (1 << f.man),
+        one - (1 << f.man),
         one + (1 << f.man) + (1 << (f.man - 1)),
         f.inf(false),
         f.default_nan(),
