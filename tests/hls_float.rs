@@ -102,6 +102,32 @@ fn float_kernels_in_icarus_match_mlir_cpu_runner_and_the_interpreter() {
     }
 }
 
+/// `--max-float 1`: one unit per float kind and format, shared by the ops through input
+/// multiplexers (a sequential divider started from each op's state), same results.
+#[test]
+fn max_float_shares_the_units() {
+    for (name, unit) in [
+        ("gemm_f32.mlir", "1 x fmul f32 latency"),
+        ("divsqrt_f32.mlir", "1 x fdiv_seq f32 latency"),
+        ("conversions.mlir", "1 x fconvert f32 latency 9"),
+        ("half_bf16.mlir", "1 x fmul f16 latency"),
+    ] {
+        let path = kernel(name);
+        let k = load(&path);
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+        for extra in [&["--max-float", "1"][..], &["--max-float", "1", "--pipeline"][..]] {
+            let (report, _) = check(&path, extra, &sets, &refs);
+            if extra.len() == 2 {
+                assert!(report.contains(unit), "{name}: '{unit}' expected:\n{report}");
+            }
+        }
+    }
+    let gemm = kernel("gemm_f32.mlir");
+    let (_, _, report) = tool(&[gemm.to_str().unwrap(), "--emit", "verilog", "--report", "-"]);
+    assert!(report.contains("3 x fmul f32 latency"), "without --max-float each op has its unit:\n{report}");
+}
+
 /// A dot product of 64 elements without reassociation: the pipelined loop's II is the
 /// adder's recurrence (its latency, and the cycle its result is registered in), and the
 /// run takes `63 II + depth` cycles, far fewer than the FSM's.

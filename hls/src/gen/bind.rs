@@ -160,7 +160,12 @@ impl Gen<'_> {
                 let s = &self.l.blocks[p.block].problem;
                 let t = s.types[s.ops[p.index].ty].clone();
                 let start = self.state_eq[st as usize];
-                let net = self.float_unit(&op, &a, &t, Some(start))?;
+                let net = if self.float_shared(&op, &t) {
+                    let busy = (st..st + t.occupancy.max(1)).collect();
+                    self.float_issue(&op, &t, (st, busy), a)?
+                } else {
+                    self.float_unit(&op, &a, &t, Some(start))?
+                };
                 if let Some(r) = op.result {
                     self.wire.insert(r, (st + p.latency, net));
                 }

@@ -89,6 +89,10 @@ pub(crate) struct Gen<'f> {
     budget: f64,
     /// The clock period, ns (the float units' timing, `schedule::float`).
     period: f64,
+    /// `--max-float`: float units shared (`float.rs`).
+    max_float: Option<u32>,
+    /// The shared float units.
+    fpool: float::FloatPool,
     /// Pipelined multipliers and dividers, sequential dividers: shared by every region
     /// (`share.rs`).
     pool: share::Pool,
@@ -163,6 +167,8 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         own_regs: Vec::new(),
         budget: crate::schedule::delays::budget(opts.clock_period),
         period: opts.clock_period,
+        max_float: opts.max_float,
+        fpool: float::FloatPool::default(),
         pool: share::Pool::default(),
     };
     let zero_s = g.konst(0, sw);
@@ -197,6 +203,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     g.datapath()?;
     g.pipelines()?;
     g.pool_connect();
+    g.float_connect();
     g.local_memories(&locals);
     let scalars: Vec<(ValId, NetId)> =
         scalar_ports.iter().map(|&(v, p)| (v, g.m.port_net(p).expect("input"))).collect();

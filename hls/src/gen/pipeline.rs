@@ -232,7 +232,12 @@ impl Gen<'_> {
                     for &o in &op.operands {
                         a.push(self.pv(&mut c, o, t)?);
                     }
-                    self.float_unit(&op, &a, &ty, None)?
+                    if self.float_shared(&op, &ty) {
+                        let busy = (0..i64::from(ty.occupancy.max(1))).map(|j| c.slot(t + j)).collect();
+                        self.float_issue(&op, &ty, (c.slot(t), busy), a)?
+                    } else {
+                        self.float_unit(&op, &a, &ty, None)?
+                    }
                 }
                 _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,
                 _ => {

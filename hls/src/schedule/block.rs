@@ -244,6 +244,11 @@ pub fn block_problem(f: &Func, ops: &[OpId], opts: &Options) -> Result<Problem, 
             }
             (_, Some("mul")) => opts.max_mul.map(|l| resource(&mut p, "multiplier".into(), l.max(1))),
             (_, Some("div")) => opts.max_div.map(|l| resource(&mut p, "divider".into(), l.max(1))),
+            // Float units with registers under --max-float: one resource per kind and format.
+            (k, Some("float")) if p.types[ty].latency > 0 => opts.max_float.and_then(|l| {
+                let (u, fmt) = super::float::unit_of(k)?;
+                Some(resource(&mut p, format!("{} {fmt}", u.name()), l.max(1)))
+            }),
             _ => None,
         };
         p.ops.push(Operation { ty, resource: r });
