@@ -128,6 +128,21 @@ fn max_float_shares_the_units() {
     assert!(report.contains("3 x fmul f32 latency"), "without --max-float each op has its unit:\n{report}");
 }
 
+/// Other clock periods change every unit's latency: at 60 ns adders and multipliers are
+/// combinational and chained, at 6 ns deeply pipelined; same results either way.
+#[test]
+fn clock_periods_change_latencies_not_results() {
+    for name in ["dot_f32.mlir", "divsqrt_f32.mlir", "half_bf16.mlir"] {
+        let path = kernel(name);
+        let k = load(&path);
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+        let (slow, _) = check(&path, &["--clock-period", "60"], &sets, &refs);
+        assert!(slow.contains(" latency 0"), "{name}: combinational units at 60 ns:\n{slow}");
+        check(&path, &["--clock-period", "6", "--pipeline"], &sets, &refs);
+    }
+}
+
 /// A dot product of 64 elements without reassociation: the pipelined loop's II is the
 /// adder's recurrence (its latency, and the cycle its result is registered in), and the
 /// run takes `63 II + depth` cycles, far fewer than the FSM's.

@@ -110,7 +110,7 @@ pub fn timing(u: FUnit, f: FloatFormat, period: f64) -> Timing {
 }
 
 /// The operator type of a float op on unit `u` at format `f` (see the module doc), in an
-/// FSM block; `w` is its result width (for the name).
+/// FSM block (`pipelined_in_loop` adjusts a loop's).
 pub fn op_type(u: FUnit, f: FloatFormat, period: f64) -> OperatorType {
     let t = timing(u, f, period);
     let name = format!("{} {f}", u.name());
