@@ -54,6 +54,12 @@ pub fn unit_of(k: &OpKind) -> Option<(FUnit, FloatFormat)> {
         }
         OpKind::Fma { fmt, .. } => (FUnit::Fma, fmt),
         OpKind::FCmp(p, fmt) => (FUnit::Cmp(p), fmt),
+        // The conversion units take integers of 1 to 64 bits.
+        OpKind::FConv { from, to }
+            if from.width().max(to.width()) > 64 && !matches!((from, to), (Num::Float(_), Num::Float(_))) =>
+        {
+            return None
+        }
         OpKind::FConv { from, to } => match (from, to) {
             (Num::SInt(w), Num::Float(f)) => (FUnit::IToFp { width: w, signed: true }, f),
             (Num::UInt(w), Num::Float(f)) => (FUnit::IToFp { width: w, signed: false }, f),
