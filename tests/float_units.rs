@@ -131,9 +131,10 @@ fn latency_table_and_sv() {
     use hls::float::units::{min_latency_with, stage_delays_with, unit_module_with, UnitOptions};
     println!("unit\tformat\tmul_tile\tcomb_ns\tlatency@10ns\tstages_ns");
     let tiled = UnitOptions { mul_tile: Some(4) };
+    let rows1 = UnitOptions { mul_tile: Some(1) };
     for f in [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64] {
         for k in [FUnit::Add, FUnit::Mul, FUnit::Fma] {
-            for o in [UnitOptions::default(), tiled] {
+            for o in [UnitOptions::default(), tiled, rows1] {
                 if k == FUnit::Add && o != UnitOptions::default() {
                     continue;
                 }

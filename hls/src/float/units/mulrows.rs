@@ -1,6 +1,7 @@
 //! A significand product split for LUT fabrics: `x * y` as one narrow multiplier per
-//! `t`-bit chunk of `y` (each `x * y_j`, one `Mul` cell), the shifted rows reduced by
-//! whole-vector 3:2 compressors and one final adder.
+//! `t`-bit chunk of `y` (each `x * y_j`, one `Mul` cell; with `t = 1` the rows are the
+//! partial products `x & y_j`, no multiplier cells), the shifted rows reduced by whole-vector
+//! 3:2 compressors and one final adder.
 //!
 //! Why: a 24 x 24 product is one ~15 ns cell on the iCE40 hx parts (no DSP), so a pipeline
 //! stage holding it misses a 10 ns clock however the rest is cut. Rows of `24 x 4` are
@@ -24,7 +25,14 @@ impl UnitBuilder<'_> {
         while low < q {
             let n = t.min(q - low);
             let yj = self.extract(y, low, n);
-            let pj = self.mul_one(x, yj);
+            let pj = if n == 1 {
+                // A 1-bit row is a partial product: no multiplier at all.
+                let rep = self.replicate(yj, p);
+                let pp = self.and(&[x, rep]);
+                self.zext(pp, p + 1)
+            } else {
+                self.mul_one(x, yj)
+            };
             let shifted = self.append_zeros(pj, low);
             rows.push(self.zext(shifted, w));
             low += n;
