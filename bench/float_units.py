@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""LUT4 counts of the f32 float units (add, mul) at latencies 0-4 after Yosys synth_ice40.
+"""LUT4 counts of the f32 float units (add, mul, mul with 4-bit rows) at latencies 0-7
+after Yosys synth_ice40.
 
 Writes the units as SystemVerilog through the ignored test `latency_table_and_sv` of
 tests/float_units.rs (which also prints the estimated latency table), synthesizes each with
@@ -36,12 +37,12 @@ def main():
                         "--ignored", "--nocapture", "latency_table_and_sv"],
                        cwd=ROOT, env=env, check=True)
         print("unit\tlatency\tSB_LUT4\tSB_CARRY\tSB_DFF*\tSB_MAC16")
-        for unit in ["fadd", "fmul"]:
-            for lat in range(5):
-                top = f"{unit}_f32_l{lat}"
+        for unit, tile in [("fadd", ""), ("fmul", ""), ("fmul", "_t4")]:
+            for lat in range(8):
+                top = f"{unit}_f32_l{lat}{tile}"
                 c = synth(os.path.join(d, top + ".sv"), top, dsp)
                 dff = sum(v for k, v in c.items() if k.startswith("SB_DFF"))
-                print(f"{unit}\t{lat}\t{c.get('SB_LUT4', 0)}\t{c.get('SB_CARRY', 0)}\t{dff}\t"
+                print(f"{unit}{tile}\t{lat}\t{c.get('SB_LUT4', 0)}\t{c.get('SB_CARRY', 0)}\t{dff}\t"
                       f"{c.get('SB_MAC16', 0)}", flush=True)
 
 

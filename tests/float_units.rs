@@ -123,25 +123,36 @@ fn f32_units_in_icarus() {
 }
 
 /// For `bench/float_units.py`: prints the latency table and, when `FLOAT_UNITS_SV_DIR` is
-/// set, writes the f32 add and mul units at latencies 0 to 4 there as SystemVerilog (run
+/// set, writes the f32 add and mul units (the mul also with 4-bit rows) at latencies 0 to 7 there as SystemVerilog (run
 /// with `--ignored --nocapture`).
 #[test]
 #[ignore]
 fn latency_table_and_sv() {
-    use hls::float::units::{min_latency, stage_delays};
-    println!("unit\tformat\tcomb_ns\tlatency@10ns\tstages_ns");
+    use hls::float::units::{min_latency_with, stage_delays_with, unit_module_with, UnitOptions};
+    println!("unit\tformat\tmul_tile\tcomb_ns\tlatency@10ns\tstages_ns");
+    let tiled = UnitOptions { mul_tile: Some(4) };
+    let rows1 = UnitOptions { mul_tile: Some(1) };
     for f in [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64] {
         for k in [FUnit::Add, FUnit::Mul, FUnit::Fma] {
-            let comb = stage_delays(k, f, 0)[0];
-            let l = min_latency(k, f, 10.0);
-            let st: Vec<String> = stage_delays(k, f, l).iter().map(|d| format!("{d:.1}")).collect();
-            println!("{}\t{f}\t{comb:.1}\t{l}\t{}", k.name(), st.join(" "));
+            for o in [UnitOptions::default(), tiled, rows1] {
+                if k == FUnit::Add && o != UnitOptions::default() {
+                    continue;
+                }
+                let comb = stage_delays_with(k, f, 0, &o)[0];
+                let l = min_latency_with(k, f, 10.0, &o);
+                let st: Vec<String> =
+                    stage_delays_with(k, f, l, &o).iter().map(|d| format!("{d:.1}")).collect();
+                let t = o.mul_tile.map_or("-".to_string(), |t| t.to_string());
+                println!("{}\t{f}\t{t}\t{comb:.1}\t{l}\t{}", k.name(), st.join(" "));
+            }
         }
     }
     let Ok(dir) = std::env::var("FLOAT_UNITS_SV_DIR") else { return };
-    for k in [FUnit::Add, FUnit::Mul] {
-        for l in 0..=4 {
-            let m = unit_module(k, FloatFormat::F32, l);
+    for (k, o) in
+        [(FUnit::Add, UnitOptions::default()), (FUnit::Mul, UnitOptions::default()), (FUnit::Mul, tiled)]
+    {
+        for l in 0..=7 {
+            let m = unit_module_with(k, FloatFormat::F32, l, &o);
             let path = format!("{dir}/{}.sv", m.name);
             let sv = backends::verilog::emit(&Design { modules: vec![m], top: Some(ModuleId(0)) });
             std::fs::write(&path, sv).unwrap();

@@ -21,6 +21,7 @@ pub struct UnitBuilder<'m> {
     m: &'m mut Module,
     consts: HashMap<Bits, NetId>,
     span: Span,
+    mul_tile: Option<u32>,
 }
 
 /// Bits needed to count up to `n` (at least 1).
@@ -31,7 +32,13 @@ pub fn count_width(n: u32) -> u32 {
 impl<'m> UnitBuilder<'m> {
     /// A builder adding cells to `m` (with an empty span).
     pub fn new(m: &'m mut Module) -> UnitBuilder<'m> {
-        UnitBuilder { m, consts: HashMap::new(), span: Span::default() }
+        UnitBuilder { m, consts: HashMap::new(), span: Span::default(), mul_tile: None }
+    }
+
+    /// Makes [`UnitBuilder::mul_full`] build rows of `t`-bit chunks
+    /// ([`UnitBuilder::mul_rows`]) instead of one `Mul` cell (`None`, the default).
+    pub fn set_mul_tile(&mut self, t: Option<u32>) {
+        self.mul_tile = t;
     }
 
     /// The module being built.
@@ -198,8 +205,17 @@ impl<'m> UnitBuilder<'m> {
         self.variadic(CellKind::Mul, &[x, y])
     }
 
-    /// The full product of `x` and `y` (any widths), `width(x) + width(y)` bits.
+    /// The full product of `x` and `y` (any widths), `width(x) + width(y)` bits: one `Mul`
+    /// cell, or rows of the chunk width set by [`UnitBuilder::set_mul_tile`].
     pub fn mul_full(&mut self, x: NetId, y: NetId) -> NetId {
+        match self.mul_tile {
+            Some(t) if t < self.width(y) => self.mul_rows(x, y, t),
+            _ => self.mul_one(x, y),
+        }
+    }
+
+    /// The full product of `x` and `y` as one `Mul` cell on zero-extended operands.
+    pub fn mul_one(&mut self, x: NetId, y: NetId) -> NetId {
         let w = self.width(x) + self.width(y);
         let (xe, ye) = (self.zext(x, w), self.zext(y, w));
         self.mul(xe, ye)

@@ -32,6 +32,7 @@ pub mod fdiv;
 pub mod fma;
 pub mod fmul;
 pub mod fsqrt;
+pub mod mulrows;
 pub mod pipeline;
 
 pub use builder::UnitBuilder;
@@ -139,6 +140,14 @@ impl FUnit {
 
 #[cfg(test)]
 mod tests_builder;
+/// How units are built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnitOptions {
+    /// Significand products as rows of this many bits of one operand (for LUT fabrics,
+    /// [`mulrows`]); `None`: one `Mul` cell (for DSPs). 4 suits the iCE40 hx parts at 10 ns.
+    pub mul_tile: Option<u32>,
+}
+
 /// Adds the combinational unit `kind` for format `f` on `ops` (`a`, `b`, `c` as the unit
 /// takes them); returns its result net.
 pub fn build_unit(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) -> NetId {
@@ -156,14 +165,21 @@ fn operand_widths(kind: FUnit, f: FloatFormat) -> Vec<u32> {
     ds_unit::operand_widths(kind, f).unwrap_or_else(|| vec![f.width(); kind.operands()])
 }
 
-/// One unit as a standalone module named `{kind}_{format}_l{latency}` with ports `clk`
+/// One unit as a standalone module named `{kind}_{format}_l{latency}` (`_t{tile}` added for
+/// row multipliers) with ports `clk`
 /// (only when `latency > 0`), `a`, `b`(, `c`) and `y`: the result of the operands presented
 /// `latency` clock cycles before (a new operation may start every cycle).
 pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
+    unit_module_with(kind, f, latency, &UnitOptions::default())
+}
+
+/// [`unit_module`] built with `opts`.
+pub fn unit_module_with(kind: FUnit, f: FloatFormat, latency: u32, opts: &UnitOptions) -> Module {
     if let Some(m) = ds_unit::module(kind, f, latency) {
         return m;
     }
-    let mut m = Module::new(format!("{}_{f}_l{latency}", kind.name()), Span::default());
+    let tile = opts.mul_tile.map_or(String::new(), |t| format!("_t{t}"));
+    let mut m = Module::new(format!("{}_{f}_l{latency}{tile}", kind.name()), Span::default());
     let port = |m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool| {
         m.add_port(Port { name: name.to_string(), dir, width, clock, span: Span::default() })
     };
@@ -173,7 +189,9 @@ pub fn unit_module(kind: FUnit, f: FloatFormat, latency: u32) -> Module {
         let p = port(&mut m, ["a", "b", "c"][i], Dir::Input, w, false);
         ins.push(m.port_net(p).expect("an input has a net"));
     }
-    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    let mut b = UnitBuilder::new(&mut m);
+    b.set_mul_tile(opts.mul_tile);
+    let y = build_unit(&mut b, kind, f, &ins);
     let y = match clk {
         Some(c) => {
             let c = m.port_net(c).expect("an input has a net");
@@ -191,7 +209,7 @@ mod reference;
 #[cfg(test)]
 mod tests_arith;
 /// A unit built alone: the module, its operand nets and its (combinational) result.
-fn scratch(kind: FUnit, f: FloatFormat) -> (Module, Vec<NetId>, NetId) {
+fn scratch(kind: FUnit, f: FloatFormat, opts: &UnitOptions) -> (Module, Vec<NetId>, NetId) {
     let mut m = Module::new(kind.name(), Span::default());
     let mut ins = Vec::new();
     for (i, w) in operand_widths(kind, f).into_iter().enumerate() {
@@ -204,7 +222,9 @@ fn scratch(kind: FUnit, f: FloatFormat) -> (Module, Vec<NetId>, NetId) {
         });
         ins.push(m.port_net(p).expect("an input has a net"));
     }
-    let y = build_unit(&mut UnitBuilder::new(&mut m), kind, f, &ins);
+    let mut b = UnitBuilder::new(&mut m);
+    b.set_mul_tile(opts.mul_tile);
+    let y = build_unit(&mut b, kind, f, &ins);
     (m, ins, y)
 }
 
@@ -214,10 +234,15 @@ fn scratch(kind: FUnit, f: FloatFormat) -> (Module, Vec<NetId>, NetId) {
 /// `schedule::delays::budget`: the period less the register and input-multiplexer
 /// overhead). A single cell slower than the budget counts as one stage.
 pub fn min_latency(kind: FUnit, f: FloatFormat, clock_period_ns: f64) -> u32 {
+    min_latency_with(kind, f, clock_period_ns, &UnitOptions::default())
+}
+
+/// [`min_latency`] of the unit built with `opts`.
+pub fn min_latency_with(kind: FUnit, f: FloatFormat, clock_period_ns: f64, opts: &UnitOptions) -> u32 {
     if let Some(l) = ds_unit::latency(kind, f, clock_period_ns) {
         return l;
     }
-    let (m, ins, y) = scratch(kind, f);
+    let (m, ins, y) = scratch(kind, f, opts);
     let budget = crate::schedule::delays::budget(clock_period_ns);
     pipeline::min_latency(&m, &ins, y, budget)
 }
@@ -225,7 +250,12 @@ pub fn min_latency(kind: FUnit, f: FloatFormat, clock_period_ns: f64) -> u32 {
 /// The estimated delay of each stage of unit `kind` in format `f` pipelined with `latency`
 /// registers, ns (one entry per stage that holds logic).
 pub fn stage_delays(kind: FUnit, f: FloatFormat, latency: u32) -> Vec<f64> {
-    let (m, ins, y) = scratch(kind, f);
+    stage_delays_with(kind, f, latency, &UnitOptions::default())
+}
+
+/// [`stage_delays`] of the unit built with `opts`.
+pub fn stage_delays_with(kind: FUnit, f: FloatFormat, latency: u32, opts: &UnitOptions) -> Vec<f64> {
+    let (m, ins, y) = scratch(kind, f, opts);
     pipeline::plan(&m, &ins, y, latency).slice_ns
 }
 

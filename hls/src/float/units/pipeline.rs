@@ -58,11 +58,11 @@ fn significant_width(m: &Module, x: NetId) -> u32 {
     c.width
 }
 
-/// A multiplier of `p x q` significant bits into `r` bits: the table's square `max(p, q)`-bit
-/// multiplier plus the longer carry chain of its `r`-bit result.
+/// A multiplier of `p x q` significant bits into `r` bits: the table's square `min(p, q)`-bit
+/// multiplier (its partial-product rows) plus the longer carry chain of its `r`-bit result.
 fn mul_delay(m: &Module, id: NetId) -> f64 {
     let r = m.width(id);
-    let q = m.operands(id).iter().map(|&o| significant_width(m, o)).max().unwrap_or(r).min(r);
+    let q = m.operands(id).iter().map(|&o| significant_width(m, o)).min().unwrap_or(r).min(r);
     delay(DelayOp::Mul, q) + (delay(DelayOp::Add, r) - delay(DelayOp::Add, q)).max(0.0)
 }
 

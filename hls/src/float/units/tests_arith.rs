@@ -4,7 +4,7 @@
 
 use super::reference;
 use super::testutil::{stream, Rng};
-use super::{unit_module, FUnit};
+use super::{unit_module_with, FUnit, UnitOptions};
 use crate::float::FloatFormat;
 
 const E6M9: FloatFormat = FloatFormat { exp: 6, man: 9 };
@@ -132,7 +132,12 @@ pub fn check(kind: FUnit, f: FloatFormat, n: usize, pipelined: &[u32]) {
 
 /// Streams `vectors` through the unit at `latency` and compares every result.
 fn run(kind: FUnit, f: FloatFormat, latency: u32, vectors: &[Vec<u64>]) {
-    let got = stream(unit_module(kind, f, latency), latency, vectors);
+    run_with(kind, f, latency, vectors, &UnitOptions::default());
+}
+
+/// [`run`] with the unit built with `opts`.
+fn run_with(kind: FUnit, f: FloatFormat, latency: u32, vectors: &[Vec<u64>], opts: &UnitOptions) {
+    let got = stream(unit_module_with(kind, f, latency, opts), latency, vectors);
     let mut bad = 0;
     for (v, &g) in vectors.iter().zip(&got) {
         let want = expected(kind, f, v);
@@ -241,5 +246,20 @@ fn tiny_formats() {
         for k in [FUnit::Add, FUnit::Mul, FUnit::Fma] {
             check(k, f, 200, &[]);
         }
+    }
+}
+
+#[test]
+fn row_multipliers_in_fmul_and_fma() {
+    let opts = UnitOptions { mul_tile: Some(4) };
+    for (k, f) in [(FUnit::Mul, FloatFormat::F32), (FUnit::Fma, FloatFormat::BF16), (FUnit::Mul, E6M9)] {
+        let sp = specials(f);
+        let mut v: Vec<Vec<u64>> =
+            sp.iter().flat_map(|&a| sp.iter().map(move |&b| vec![a, b, b ^ a])).collect();
+        v.truncate(if k == FUnit::Fma { 500 } else { v.len() });
+        v.extend(random_vectors(f, 400, k.operands(), 99));
+        let v: Vec<Vec<u64>> = v.into_iter().map(|x| x[..k.operands()].to_vec()).collect();
+        run_with(k, f, 0, &v, &opts);
+        run_with(k, f, 5, &v[..300], &opts);
     }
 }

@@ -35,3 +35,15 @@ fn barrel_shifts_match_shift_operators() {
         }
     }
 }
+
+#[test]
+fn row_multiplier_is_the_full_product() {
+    for (p, q, t) in [(5u32, 7u32, 2u32), (6, 6, 4), (4, 9, 3), (3, 2, 1), (6, 5, 1)] {
+        let mut sim = simulator(comb_module(&[p, q], |b, x| b.mul_rows(x[0], x[1], t)));
+        for x in 0..1u128 << p {
+            for y in (0..1u128 << q).step_by(3) {
+                assert_eq!(eval(&mut sim, &[x, y]), x * y, "{x} * {y} in rows of {t}");
+            }
+        }
+    }
+}

@@ -54,7 +54,7 @@ fn every_path_crosses_latency_registers() {
 
 #[test]
 fn cuts_are_balanced_and_shrink_with_latency() {
-    let (m, ins, y) = scratch(FUnit::Add, FloatFormat::F32);
+    let (m, ins, y) = scratch(FUnit::Add, FloatFormat::F32, &Default::default());
     let total = critical_path(&m, &ins, y).last().map_or(0.0, |x| x.2);
     let comb = stage_delays(FUnit::Add, FloatFormat::F32, 0);
     assert!((comb[0] - total).abs() < 1e-6, "one stage holds the whole path");
@@ -118,4 +118,18 @@ fn pipelined_module_streams_one_result_per_cycle() {
         }
         sim.tick();
     }
+}
+
+#[test]
+fn row_multiplier_keeps_every_stage_within_the_period() {
+    use super::{min_latency_with, stage_delays_with, UnitOptions};
+    let opts = UnitOptions { mul_tile: Some(4) };
+    let budget = crate::schedule::delays::budget(10.0) + crate::schedule::delays::CHAIN_NS;
+    let l = min_latency_with(FUnit::Mul, FloatFormat::F32, 10.0, &opts);
+    let st = stage_delays_with(FUnit::Mul, FloatFormat::F32, l, &opts);
+    assert!(st.iter().all(|&d| d <= budget + 1e-9), "L{l}: {st:?}");
+    // One Mul cell does not fit: its stage is over the period.
+    let l1 = min_latency_with(FUnit::Mul, FloatFormat::F32, 10.0, &UnitOptions::default());
+    let st1 = stage_delays_with(FUnit::Mul, FloatFormat::F32, l1, &UnitOptions::default());
+    assert!(st1.iter().any(|&d| d > budget), "{st1:?}");
 }
