@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""LUT4 counts of the f32 float units (add, mul, mul with 4-bit rows) at latencies 0-7
+"""LUT4 counts of the f32 float units (add, mul, mul with 4-bit and 1-bit rows) at latencies 0-7
 after Yosys synth_ice40.
 
 Writes the units as SystemVerilog through the ignored test `latency_table_and_sv` of
@@ -37,7 +37,7 @@ def main():
                         "--ignored", "--nocapture", "latency_table_and_sv"],
                        cwd=ROOT, env=env, check=True)
         print("unit\tlatency\tSB_LUT4\tSB_CARRY\tSB_DFF*\tSB_MAC16")
-        for unit, tile in [("fadd", ""), ("fmul", ""), ("fmul", "_t4")]:
+        for unit, tile in [("fadd", ""), ("fmul", ""), ("fmul", "_t4"), ("fmul", "_t1")]:
             for lat in range(8):
                 top = f"{unit}_f32_l{lat}{tile}"
                 c = synth(os.path.join(d, top + ".sv"), top, dsp)

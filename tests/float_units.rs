@@ -123,7 +123,8 @@ fn f32_units_in_icarus() {
 }
 
 /// For `bench/float_units.py`: prints the latency table and, when `FLOAT_UNITS_SV_DIR` is
-/// set, writes the f32 add and mul units (the mul also with 4-bit rows) at latencies 0 to 7 there as SystemVerilog (run
+/// set, writes the f32 add and mul units (the mul also with 4-bit and 1-bit rows) at latencies
+/// 0 to 7 there as SystemVerilog (run
 /// with `--ignored --nocapture`).
 #[test]
 #[ignore]
@@ -148,9 +149,13 @@ fn latency_table_and_sv() {
         }
     }
     let Ok(dir) = std::env::var("FLOAT_UNITS_SV_DIR") else { return };
-    for (k, o) in
-        [(FUnit::Add, UnitOptions::default()), (FUnit::Mul, UnitOptions::default()), (FUnit::Mul, tiled)]
-    {
+    let units = [
+        (FUnit::Add, UnitOptions::default()),
+        (FUnit::Mul, UnitOptions::default()),
+        (FUnit::Mul, tiled),
+        (FUnit::Mul, rows1),
+    ];
+    for (k, o) in units {
         for l in 0..=7 {
             let m = unit_module_with(k, FloatFormat::F32, l, &o);
             let path = format!("{dir}/{}.sv", m.name);
