@@ -108,6 +108,10 @@ pub struct HlsFlags {
     /// HLS: at most N dividers busy in any cycle (N >= 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_div: Option<u32>,
+    /// HLS: at most N float units of each kind and format (fadd f32, fmul f16, ...) busy in
+    /// any cycle, shared by the float ops (N >= 1); by default each float op has its own.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_float: Option<u32>,
     /// HLS: pipeline every eligible innermost loop (modulo scheduling), not only those
     /// marked `hls.pipeline`.
     #[arg(long)]
@@ -127,6 +131,9 @@ impl HlsFlags {
         if self.max_div.is_some() {
             v.push("--max-div");
         }
+        if self.max_float.is_some() {
+            v.push("--max-float");
+        }
         if self.pipeline {
             v.push("--pipeline");
         }
@@ -139,6 +146,7 @@ impl HlsFlags {
             clock_period: self.clock_period.unwrap_or(hls::Options::default().clock_period),
             max_mul: self.max_mul,
             max_div: self.max_div,
+            max_float: self.max_float,
             pipeline: self.pipeline,
         }
     }

@@ -29,6 +29,10 @@ pub struct Options {
     pub max_mul: Option<u32>,
     /// At most this many dividers busy in any cycle (`--max-div`).
     pub max_div: Option<u32>,
+    /// At most this many float units of each kind and format (`fadd f32`, ...) busy in
+    /// any cycle, the ops sharing them (`--max-float`); without it every float op has a
+    /// unit of its own.
+    pub max_float: Option<u32>,
     /// Pipeline every eligible innermost loop (`--pipeline`), not only those with
     /// `hls.pipeline`.
     pub pipeline: bool,
@@ -36,7 +40,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock_period: 10.0, max_mul: None, max_div: None, pipeline: false }
+        Options { clock_period: 10.0, max_mul: None, max_div: None, max_float: None, pipeline: false }
     }
 }
 

@@ -9,5 +9,6 @@
 
 pub mod format;
 pub mod soft;
+pub mod units;
 
 pub use format::{FCmpPred, FloatFormat};

@@ -3,12 +3,10 @@
 //! driver ([`crate::synthesize`]) checks every function against it right after lowering,
 //! so an op outside it is a located error (exit 1), never a panic or wrong hardware.
 //!
-//! Float ops ([`crate::ir::fop`]) are outside it until their units are scheduled and bound:
-//! the interpreter runs them (via `float::soft`), the IR passes carry them, but synthesis
-//! stops here with "floating-point 'arith.addf' is not yet synthesized". Whoever adds the
-//! float units' scheduling (an operator type per op in `schedule/block.rs`'s `op_type`) and
-//! binding (a cell per op in `gen/bind.rs`'s `plain_cell` or a shared unit) makes
-//! [`synthesizable`] return true for them; nothing else needs to change here.
+//! Float ops ([`crate::ir::fop`]) are in it when they have a hardware unit
+//! (`schedule::float::unit_of`: scheduled by `schedule/float.rs`, built by `gen/float.rs`);
+//! one without (`arith.remf`) stops synthesis here with "floating-point 'arith.remf' has no
+//! hardware unit", though the interpreter runs it (via `float::soft`).
 
 use crate::ir::{Func, Item, OpKind, Region};
 use mlir_text::Diagnostic;
@@ -29,7 +27,7 @@ pub fn synthesizable(kind: &OpKind) -> bool {
         | OpKind::FUn(..)
         | OpKind::Fma { .. }
         | OpKind::FCmp(..)
-        | OpKind::FConv { .. } => false,
+        | OpKind::FConv { .. } => crate::schedule::float::unit_of(kind).is_some(),
     }
 }
 
@@ -45,8 +43,8 @@ pub fn check(f: &Func) -> Result<(), Diagnostic> {
                         return Err(Diagnostic::error(
                             op.span,
                             format!(
-                                "floating-point '{what}' is not yet synthesized (the interpreter runs it; \
-                                 the float units are not scheduled and bound yet)"
+                                "floating-point '{what}' has no hardware unit (the interpreter runs it; \
+                                 synthesis does not)"
                             ),
                         ));
                     }
