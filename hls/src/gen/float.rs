@@ -78,6 +78,7 @@ impl Gen<'_> {
         let clk = self.clk;
         let before = self.m.id_bound();
         let mut b = UnitBuilder::new(&mut self.m);
+        b.set_mul_tile(crate::schedule::float::UNIT_OPTIONS.mul_tile);
         let net = match kind {
             FUnit::DivSeq { rows, split } | FUnit::SqrtSeq { rows, split } => {
                 let Some(s) = start else {

@@ -17,13 +17,23 @@
 //!   not held to the unit's busy cycles.
 //!
 //! The timings build a unit to measure it, so they are cached per (unit, format, period).
+//!
+//! Units are built with [`UNIT_OPTIONS`]: significand products from partial products and
+//! 3:2 compressors (`mul_tile: Some(1)`), not one `Mul` cell. Why: a 24 x 24 `Mul` cell is
+//! one ~15 ns stage on the iCE40 hx parts that no register cut can split, so an f32
+//! multiplier scheduled at latency 5 for 10 ns placed and routed at 57.8 MHz; built from
+//! rows, it is scheduled at latency 7 and routed at 120.3 MHz (hx8k, nextpnr), so the
+//! schedule's clock is one the board reaches.
 
 use super::{OperatorType, Problem};
-use crate::float::units::{self, ds_unit, FUnit};
+use crate::float::units::{self, ds_unit, FUnit, UnitOptions};
 use crate::float::FloatFormat;
 use crate::ir::{FBinOp, FUnOp, Num, OpKind};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
+
+/// How HLS builds its float units (see the module doc): multipliers from 1-bit rows.
+pub const UNIT_OPTIONS: UnitOptions = UnitOptions { mul_tile: Some(1) };
 
 /// The unit an op of kind `k` runs on and its format (the operand's; for `sitofp`/`uitofp`
 /// the result's), or None for ops that are not float ops or have no unit (`arith.remf`).
@@ -99,12 +109,12 @@ pub fn timing(u: FUnit, f: FloatFormat, period: f64) -> Timing {
     if let Some(t) = cache().lock().ok().and_then(|c| c.get(&key).copied()) {
         return t;
     }
-    let latency = units::min_latency(u, f, period);
+    let latency = units::min_latency_with(u, f, period, &UNIT_OPTIONS);
     let budget = super::delays::budget(period);
     let t = if latency > 0 && matches!(u, FUnit::Div | FUnit::Sqrt) {
         Timing { latency, first: budget, last: budget }
     } else {
-        let s = units::stage_delays(u, f, latency);
+        let s = units::stage_delays_with(u, f, latency, &UNIT_OPTIONS);
         let first = s.first().copied().unwrap_or(0.0).min(budget);
         let last = if latency > 0 && s.len() == latency as usize + 1 { s[latency as usize] } else { 0.0 };
         Timing { latency, first, last: last.min(budget) }
@@ -132,7 +142,7 @@ pub fn op_type(u: FUnit, f: FloatFormat, period: f64) -> OperatorType {
         };
     }
     if let Some(seq) = ds_unit::seq_unit(u, f, period) {
-        let l = units::min_latency(seq, f, period);
+        let l = units::min_latency_with(seq, f, period, &UNIT_OPTIONS);
         return OperatorType {
             name: format!("{name} seq"),
             latency: l,
