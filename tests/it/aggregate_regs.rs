@@ -11,8 +11,7 @@
 //!   removed (both sides then start from 0).
 //! - Our `--emit mlir` is verified by CIRCT.
 
-mod common;
-use common::*;
+use crate::support::*;
 
 const CASE: &str = "tests/cases/firreg_aggregate.mlir";
 

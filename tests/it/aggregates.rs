@@ -9,8 +9,7 @@
 //!   proof design, agree in `rmlir-hls cosim` (evaluator, Rust simulator, Verilator) for
 //!   1,000 cycles.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 const CASES: [&str; 8] = [

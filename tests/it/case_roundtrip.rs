@@ -3,8 +3,7 @@
 //! exact output of one option set each; this catches a printer that writes something the
 //! reader builds differently (a duplicated `seq.from_clock` before a clocked check was one).
 
-mod common;
-use common::*;
+use crate::support::*;
 
 #[test]
 fn accepted_file_cases_round_trip_through_mlir() {

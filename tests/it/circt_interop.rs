@@ -11,8 +11,7 @@
 //! - Default `--emit mlir` keeps each module in its container and reads back (both
 //!   dialects), and `--dialect heir` refuses a sequential module with a clear message.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

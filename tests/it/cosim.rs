@@ -6,9 +6,8 @@
 //! (the test-only `RMLIR_COSIM_FAULT` hook) must make `cosim` exit 1 naming the cycle and
 //! port. One batch's top is named `reg`, a SystemVerilog keyword the emitter renames.
 
-mod common;
+use crate::support::*;
 use comb::random::{random_batch, RandomConfig};
-use common::*;
 use std::process::{Command, Output};
 
 fn cosim(args: &[&str], fault: Option<&str>) -> Output {

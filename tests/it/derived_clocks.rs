@@ -10,13 +10,11 @@
 //!   of the same input gives that trace for 1,000 cycles.
 //! - Our SystemVerilog is lint-clean under `verilator -Wall`; CIRCT verifies our `--emit mlir`.
 
-mod common;
-
+use crate::support::*;
 use backends::cosim::stimulus::random_stimulus;
 use backends::cosim::testbench::TbPorts;
 use comb::eval::Simulator;
 use comb::Bits;
-use common::*;
 
 const MIXED: &str = "tests/seq/negedge_mixed.mlir";
 

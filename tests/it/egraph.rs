@@ -10,10 +10,9 @@
 //! `-O1`; `cosim -O2` (Rust simulator against Verilator) agrees on examples; two runs print
 //! byte-identical output.
 
-mod common;
+use crate::support::*;
 use comb::random::{random_batch, RandomConfig};
 use comb::Design;
-use common::*;
 use std::path::Path;
 
 const BATCHES: u64 = 4;

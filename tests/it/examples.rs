@@ -6,8 +6,7 @@
 //! to -O0, `--emit mlir` reads back to identical SystemVerilog, and the generic form is
 //! accepted by upstream `mlir-opt`.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 const VECTORS: usize = 10_000;

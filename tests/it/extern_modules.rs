@@ -9,8 +9,7 @@
 //! - the evaluator, the Rust simulator, cosim and the FPGA flow refuse the design with a
 //!   message naming the extern module, exit status 1.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

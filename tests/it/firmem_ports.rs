@@ -13,8 +13,7 @@
 //!   against CIRCT 1.62's `lower-seq-fifo` + `lower-seq-hlmem` lowering, on 1,000 cycles of
 //!   random reads and writes (full and empty are reached and pushed against).
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 const CASE: &str = "tests/cases/firmem_ports.mlir";

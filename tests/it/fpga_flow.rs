@@ -9,12 +9,8 @@
 //! - Bad requests exit 1 with a clear message and leave no folder (nor a temporary one) behind;
 //!   a failed run keeps an existing output folder as it was.
 
-mod common;
-
-mod fpga_support;
-
-use common::{repo, run};
-use fpga_support::*;
+use crate::support::fpga::*;
+use crate::support::{repo, run};
 use std::path::Path;
 use std::process::Command;
 

@@ -5,13 +5,12 @@
 //! what arith leaves undefined: division by zero, `MIN / -1`). Every op the rewrite handles
 //! is in the body.
 
-mod common;
-mod hls_support;
+use crate::support;
 
+use crate::support::hls_support::{data_sets, load, reference};
+use crate::support::{load_text, outputs, simulate, Engine};
 use comb::Bits;
-use common::{load_text, outputs, simulate, Engine};
 use hls::interp::ArgValue;
-use hls_support::{data_sets, load, reference};
 
 /// The body: arguments `%x : i8`, `%y : i8`, `%w : i16`; results listed in [`RESULTS`].
 const BODY: &str = "
@@ -128,8 +127,8 @@ fn secret_arith_body_computes_what_mlir_cpu_runner_computes() {
         }
     }
     assert!(
-        common::verilator_lint(&sv, "body").is_empty(),
+        support::verilator_lint(&sv, "body").is_empty(),
         "verilator -Wall: {}",
-        common::verilator_lint(&sv, "body")
+        support::verilator_lint(&sv, "body")
     );
 }

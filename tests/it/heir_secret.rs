@@ -3,8 +3,7 @@
 //! SystemVerilog of the secret form (at -O1) equal to that of the plain form (at -O0, as
 //! written), and `verilator -Wall` finds nothing to say about it.
 
-mod common;
-use common::*;
+use crate::support::*;
 
 /// The plain (secret-free) form of each secret file case, written by hand.
 const PLAIN: &[(&str, &str, &str)] = &[

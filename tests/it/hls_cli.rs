@@ -2,15 +2,13 @@
 //! against simulated cycles, `--clock-period`/unit limits steering the schedule, located
 //! errors on bad HLS input, and ../shared's examples in custom syntax.
 
-mod hls_harness;
-
-use hls_harness::{compile, kernel, sext, simulate, Lcg, Mem};
+use crate::support::hls_harness::{compile, kernel, sext, simulate, Lcg, Mem};
 
 fn opts() -> hls::Options {
     hls::Options::default()
 }
 
-mod common;
+use crate::support;
 
 use std::process::Command;
 
@@ -33,10 +31,10 @@ const KERNELS: &[&str] = &[
 fn systemverilog_of_every_kernel_is_lint_clean() {
     for k in KERNELS {
         let path = format!("{}/tests/hls/{k}", env!("CARGO_MANIFEST_DIR"));
-        let sv = common::cli(&[&path, "--emit", "verilog"]);
+        let sv = support::cli(&[&path, "--emit", "verilog"]);
         // The top is the last module printed.
         let top = sv.rsplit("\nmodule ").next().and_then(|t| t.split('(').next()).unwrap();
-        let out = common::verilator_lint(&sv, top);
+        let out = support::verilator_lint(&sv, top);
         assert!(!out.contains("%Warning"), "{k}: {out}");
     }
 }
@@ -46,7 +44,7 @@ fn report_file_is_json_with_the_simulated_latency() {
     let dir = tempfile::tempdir().unwrap();
     let rep = dir.path().join("r.json");
     let path = format!("{}/tests/hls/dot.mlir", env!("CARGO_MANIFEST_DIR"));
-    common::cli(&[
+    support::cli(&[
         &path,
         "--emit",
         "verilog",
@@ -219,7 +217,7 @@ fn bad_hls_input_gives_located_errors() {
 
 #[test]
 fn shared_examples_in_custom_syntax() {
-    let Some(shared) = common::shared() else { return };
+    let Some(shared) = support::shared() else { return };
     let read = |n: &str| std::fs::read_to_string(shared.join("examples").join(n)).unwrap();
     let mut g = Lcg(15);
     // dot
@@ -279,7 +277,7 @@ fn shared_examples_in_custom_syntax() {
 /// and `cosim` alike: a period below the delay model's shortest cycle, zero units.
 #[test]
 fn out_of_range_synthesis_flags_are_rejected() {
-    let k = common::repo().join("tests/hls/dot.mlir");
+    let k = support::repo().join("tests/hls/dot.mlir");
     for (args, says) in [
         (&["--clock-period", "2"][..], "--clock-period must be at least 4.08 ns"),
         (&["--clock-period=-1"][..], "--clock-period must be at least"),
@@ -326,7 +324,7 @@ fn cosim_waits_for_slow_sequential_dividers() {
 ",
     )
     .unwrap();
-    let out = common::bin().arg("cosim").arg(&f).args(["--max-div", "1", "--seed", "1"]).output().unwrap();
+    let out = support::bin().arg("cosim").arg(&f).args(["--max-div", "1", "--seed", "1"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     let cycles: u64 = text.lines().find_map(|l| l.strip_prefix("cycles: ")).unwrap().parse().unwrap();

@@ -3,10 +3,9 @@
 //! the same computation written in plain Rust, and on static kernels the report's latency
 //! with the simulated cycles.
 
-mod common;
-mod hls_harness;
+use crate::support;
 
-use hls_harness::{compile, kernel, sext, simulate, simulate_with, Lcg, Mem};
+use crate::support::hls_harness::{compile, kernel, sext, simulate, simulate_with, Lcg, Mem};
 
 fn opts() -> hls::Options {
     hls::Options::default()
@@ -175,7 +174,7 @@ fn start_while_busy_and_changing_scalars_are_ignored() {
 fn hls_output_survives_an_mlir_round_trip() {
     let (d, rep) = compile(&kernel("matmul.mlir"), &opts());
     let text = backends::mlir::emit(&d, false);
-    let back = common::load_text("rt.mlir", &text, 1);
+    let back = support::load_text("rt.mlir", &text, 1);
     let mut g = Lcg(8);
     let data = [g.vec(64, 16), g.vec(64, 16), g.vec(64, 16)];
     let mk = || {

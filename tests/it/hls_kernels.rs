@@ -16,15 +16,14 @@
 //!   While the compiler is not there (the driver's "is HLS input, which is not supported
 //!   yet"), it says so and checks nothing else; any other failure fails the test.
 
-mod common;
-mod hls_support;
+use crate::support;
 
-use hls::interp::{data::random_args, ArgValue};
-use hls_support::icarus::{self, TbSpec};
-use hls_support::reference;
-use hls_support::{
+use crate::support::hls_support::icarus::{self, TbSpec};
+use crate::support::hls_support::reference;
+use crate::support::hls_support::{
     as_ref_run, assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, tb_spec, Kernel,
 };
+use hls::interp::{data::random_args, ArgValue};
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -103,7 +102,7 @@ fn dot_spec(k: &Kernel, args: &[ArgValue], max_cycles: u64) -> TbSpec {
     spec
 }
 
-const DOT_SV: &str = include_str!("hls_support/dot_by_hand.sv");
+const DOT_SV: &str = include_str!("support/hls_support/dot_by_hand.sv");
 
 #[test]
 fn icarus_bench_judges_a_hand_written_dot() {
@@ -232,7 +231,7 @@ fn check_kernel(path: &std::path::Path, extra: &[&str], cosim: bool) {
     assert!(ok, "{p}: synthesis failed:\n{err}");
     let k = load(path);
     let latency = report_latency(&err, &k.sig.name);
-    common::verilator_lint(&sv, &k.sig.name);
+    support::verilator_lint(&sv, &k.sig.name);
     let seeded = data_sets(&k, 2);
     let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
     let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
@@ -309,7 +308,8 @@ fn dot4_kernel(dir: &std::path::Path, edit: impl Fn(String) -> String) -> PathBu
 #[test]
 fn cosim_checks_a_hand_written_design_against_the_kernel() {
     let dir = tempfile::tempdir().unwrap();
-    let design = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls_support/dot4_by_hand.mlir");
+    let design =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/support/hls_support/dot4_by_hand.mlir");
     let d = design.to_str().unwrap();
     let kernel = dot4_kernel(dir.path(), |t| t);
     let k = kernel.to_str().unwrap();

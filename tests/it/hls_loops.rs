@@ -4,9 +4,7 @@
 //! interpreter), and issue 8's cycle targets hold. tests/hls.rs judges the same kernels'
 //! results against mlir-cpu-runner under Icarus.
 
-mod hls_harness;
-
-use hls_harness::{compile, kernel};
+use crate::support::hls_harness::{compile, kernel};
 use std::process::Command;
 
 fn piped() -> hls::Options {

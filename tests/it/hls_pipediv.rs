@@ -11,10 +11,7 @@
 //! Then `rmlir-hls cosim` (Rust simulator, Verilator and the interpreter) runs a kernel with a
 //! pipelined and a sequential divider on seeded data that holds zero divisors.
 
-mod common;
-mod hls_support;
-
-use hls_support::icarus::{run_icarus, TbMem, TbSpec};
+use crate::support::hls_support::icarus::{run_icarus, TbMem, TbSpec};
 use std::process::Command;
 
 const N: usize = 16;

@@ -2,9 +2,7 @@
 //! pipelined kernel against mlir-cpu-runner under Icarus): results, the report's II, depth
 //! and latency formula against simulated cycles, and why a loop is not pipelined.
 
-mod hls_harness;
-
-use hls_harness::{compile, kernel, simulate, Lcg, Mem};
+use crate::support::hls_harness::{compile, kernel, simulate, Lcg, Mem};
 
 fn piped() -> hls::Options {
     hls::Options { pipeline: true, ..Default::default() }

@@ -17,11 +17,10 @@
 //! (`gen/share.rs`); the report must list exactly one, and the circuit must still match
 //! mlir-cpu-runner under Icarus with the report's latency.
 
-mod common;
-mod hls_support;
-
-use hls_support::icarus::{run_icarus, TbMem, TbSpec};
-use hls_support::{as_ref_run, assert_runs_eq, data_sets, interpret, load, reference, tb_spec};
+use crate::support::hls_support::icarus::{run_icarus, TbMem, TbSpec};
+use crate::support::hls_support::{
+    as_ref_run, assert_runs_eq, data_sets, interpret, load, reference, tb_spec,
+};
 use std::process::Command;
 
 const N: usize = 32;

@@ -9,7 +9,7 @@
 //! and that the run is the start/done protocol with four reads per memory whose data,
 //! multiplied and summed as the kernel says, is the `ret0` shown with `done`.
 
-mod common;
+use crate::support;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -96,9 +96,9 @@ const PORTS: &[&str] = &[
 fn hls_cosim_writes_two_waveforms_that_agree_at_every_edge() {
     let dir = tempfile::tempdir().unwrap();
     let waves = dir.path().join("waves");
-    let kernel = common::repo().join("tests/hls/dot4_i8.mlir");
+    let kernel = support::repo().join("tests/hls/dot4_i8.mlir");
     let out =
-        common::bin().arg("cosim").arg(&kernel).args(["--seed", "1", "--vcd"]).arg(&waves).output().unwrap();
+        support::bin().arg("cosim").arg(&kernel).args(["--seed", "1", "--vcd"]).arg(&waves).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{text}");
     let said = format!("waveforms: {0}/rust.vcd, {0}/verilator.vcd", waves.display());

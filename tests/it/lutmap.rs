@@ -20,13 +20,12 @@
 //!   untouched boundary cell; two runs print byte-identical output; the SystemVerilog is
 //!   lint-clean; `--stats` reports the LUT count and depth.
 
-mod common;
+use crate::support::*;
 use comb::lutmap::{LutGoal, LutMap};
 use comb::passes::{OptLevel, Pass, PassManager};
 use comb::random::{random_batch, RandomConfig};
 use comb::rng::Rng;
 use comb::{Bits, CellKind, Design};
-use common::*;
 use std::process::Command;
 
 const KS: [usize; 3] = [3, 4, 6];
@@ -86,7 +85,7 @@ fn luts(d: &Design) -> usize {
 
 /// Proves each of `mapped` equivalent to `reference` (SystemVerilog of top `top`; a mapped
 /// design may also be Yosys JSON text): one
-/// Yosys run lowers all to BLIF as `common::prove_equivalent` does, one ABC run checks
+/// Yosys run lowers all to BLIF as `support::prove_equivalent` does, one ABC run checks
 /// them with `cec`. With registers, ABC's `cec` cuts the designs at their registers, matched
 /// by name (a register missing or renamed on one side fails the proof), and proves the logic
 /// between them: mapping keeps every register. The examples' registers match; `cec` fails

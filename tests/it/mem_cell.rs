@@ -9,10 +9,9 @@
 //!   (custom and generic form) byte for byte;
 //! - Yosys `synth_ice40` infers one `SB_RAM40_4K` block RAM for a 256 x 16 memory.
 
-mod common;
+use crate::support::*;
 use comb::eval::Simulator;
 use comb::Bits;
-use common::*;
 use std::process::Command;
 
 /// Two memories on 3- and 2-bit addresses: 6 and 3 words, so some addresses are out of

@@ -5,10 +5,10 @@
 //! after an `--emit mlir` round trip (odd names and orders are where the printers' naming
 //! and ordering can go wrong). Deterministic: a fixed seed.
 
-mod common;
+use crate::support;
 
+use crate::support::{repo, verilator_lint};
 use comb::rng::Rng;
-use common::{repo, verilator_lint};
 use std::process::Output;
 
 /// How many accepted inputs to check, and how many edits to try at most.
@@ -16,7 +16,7 @@ const ACCEPTED: usize = 120;
 const TRIES: usize = 4000;
 
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    common::cli_output(args, Some(stdin))
+    support::cli_output(args, Some(stdin))
 }
 
 fn inputs() -> Vec<Vec<u8>> {

@@ -3,8 +3,7 @@
 //! `verilator -Wall` and Yosys+ABC prove it equal to CIRCT's own ExportVerilog of the
 //! same input (which keeps the modules generic, with `parameter`s and `#(...)` overrides).
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 #[test]

@@ -14,10 +14,9 @@
 //! bottleneck, so the proofs use widths that keep each batch to seconds while still mixing
 //! every op, registers and instances.
 
-mod common;
+use crate::support::random_aggregates::{aggregate_op_counts, spell_aggregates};
+use crate::support::*;
 use comb::random::{random_batch, RandomConfig};
-use common::random_aggregates::{aggregate_op_counts, spell_aggregates};
-use common::*;
 use std::process::Command;
 
 const BATCHES: u64 = 8;

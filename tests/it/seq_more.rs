@@ -15,8 +15,7 @@
 //!   circt` (which CIRCT's verifier accepts: tests/circt_interop.rs) reads back to a design
 //!   the evaluator cannot tell from the original over 1,000 random cycles.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::path::Path;
 use std::process::Command;
 

@@ -9,8 +9,7 @@
 //!   `tests/seq/pulse_tb.sv`) step through the same sequence and must both print the values
 //!   the async-reset rule of the README gives.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 #[test]

@@ -13,8 +13,7 @@
 //! A planted difference (CIRCT's copy of one case with `comb.add` for `comb.xor`) must be
 //! caught by `dsec`, so the proof can fail.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -4,9 +4,9 @@
 //! cycles worked out independently here; a check that holds is silent in all three; CIRCT's
 //! own verifier accepts what `--emit mlir` prints for the checks (custom form).
 
-mod common;
+use crate::support;
 
-use common::{assert_circt_verifies, bin, cli, emit_mlir_files, load_text, repo, run};
+use crate::support::{assert_circt_verifies, bin, cli, emit_mlir_files, load_text, repo, run};
 use std::path::Path;
 use std::process::Command;
 
@@ -104,9 +104,9 @@ fn sv_with_checks_is_read_by_verilator_yosys_and_icarus() {
     {
         let sv = cli(&[repo().join(case).to_str().unwrap(), "--emit", "verilog"]);
         assert!(sv.contains("assert property (@(posedge clk)"), "{case}:\n{sv}");
-        let lint = common::verilator_lint(&sv, top);
+        let lint = support::verilator_lint(&sv, top);
         assert!(!lint.contains("%Warning"), "{case}: {lint}");
-        common::yosys_accepts(&sv, top);
+        support::yosys_accepts(&sv, top);
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("d.sv"), &sv).unwrap();
         run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));

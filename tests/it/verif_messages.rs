@@ -7,9 +7,7 @@
 //! `verilator -Wall`; CIRCT verifies the input and our `--emit mlir` of it, and its own
 //! export-verilog prints the same format strings.
 
-mod common;
-
-use common::{
+use crate::support::{
     assert_circt_verifies, circt_export, cli, cosim_kept, emit_mlir_files, load_text, repo, verilator_lint,
 };
 

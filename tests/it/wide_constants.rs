@@ -3,8 +3,7 @@
 //! Icarus (whose line buffer a 25,000-digit literal overflows) and Verilator read; Icarus
 //! computes the exact value, both as an output of its own and inside an expression.
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 #[test]

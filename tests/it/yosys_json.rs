@@ -12,10 +12,9 @@
 //! - Errors: malformed JSON (line and column), unknown cells, asynchronous flip-flops,
 //!   `x` bits, latches and memories exit 1 naming module and cell. Output is deterministic.
 
-mod common;
+use crate::support::*;
 use comb::netlist::CellKind;
 use comb::random::{random_batch, RandomConfig};
-use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

@@ -7,8 +7,7 @@
 //!   proven equal to it;
 //! - the evaluator, the Rust simulator and Verilator agree for 1,000 cycles (`cosim`).
 
-mod common;
-use common::*;
+use crate::support::*;
 use std::process::Command;
 
 fn input() -> String {

@@ -2,7 +2,7 @@
 //! tools' own reports, and simulating the routed design (`icebox_vlog` of the `.asc`) beside
 //! the emitted SystemVerilog under Icarus on the same random stimulus.
 
-use crate::common::{self, load_text, outputs, parse_hex, repo, run, stimulus, Trace};
+use crate::support::{self, load_text, outputs, parse_hex, repo, run, stimulus, Trace};
 use comb::{Design, Dir};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -269,14 +269,19 @@ pub fn bitstream_and_routed_sim_with(
     let reference = read_hex_trace(&d.join("ref.hex"), &widths);
     let after_routing = read_hex_trace(&d.join("routed.hex"), &widths);
     assert_eq!(reference.len(), CYCLES);
-    common::assert_traces_eq(
+    support::assert_traces_eq(
         &format!("{example}: emitted SV vs routed"),
         &design,
         &reference,
         &after_routing,
     );
-    let evaluated = common::eval_trace(&design, &stim);
-    common::assert_traces_eq(&format!("{example}: evaluator vs emitted SV"), &design, &evaluated, &reference);
+    let evaluated = support::eval_trace(&design, &stim);
+    support::assert_traces_eq(
+        &format!("{example}: evaluator vs emitted SV"),
+        &design,
+        &evaluated,
+        &reference,
+    );
     report
 }
 

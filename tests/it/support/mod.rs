@@ -4,6 +4,9 @@
 //! fails the test rather than skipping it.
 #![allow(dead_code)]
 
+pub mod fpga;
+pub mod hls_harness;
+pub mod hls_support;
 pub mod random_aggregates;
 
 use comb::eval::Simulator;
