@@ -1,11 +1,11 @@
 //! `-O2` (the e-graph optimizer) against engines we did not write.
 //!
 //! Yosys + ABC prove `-O2` equivalent to `-O0` on every hardware example (where `-O2`
-//! prints something else than `-O1`; the rest `tests/examples.rs` proves; `wide_ops`, whose
+//! prints something else than `-O1`; the rest `tests/it/examples.rs` proves; `wide_ops`, whose
 //! 96-bit divider takes Yosys minutes, is judged by the evaluator and `cosim -O2`) and
 //! `-O2` equivalent to `-O1` on 100 of the 200 random netlists (12 ops, values at most 12 bits,
 //! registers and instances: `dsec` where there are registers; batched 25 to a top module)
-//! whose `-O1` form tests/random_netlists.rs proves equivalent to `-O0`. The evaluator
+//! whose `-O1` form tests/it/random_netlists.rs proves equivalent to `-O0`. The evaluator
 //! agrees with `-O0` on random vectors; on the examples `-O2` never has more cells than
 //! `-O1`; `cosim -O2` (Rust simulator against Verilator) agrees on examples; two runs print
 //! byte-identical output.
@@ -44,10 +44,10 @@ fn cells(d: &Design) -> usize {
 
 #[test]
 fn random_netlists_o2_proven_equivalent_to_o0() {
-    // Memories stay out of the ABC proofs for now (see tests/random_netlists.rs).
+    // Memories stay out of the ABC proofs for now (see tests/it/random_netlists.rs).
     let cfg = RandomConfig { ops: 12, max_width: 12, registers: true, instances: true, memories: false };
     let prove = |batch: u64| {
-        // The seeds and config of tests/random_netlists.rs's -O1 proof, which proves these
+        // The seeds and config of tests/it/random_netlists.rs's -O1 proof, which proves these
         // netlists' -O1 form equivalent to -O0: proving -O2 against -O1 here completes
         // the chain without Yosys techmapping the unoptimized dividers a second time.
         let design = random_batch(0xEC0 + batch, PER_BATCH, &cfg);
@@ -102,7 +102,7 @@ fn examples_o2_proven_equivalent_and_never_larger_than_o1() {
         let (c1, c2) = (cells(&o1), cells(&o2));
         assert!(c2 <= c1, "{}: -O2 has {c2} cells, -O1 {c1}", path.display());
         reduced += (c2 < c1) as usize;
-        // Where -O2 prints what -O1 prints, tests/examples.rs's -O1 proof covers it.
+        // Where -O2 prints what -O1 prints, tests/it/examples.rs's -O1 proof covers it.
         let sv2 = backends::verilog::emit(&o2);
         if sv2 == backends::verilog::emit(&o1) {
             continue;

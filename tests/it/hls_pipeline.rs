@@ -1,4 +1,4 @@
-//! Loop pipelining through the in-tree evaluator (fast; tests/hls.rs judges every
+//! Loop pipelining through the in-tree evaluator (fast; tests/it/hls_kernels.rs judges every
 //! pipelined kernel against mlir-cpu-runner under Icarus): results, the report's II, depth
 //! and latency formula against simulated cycles, and why a loop is not pipelined.
 

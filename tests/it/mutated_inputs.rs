@@ -30,7 +30,7 @@ fn inputs() -> Vec<Vec<u8>> {
         }
     }
     paths.sort();
-    // A black box's SystemVerilog lints only beside a model of it (tests/extern_modules.rs);
+    // A black box's SystemVerilog lints only beside a model of it (tests/it/extern_modules.rs);
     // `sv.verbatim` text is copied into the SystemVerilog as written, so an edit inside it is
     // the user's own bad SystemVerilog.
     paths

@@ -12,7 +12,7 @@
 //!   (its own `lower-seq-shiftreg`), and Icarus on CIRCT's SystemVerilog and on ours gives
 //!   the evaluator's trace for 1,000 random cycles, from cycle 0.
 //! - Memories whose address is wider than CIRCT's `clog2(depth)`: `--emit mlir --dialect
-//!   circt` (which CIRCT's verifier accepts: tests/circt_interop.rs) reads back to a design
+//!   circt` (which CIRCT's verifier accepts: tests/it/circt_interop.rs) reads back to a design
 //!   the evaluator cannot tell from the original over 1,000 random cycles.
 
 use crate::support::*;

@@ -1,5 +1,5 @@
 // A dot product of two memref<64xi32> written by hand against SPEC section 4, to validate
-// the Icarus test bench (tests/hls_support/icarus.rs) before the HLS compiler exists.
+// the Icarus test bench (tests/it/support/hls_support/icarus.rs) before the HLS compiler exists.
 // Reads A[i] and B[i] together (one port each), data one cycle later; accumulates; done is
 // a one-cycle pulse two cycles after the last data; ret0 holds the sum until the next start.
 module dot (
