@@ -42,9 +42,8 @@ fn aggregate_ops_equal_the_circt_reference() {
              techmap; opt -fast; dffunmap; write_blif {name}.blif; "
         ));
     }
-    run(Command::new("yosys").current_dir(d).args(["-q", "-p", &script]));
-    let out =
-        run(Command::new("yosys-abc").current_dir(d).args(["-c", "cec a.blif b.blif; cec c.blif b.blif"]));
+    run(Tool::Yosys.command().current_dir(d).args(["-q", "-p", &script]));
+    let out = run(Tool::Abc.command().current_dir(d).args(["-c", "cec a.blif b.blif; cec c.blif b.blif"]));
     assert_eq!(
         out.matches("Networks are equivalent").count(),
         1,

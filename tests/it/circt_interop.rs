@@ -11,33 +11,16 @@
 //! - Default `--emit mlir` keeps each module in its container and reads back (both
 //!   dialects), and `--dialect heir` refuses a sequential module with a clear message.
 
+use crate::support::filetest::Directives;
+use crate::support::tools::circt_check;
 use crate::support::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Runs `scripts/circt_check.py` with `args`; its per-file lines.
-fn circt_check(args: &[&str]) -> Vec<String> {
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .args(args)
-        .output()
-        .expect("run CIRCT's Python");
-    assert!(out.status.success(), "circt_check.py failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect()
-}
-
-/// Options of a file case (`// RUN:`, `// top:`), or `None` if it does not print
+/// Options of a file case ([`Directives`]), or `None` if it does not print
 /// SystemVerilog.
 fn case_options(text: &str) -> Option<Vec<String>> {
-    let mut args = vec!["--emit".to_string(), "verilog".to_string()];
-    for line in text.lines().take(5) {
-        if let Some(rest) = line.trim().strip_prefix("// RUN:") {
-            args = rest.split_whitespace().map(String::from).collect();
-        }
-        if let Some(top) = line.trim().strip_prefix("// top:") {
-            args.extend(["--top".to_string(), top.trim().to_string()]);
-        }
-    }
+    let args = Directives::parse(text).options(&["--emit", "verilog"]);
     let opts: Vec<String> =
         args.iter().filter(|a| !matches!(a.as_str(), "--emit" | "verilog" | "sv")).cloned().collect();
     (args.iter().any(|a| a == "verilog" || a == "sv")).then_some(opts)
@@ -185,9 +168,9 @@ fn circt_verifies_emitted_mlir_and_agrees_by_cec() {
         abc.push_str(&format!("cec ours{k}.blif circt{k}.blif\n"));
     }
     std::fs::write(d.join("lower.ys"), script).unwrap();
-    run(Command::new("yosys").current_dir(d).args(["-q", "-s", "lower.ys"]));
+    run(Tool::Yosys.command().current_dir(d).args(["-q", "-s", "lower.ys"]));
     std::fs::write(d.join("cec.abc"), abc).unwrap();
-    let out = run(Command::new("yosys-abc").current_dir(d).args(["-F", "cec.abc"]));
+    let out = run(Tool::Abc.command().current_dir(d).args(["-F", "cec.abc"]));
     let proven = out.matches("Networks are equivalent").count();
     assert!(!out.contains("NOT EQUIVALENT"), "ABC found a difference:\n{out}");
     assert!(pairs >= 5, "too few designs compared: {pairs}");

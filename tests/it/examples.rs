@@ -7,7 +7,6 @@
 //! accepted by upstream `mlir-opt`.
 
 use crate::support::*;
-use std::process::Command;
 
 const VECTORS: usize = 10_000;
 
@@ -86,7 +85,7 @@ fn generic_mlir_accepted_by_mlir_opt() {
         let dir = tempfile::tempdir().unwrap();
         let f = dir.path().join("g.mlir");
         std::fs::write(&f, &generic).unwrap();
-        run(Command::new("/usr/lib/llvm-19/bin/mlir-opt").arg("--allow-unregistered-dialect").arg(&f));
+        run(Tool::MlirOpt.command().arg("--allow-unregistered-dialect").arg(&f));
     }
 }
 
@@ -100,7 +99,7 @@ fn generic_narrow_lut_accepted_by_mlir_opt() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("g.mlir");
     std::fs::write(&f, &generic).unwrap();
-    run(Command::new("/usr/lib/llvm-19/bin/mlir-opt").arg("--allow-unregistered-dialect").arg(&f));
+    run(Tool::MlirOpt.command().arg("--allow-unregistered-dialect").arg(&f));
 }
 
 #[test]

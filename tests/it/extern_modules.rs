@@ -11,7 +11,6 @@
 
 use crate::support::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn input(name: &str) -> PathBuf {
     repo().join("tests/extern").join(name)
@@ -31,11 +30,11 @@ fn black_box_lints_and_simulates_like_the_ordinary_modules() {
     let reference = run(bin().arg(input("reference.mlir")).args(["--emit", "verilog"]));
     std::fs::write(d.join("box.sv"), &sv).unwrap();
     std::fs::write(d.join("ref.sv"), reference).unwrap();
-    let mut iv = Command::new("iverilog");
+    let mut iv = Tool::Iverilog.command();
     iv.current_dir(d).args(["-g2012", "-o", "t.vvp", "box.sv", "ref.sv"]);
     iv.arg(input("model.sv")).arg(input("tb.sv"));
     run(&mut iv);
-    let out = run(Command::new("vvp").current_dir(d).args(["-n", "t.vvp"]));
+    let out = run(Tool::Vvp.command().current_dir(d).args(["-n", "t.vvp"]));
     assert!(out.contains("mismatches 0 of 1000"), "Icarus: the black box and its reference differ:\n{out}");
 }
 
@@ -64,12 +63,7 @@ fn circt_parses_black_boxes_and_they_read_back() {
         assert_eq!(back, sv, "--emit mlir {extra:?} read back prints other SystemVerilog");
         files.push(f);
     }
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("verify")
-        .args(&files)
-        .output()
-        .expect("run CIRCT's Python");
+    let out = Tool::CirctCheck.command().arg("verify").args(&files).output().expect("run CIRCT's Python");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     // The generic form of hw.module (properties) is not CIRCT 1.62's; only the custom

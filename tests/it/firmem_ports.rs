@@ -14,7 +14,6 @@
 //!   random reads and writes (full and empty are reached and pushed against).
 
 use crate::support::*;
-use std::process::Command;
 
 const CASE: &str = "tests/cases/firmem_ports.mlir";
 
@@ -39,8 +38,8 @@ fn icarus_raw(design: &comb::Design, sv: &str, stim: &[Vec<comb::Bits>]) -> Vec<
     let lines: Vec<String> =
         stim.iter().map(|c| c.iter().map(|b| b.to_hex()).collect::<Vec<_>>().join(" ")).collect();
     std::fs::write(d.join("stim.hex"), lines.join("\n") + "\n").unwrap();
-    run(Command::new("iverilog").current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
-    run(Command::new("vvp").current_dir(d).args(["-n", "sim"]));
+    run(Tool::Iverilog.command().current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
+    run(Tool::Vvp.command().current_dir(d).args(["-n", "sim"]));
     let text = std::fs::read_to_string(d.join("out.hex")).unwrap();
     text.lines().map(|l| l.split_whitespace().map(str::to_string).collect()).collect()
 }

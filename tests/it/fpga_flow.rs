@@ -10,7 +10,7 @@
 //!   a failed run keeps an existing output folder as it was.
 
 use crate::support::fpga::*;
-use crate::support::{repo, run};
+use crate::support::{repo, run, Tool};
 use std::path::Path;
 use std::process::Command;
 
@@ -370,7 +370,7 @@ fn board_sets_device_package_and_pins() {
     // The board pins `clk` to its oscillator (pin 35): read back with that pin named (icebox_vlog
     // knows no -nowarn), the routed design has an input named clk; the others were placed freely.
     std::fs::write(out.join("clk.pcf"), "set_io clk 35\n").unwrap();
-    let routed = run(Command::new("icebox_vlog").current_dir(&out).args(["-p", "clk.pcf", "updown.asc"]));
+    let routed = run(Tool::IceboxVlog.command().current_dir(&out).args(["-p", "clk.pcf", "updown.asc"]));
     let header = routed.lines().find(|l| l.starts_with("module ")).unwrap();
     assert!(header.contains("input clk"), "{header}");
     assert!(!header.contains("input en"), "en is not a board pin: {header}");

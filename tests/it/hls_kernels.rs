@@ -16,7 +16,7 @@
 //!   While the compiler is not there (the driver's "is HLS input, which is not supported
 //!   yet"), it says so and checks nothing else; any other failure fails the test.
 
-use crate::support;
+use crate::support::{self, Tool};
 
 use crate::support::hls_support::icarus::{self, TbSpec};
 use crate::support::hls_support::reference;
@@ -293,11 +293,8 @@ fn hls_options(opts: &[&str]) -> hls::Options {
 /// netlist's ports are (`mlir-opt` calls them `%arg0`, `%arg1`); `edit` changes its text.
 fn dot4_kernel(dir: &std::path::Path, edit: impl Fn(String) -> String) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/dot4_i8.mlir");
-    let out = Command::new(reference::MLIR_OPT)
-        .arg("--mlir-print-op-generic")
-        .arg(&path)
-        .output()
-        .expect("run mlir-opt");
+    let out =
+        Tool::MlirOpt.command().arg("--mlir-print-op-generic").arg(&path).output().expect("run mlir-opt");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap().replace("%arg0", "%A").replace("%arg1", "%B");
     let p = dir.join("dot4.mlir");
@@ -329,42 +326,4 @@ fn cosim_checks_a_hand_written_design_against_the_kernel() {
         err.contains("both simulators give ret0 = 0x") && err.contains("the interpreter computes 0x"),
         "{err}"
     );
-}
-
-/// Bad HLS input (tests/hls_errors/): exit status 1 and an error located at
-/// `FILE:LINE:COL`, never a panic. The wording is the compiler's: each file's
-/// `// expect: WORD` is only reported when the message lacks it (the expected outputs are
-/// to be blessed into tests/errors/ with the compiler).
-#[test]
-fn bad_hls_input_gets_a_located_error() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("tests/hls_errors"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 6, "float, tensor, recursion, constant index, yield type, unknown op");
-    for path in files {
-        let rel = format!("tests/hls_errors/{}", path.file_name().unwrap().to_string_lossy());
-        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-            .current_dir(&root)
-            .args([rel.as_str(), "--emit", "verilog"])
-            .output()
-            .expect("run rmlir-hls");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{rel}: exit status 1 expected:\n{err}");
-        assert!(!err.contains("panicked"), "{rel}: panic:\n{err}");
-        let first = err.lines().next().unwrap_or("");
-        let loc: Vec<&str> = first.strip_prefix(&format!("{rel}:")).unwrap_or("").splitn(3, ':').collect();
-        let located = loc.len() == 3
-            && loc[0].parse::<u32>().is_ok()
-            && loc[1].parse::<u32>().is_ok()
-            && loc[2].starts_with(" error: ");
-        assert!(located, "{rel}: the error must start with '{rel}:LINE:COL: error:':\n{err}");
-        let text = std::fs::read_to_string(&path).unwrap();
-        let word =
-            text.lines().next().and_then(|l| l.strip_prefix("// expect:")).map(str::trim).unwrap_or("");
-        assert!(first.to_lowercase().contains(word), "{rel}: the message must mention '{word}': {first}");
-    }
 }

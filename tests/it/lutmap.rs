@@ -110,7 +110,7 @@ fn prove_all(reference: &str, mapped: &[String], top: &str) {
              opt_clean; dffunmap; write_blif d{i}.blif; "
         ));
     }
-    run(Command::new("yosys").current_dir(d).args(["-q", "-p", &script]));
+    run(Tool::Yosys.command().current_dir(d).args(["-q", "-p", &script]));
     let sequential = std::fs::read_to_string(d.join("d0.blif")).unwrap().contains(".latch");
     let cmd = "cec";
     let abc: String = if sequential {
@@ -122,7 +122,7 @@ fn prove_all(reference: &str, mapped: &[String], top: &str) {
         let aig = |i: usize| format!("read_blif d{i}.blif; strash; &get -n; &w d{i}.aig; ");
         (1..texts.len()).map(|i| format!("{}{}&cec d0.aig d{i}.aig; ", aig(0), aig(i))).collect()
     };
-    let out = run(Command::new("yosys-abc").current_dir(d).args(["-c", &abc]));
+    let out = run(Tool::Abc.command().current_dir(d).args(["-c", &abc]));
     let proven = out.matches("Networks are equivalent").count();
     assert_eq!(
         proven,

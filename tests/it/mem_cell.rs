@@ -111,7 +111,7 @@ hw.module @bram(in %clk : !seq.clock, in %raddr : i8, in %ren : i1, in %waddr : 
     let sv = backends::verilog::emit(&load_text("bram.mlir", src, 1));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("bram.sv"), &sv).unwrap();
-    run(Command::new("yosys").current_dir(dir.path()).args([
+    run(Tool::Yosys.command().current_dir(dir.path()).args([
         "-q",
         "-p",
         "read_verilog -sv bram.sv; synth_ice40 -top bram; tee -q -o stat.json stat -json",

@@ -4,7 +4,6 @@
 //! same input (which keeps the modules generic, with `parameter`s and `#(...)` overrides).
 
 use crate::support::*;
-use std::process::Command;
 
 #[test]
 fn specialized_modules_equal_circt_parametric_export() {
@@ -17,8 +16,8 @@ fn specialized_modules_equal_circt_parametric_export() {
     assert!(!sv.contains("parameter"), "{sv}");
     let lint = verilator_lint(&sv, "ptop");
     assert!(lint.trim().is_empty(), "verilator -Wall says:\n{lint}");
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
+    let out = Tool::CirctCheck
+        .command()
         .arg("export")
         .arg(dir.path())
         .arg(&f)

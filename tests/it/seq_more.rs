@@ -17,7 +17,6 @@
 
 use crate::support::*;
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn initial_values_systemverilog_is_lint_clean() {
@@ -55,11 +54,7 @@ fn initial_values_icarus_ours_vs_circt() {
     run(bin().arg(&input).args(["--emit", "mlir", "--dialect", "circt", "-o"]).arg(&mlir));
     let out_dir = d.join("circt");
     std::fs::create_dir_all(&out_dir).unwrap();
-    let verdict = run(Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(&out_dir)
-        .arg(&mlir));
+    let verdict = run(Tool::CirctCheck.command().arg("export").arg(&out_dir).arg(&mlir));
     let theirs = verdict
         .split_whitespace()
         .last()
@@ -69,8 +64,8 @@ fn initial_values_icarus_ours_vs_circt() {
     let tb = repo().join("tests/seq/initial_tb.sv");
     let trace = |sv: &Path, name: &str| -> String {
         let exe = d.join(name);
-        run(Command::new("iverilog").args(["-g2012", "-o"]).arg(&exe).arg(sv).arg(&tb));
-        run(Command::new("vvp").arg("-n").arg(&exe))
+        run(Tool::Iverilog.command().args(["-g2012", "-o"]).arg(&exe).arg(sv).arg(&tb));
+        run(Tool::Vvp.command().arg("-n").arg(&exe))
     };
     let a = trace(&ours, "ours");
     let b = trace(Path::new(&theirs), "theirs");

@@ -51,8 +51,8 @@ fn async_reset_pulse_between_edges_rust_sim_and_icarus() {
     let sv = d.join("pulse.sv");
     run(bin().arg(&input).args(["--emit", "sv", "-o"]).arg(&sv));
     let tb = repo().join("tests/seq/pulse_tb.sv");
-    run(Command::new("iverilog").args(["-g2012", "-o"]).arg(d.join("p")).arg(&sv).arg(&tb));
-    let icarus = run(Command::new("vvp").arg("-n").arg(d.join("p")));
+    run(Tool::Iverilog.command().args(["-g2012", "-o"]).arg(d.join("p")).arg(&sv).arg(&tb));
+    let icarus = run(Tool::Vvp.command().arg("-n").arg(d.join("p")));
     let icarus: Vec<&str> = icarus.split_whitespace().collect();
     assert_eq!(icarus.join(" "), PULSE, "Icarus");
     // The generated Rust simulator, driven through its API in the same steps.

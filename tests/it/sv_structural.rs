@@ -14,28 +14,8 @@
 //! caught by `dsec`, so the proof can fail.
 
 use crate::support::*;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-
-/// CIRCT's export of each input, in order.
-fn circt_export(dir: &Path, inputs: &[PathBuf]) -> Vec<String> {
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(dir)
-        .args(inputs)
-        .output()
-        .expect("run CIRCT's Python");
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    assert!(out.status.success(), "circt_check.py failed:\n{text}{}", String::from_utf8_lossy(&out.stderr));
-    text.lines()
-        .map(|l| {
-            let path = l.strip_prefix("ok ").and_then(|r| r.split_whitespace().nth(1));
-            let path = path.unwrap_or_else(|| panic!("CIRCT did not export: {l}"));
-            std::fs::read_to_string(path).unwrap()
-        })
-        .collect()
-}
 
 /// (case, top, clock, async reset or "", its active level)
 const CASES: &[(&str, &str, &str, &str, u8)] = &[
@@ -125,7 +105,7 @@ fn sv_structural_cases_match_circts_export() {
     let d = dir.path();
     let inputs: Vec<PathBuf> =
         CASES.iter().map(|c| repo().join(format!("tests/cases/{}.mlir", c.0))).collect();
-    let theirs = circt_export(d, &inputs);
+    let theirs = circt_export_all(d, &inputs);
     for ((case, top, clk, rst, active), (input, circt_sv)) in CASES.iter().zip(inputs.iter().zip(&theirs)) {
         let ours = cli(&[input.to_str().unwrap(), "--emit", "verilog"]);
         let lint = verilator_lint(&ours, top);
@@ -137,12 +117,12 @@ fn sv_structural_cases_match_circts_export() {
         std::fs::write(d.join(format!("{case}_ours.sv")), &ours).unwrap();
         std::fs::write(d.join(format!("{case}_circt.sv")), &renamed).unwrap();
         std::fs::write(d.join(format!("{case}_tb.sv")), side_by_side(&ours, top, clk, rst, *active)).unwrap();
-        run(Command::new("iverilog").current_dir(d).args(["-g2012", "-o", &format!("{case}.vvp")]).args([
+        run(Tool::Iverilog.command().current_dir(d).args(["-g2012", "-o", &format!("{case}.vvp")]).args([
             format!("{case}_ours.sv"),
             format!("{case}_circt.sv"),
             format!("{case}_tb.sv"),
         ]));
-        let out = run(Command::new("vvp").current_dir(d).arg(format!("{case}.vvp")));
+        let out = run(Tool::Vvp.command().current_dir(d).arg(format!("{case}.vvp")));
         assert!(out.contains("DONE bad=0"), "{case}: ours and CIRCT's differ:\n{out}");
     }
 }
@@ -155,7 +135,7 @@ fn a_planted_difference_is_caught() {
     let text = std::fs::read_to_string(&case).unwrap().replace("comb.xor %q, %a", "comb.add %q, %a");
     let planted = dir.path().join("planted.mlir");
     std::fs::write(&planted, text).unwrap();
-    let theirs = circt_export(dir.path(), &[planted]);
+    let theirs = circt_export_all(dir.path(), &[planted]);
     let ours = cli(&[case.to_str().unwrap(), "--emit", "verilog"]);
     prove_equivalent(&ours, &theirs[0], "sv_basic");
 }
@@ -217,7 +197,7 @@ fn verbatim_is_kept_and_the_simulator_warns() {
 fn ifdef_matches_circts_export_for_both_settings() {
     let dir = tempfile::tempdir().unwrap();
     let input = repo().join("tests/cases/sv_ifdef.mlir");
-    let theirs = circt_export(dir.path(), std::slice::from_ref(&input));
+    let theirs = circt_export_all(dir.path(), std::slice::from_ref(&input));
     assert!(theirs[0].contains("`ifdef FAST"), "CIRCT keeps the ifdef:\n{}", theirs[0]);
     let mut seen = Vec::new();
     for (flags, prefix) in [(&[][..], ""), (&["--define", "FAST"][..], "`define FAST\n")] {
@@ -284,7 +264,7 @@ fn negedge_blocks_match_circts_export() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let input = repo().join("tests/cases/sv_negedge.mlir");
-    let theirs = circt_export(d, std::slice::from_ref(&input));
+    let theirs = circt_export_all(d, std::slice::from_ref(&input));
     assert!(theirs[0].contains("negedge clk"), "CIRCT keeps the negedge:\n{}", theirs[0]);
     let ours = cli(&[input.to_str().unwrap(), "--emit", "verilog"]);
     let lint = verilator_lint(&ours, "sv_negedge");
@@ -293,10 +273,11 @@ fn negedge_blocks_match_circts_export() {
     std::fs::write(d.join("circt.sv"), theirs[0].replace("module sv_negedge(", "module circt_sv_negedge("))
         .unwrap();
     std::fs::write(d.join("tb.sv"), side_by_side(&ours, "sv_negedge", "clk", "", 1)).unwrap();
-    run(Command::new("iverilog")
+    run(Tool::Iverilog
+        .command()
         .current_dir(d)
         .args(["-g2012", "-o", "t.vvp", "ours.sv", "circt.sv", "tb.sv"]));
-    let out = run(Command::new("vvp").current_dir(d).arg("t.vvp"));
+    let out = run(Tool::Vvp.command().current_dir(d).arg("t.vvp"));
     assert!(out.contains("DONE bad=0"), "ours and CIRCT's differ:\n{out}");
 
     let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))

@@ -4,7 +4,7 @@
 //! cycles worked out independently here; a check that holds is silent in all three; CIRCT's
 //! own verifier accepts what `--emit mlir` prints for the checks (custom form).
 
-use crate::support;
+use crate::support::{self, Tool};
 
 use crate::support::{assert_circt_verifies, bin, cli, emit_mlir_files, load_text, repo, run};
 use std::path::Path;
@@ -109,7 +109,7 @@ fn sv_with_checks_is_read_by_verilator_yosys_and_icarus() {
         support::yosys_accepts(&sv, top);
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("d.sv"), &sv).unwrap();
-        run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));
+        run(Tool::Iverilog.command().current_dir(dir.path()).args(["-g2012", "-o", "d.vvp", "d.sv"]));
     }
 }
 
@@ -268,7 +268,8 @@ fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
     }
     tb += "    $finish;\n  end\nendmodule\n";
     std::fs::write(d.join("tb.sv"), tb).unwrap();
-    run(Command::new("verilator")
+    run(Tool::Verilator
+        .command()
         .current_dir(d)
         .args(["--binary", "--assert", "--timing", "-Wno-fatal", "-Wno-lint", "--top-module", "tb"])
         .args(["-o", "sim", "dut.sv", "tb.sv"]));

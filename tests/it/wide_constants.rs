@@ -4,7 +4,6 @@
 //! computes the exact value, both as an output of its own and inside an expression.
 
 use crate::support::*;
-use std::process::Command;
 
 #[test]
 fn twenty_thousand_bit_constants_are_wrapped_and_exact() {
@@ -37,8 +36,8 @@ fn twenty_thousand_bit_constants_are_wrapped_and_exact() {
         m = BITS - 1
     );
     std::fs::write(d.join("tb.sv"), tb).unwrap();
-    run(Command::new("iverilog").current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "wide.sv"]));
-    let out = run(Command::new("vvp").current_dir(d).args(["-n", "sim"]));
+    run(Tool::Iverilog.command().current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "wide.sv"]));
+    let out = run(Tool::Vvp.command().current_dir(d).args(["-n", "sim"]));
     let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len(), 2, "Icarus printed:\n{out}");
     assert!(lines[0] == hex, "y differs from the constant");

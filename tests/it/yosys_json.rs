@@ -21,7 +21,7 @@ use std::process::Command;
 /// Runs one Yosys script (many designs at once) in `dir`.
 fn yosys(dir: &Path, script: &str) {
     std::fs::write(dir.join("run.ys"), script).unwrap();
-    run(Command::new("yosys").current_dir(dir).args(["-q", "-s", "run.ys"]));
+    run(Tool::Yosys.command().current_dir(dir).args(["-q", "-s", "run.ys"]));
 }
 
 /// The design our importer makes of a JSON file, with its top.

@@ -8,7 +8,6 @@
 //! - the evaluator, the Rust simulator and Verilator agree for 1,000 cycles (`cosim`).
 
 use crate::support::*;
-use std::process::Command;
 
 fn input() -> String {
     repo().join("tests/zero_width/design.mlir").to_str().unwrap().to_string()
@@ -28,13 +27,7 @@ fn zero_width_is_erased_and_equals_circt_export() {
     assert!(lint.trim().is_empty(), "verilator -Wall says:\n{lint}");
 
     // CIRCT's export of the same input.
-    let out = Command::new(circt_python())
-        .arg(repo().join("scripts/circt_check.py"))
-        .arg("export")
-        .arg(d)
-        .arg(&f)
-        .output()
-        .expect("run CIRCT's Python");
+    let out = Tool::CirctCheck.command().arg("export").arg(d).arg(&f).output().expect("run CIRCT's Python");
     let text = String::from_utf8_lossy(&out.stdout);
     let circt_sv_path = text.strip_prefix(&format!("ok {f} ")).map(str::trim);
     let circt_sv =

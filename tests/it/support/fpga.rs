@@ -2,7 +2,7 @@
 //! tools' own reports, and simulating the routed design (`icebox_vlog` of the `.asc`) beside
 //! the emitted SystemVerilog under Icarus on the same random stimulus.
 
-use crate::support::{self, load_text, outputs, parse_hex, repo, run, stimulus, Trace};
+use crate::support::{self, load_text, outputs, parse_hex, repo, run, stimulus, Tool, Trace};
 use comb::{Design, Dir};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -226,7 +226,7 @@ pub fn bitstream_and_routed_sim_with(
     let report = check_report_synth(&out, device, synth);
 
     // The routed design, back as Verilog with its port names.
-    let routed = run(Command::new("icebox_vlog").current_dir(&out).args([
+    let routed = run(Tool::IceboxVlog.command().current_dir(&out).args([
         "-n",
         &format!("{top}_routed"),
         "-p",
@@ -257,14 +257,14 @@ pub fn bitstream_and_routed_sim_with(
     let text: String =
         stim.iter().map(|v| v.iter().map(|b| b.to_hex()).collect::<Vec<_>>().join(" ") + "\n").collect();
     std::fs::write(d.join("stim.hex"), text).unwrap();
-    let mut iverilog = Command::new("iverilog");
+    let mut iverilog = Tool::Iverilog.command();
     iverilog.current_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "design.sv", "routed.v"]);
     if routed.contains("SB_RAM40_4K") {
         // icebox_vlog writes block RAMs as SB_RAM40_4K instances: Yosys's model simulates them.
         iverilog.arg("-DNO_ICE40_DEFAULT_ASSIGNMENTS").arg(ice40_cells_sim());
     }
     run(&mut iverilog);
-    run(Command::new("vvp").current_dir(d).args(["-n", "sim"]));
+    run(Tool::Vvp.command().current_dir(d).args(["-n", "sim"]));
     let widths: Vec<u32> = outputs(&design).iter().map(|o| o.1).collect();
     let reference = read_hex_trace(&d.join("ref.hex"), &widths);
     let after_routing = read_hex_trace(&d.join("routed.hex"), &widths);

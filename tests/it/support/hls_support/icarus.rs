@@ -13,6 +13,7 @@
 //! cycle; after one more edge (a write issued in the done cycle lands) the memories are
 //! dumped, and `done` must be 0 again and the results unchanged.
 
+use crate::support::tools::{self, Tool};
 use std::fmt::Write as _;
 use std::process::Command;
 
@@ -183,16 +184,14 @@ pub fn run_icarus(sv: &str, spec: &TbSpec) -> Result<TbRun, String> {
             .map_err(|e| e.to_string())?;
     }
     let step = |cmd: &mut Command| -> Result<(), String> {
-        let out = cmd.current_dir(d).output().map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-        let text =
-            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        if !out.status.success() || text.contains("ERROR") {
-            return Err(format!("{cmd:?} failed:\n{text}"));
+        let r = tools::output(cmd.current_dir(d), None);
+        if !r.success() || r.text().contains("ERROR") {
+            return Err(r.describe());
         }
         Ok(())
     };
-    step(Command::new("iverilog").args(["-g2012", "-o", "sim", "-s", "hls_tb", "tb.sv", "design.sv"]))?;
-    step(Command::new("vvp").args(["-n", "sim"]))?;
+    step(Tool::Iverilog.command().args(["-g2012", "-o", "sim", "-s", "hls_tb", "tb.sv", "design.sv"]))?;
+    step(Tool::Vvp.command().args(["-n", "sim"]))?;
     let out = std::fs::read_to_string(d.join("out.txt")).map_err(|e| format!("no output: {e}"))?;
     parse_output(&out, spec)
 }

@@ -11,15 +11,11 @@
 //! Kernels in the seed documents' spelling are first translated to today's by
 //! [`modernize`], a small fixed table of op names.
 
+use crate::support::tools::{self, Tool};
 use hls::interp::{ArgValue, Int, Param, Signature};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
-
-/// The LLVM 19 tools.
-pub const MLIR_OPT: &str = "/usr/lib/llvm-19/bin/mlir-opt";
-/// The JIT runner.
-pub const MLIR_CPU_RUNNER: &str = "/usr/lib/llvm-19/bin/mlir-cpu-runner";
 
 /// Lowering to the LLVM dialect: linalg to loops, affine to scf, scf to cf, everything to llvm,
 /// with `index` 32 bits wide (SPEC section 4: index arithmetic wraps as i32 does; with the
@@ -259,23 +255,7 @@ fn runner_utils() -> PathBuf {
 }
 
 fn run(what: &str, cmd: &mut Command, stdin: Option<&str>) -> String {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e} (scripts/test.sh installs the tools)"));
-    let input = stdin.unwrap_or("").to_string();
-    let mut pipe = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(out.status.success(), "{what}: {cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("UTF-8 output")
+    tools::output(cmd, Some(stdin.unwrap_or("").as_bytes())).expect_success(what).stdout
 }
 
 /// Runs the kernel (already in today's spelling) on every data set with one `mlir-opt` and
@@ -299,10 +279,11 @@ pub fn reference(kernel: &str, sig: &Signature, types: &KernelTypes, sets: &[Vec
         text.push_str(&main);
     }
     let what = format!("@{}", sig.name);
-    let llvm = run(&what, Command::new(MLIR_OPT).args(PIPELINE).arg("-"), Some(&text));
+    let llvm = run(&what, Tool::MlirOpt.command().args(PIPELINE).arg("-"), Some(&text));
     let out = run(
         &what,
-        Command::new(MLIR_CPU_RUNNER)
+        Tool::MlirCpuRunner
+            .command()
             .args(["-e", "main", "-entry-point-result=void", "-O2"])
             .arg(format!("-shared-libs={}", runner_utils().display())),
         Some(&llvm),
