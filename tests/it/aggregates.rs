@@ -10,7 +10,6 @@
 //!   1,000 cycles.
 
 use crate::support::*;
-use std::process::Command;
 
 const CASES: [&str; 8] = [
     "tests/cases/hw_aggregates.mlir",
@@ -73,9 +72,8 @@ fn aggregate_designs_cosimulate_for_1000_cycles() {
     // combinational proof design.
     for case in ["tests/cases/array_register.mlir", "tests/aggregates/cec.mlir"] {
         let f = repo().join(case);
-        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        let out = bin()
             .args(["cosim", f.to_str().unwrap(), "--cycles", "1000", "--seed", "3"])
-            .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
             .env_remove("RMLIR_COSIM_FAULT")
             .output()
             .expect("run rmlir-hls cosim");

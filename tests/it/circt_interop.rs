@@ -15,7 +15,6 @@ use crate::support::filetest::Directives;
 use crate::support::tools::circt_check;
 use crate::support::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Options of a file case ([`Directives`]), or `None` if it does not print
 /// SystemVerilog.
@@ -205,7 +204,7 @@ fn default_dialect_follows_the_container_and_reads_back() {
         std::fs::write(&g, text).unwrap();
         assert_eq!(cli(&[g.to_str().unwrap(), "--emit", "verilog"]), sv, "{name} round trip");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args([repo().join("examples/counter.mlir").to_str().unwrap(), "--emit", "mlir", "--dialect", "heir"])
         .output()
         .unwrap();

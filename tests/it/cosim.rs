@@ -8,13 +8,11 @@
 
 use crate::support::*;
 use comb::random::{random_batch, RandomConfig};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn cosim(args: &[&str], fault: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+    let mut cmd = bin();
     cmd.arg("cosim").args(args);
-    // Verilator builds are cached per design; keep the cache inside the build tree.
-    cmd.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
     match fault {
         Some(f) => cmd.env("RMLIR_COSIM_FAULT", f),
         None => cmd.env_remove("RMLIR_COSIM_FAULT"),

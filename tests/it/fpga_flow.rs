@@ -10,9 +10,8 @@
 //!   a failed run keeps an existing output folder as it was.
 
 use crate::support::fpga::*;
-use crate::support::{repo, run, Tool};
+use crate::support::{bin, repo, run, Tool};
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn counter_bitstream_matches_after_routing() {
@@ -162,13 +161,7 @@ fn native_hls_kernel_with_block_ram_matches_after_routing() {
     let tmp = tempfile::tempdir().unwrap();
     let f = tmp.path().join("local_ram.mlir");
     let kernel = repo().join("tests/hls/local_mem.mlir");
-    run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args([
-        kernel.to_str().unwrap(),
-        "--emit",
-        "mlir",
-        "-o",
-        f.to_str().unwrap(),
-    ]));
+    run(bin().args([kernel.to_str().unwrap(), "--emit", "mlir", "-o", f.to_str().unwrap()]));
     let rep = bitstream_and_routed_sim_synth(f.to_str().unwrap(), "hx8k", "local_ram", "native");
     assert_eq!(rep["resources"]["BRAM"]["used"], 4, "{rep}");
 }
@@ -217,7 +210,7 @@ fn native_block_ram_shapes_match_after_routing() {
 fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+    let mut cmd = bin();
     cmd.arg("fpga").arg(input).arg("-o").arg(&out).args(args);
     for (k, v) in env {
         cmd.env(k, v);
@@ -439,21 +432,11 @@ fn fpga_synthesizes_hls_input_with_the_main_commands_options() {
     let flags = ["--pipeline", "--clock-period", "20", "--max-mul", "1"];
     let emit = |extra: &[&str]| {
         let sv = tmp.path().join("emitted.sv");
-        run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-            .arg(&kernel)
-            .args(["--emit", "verilog", "-o"])
-            .arg(&sv)
-            .args(extra));
+        run(bin().arg(&kernel).args(["--emit", "verilog", "-o"]).arg(&sv).args(extra));
         std::fs::read_to_string(sv).unwrap()
     };
     let dir = tmp.path().join("fpga");
-    run(Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .arg("fpga")
-        .arg(&kernel)
-        .arg("-o")
-        .arg(&dir)
-        .arg("--timing-allow-fail")
-        .args(flags));
+    run(bin().arg("fpga").arg(&kernel).arg("-o").arg(&dir).arg("--timing-allow-fail").args(flags));
     let kept = std::fs::read_to_string(dir.join("vadd.sv")).unwrap();
     assert_eq!(kept, emit(&flags), "fpga's SystemVerilog is not --emit verilog's with the same options");
     assert_ne!(kept, emit(&[]), "the options changed nothing: the test shows nothing");

@@ -8,9 +8,7 @@ fn opts() -> hls::Options {
     hls::Options::default()
 }
 
-use crate::support;
-
-use std::process::Command;
+use crate::support::{self, bin};
 
 const KERNELS: &[&str] = &[
     "bounds.mlir",
@@ -61,10 +59,7 @@ fn report_file_is_json_with_the_simulated_latency() {
     assert!(json.contains("\"trip_count\": 64"), "{json}");
     assert!(json.contains("\"kind\": \"mul\""), "{json}");
     // As a table on stderr when the design goes to stdout.
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args([&path, "--emit", "verilog", "--report", "-"])
-        .output()
-        .unwrap();
+    let out = bin().args([&path, "--emit", "verilog", "--report", "-"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains(&format!("latency {} cycles", run.cycles)), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("module dot"));
@@ -136,8 +131,7 @@ fn error_of(src: &str) -> (String, i32) {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("bad.mlir");
     std::fs::write(&f, src).unwrap();
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&f).args(["--emit", "verilog"]).output().unwrap();
+    let out = bin().arg(&f).args(["--emit", "verilog"]).output().unwrap();
     (
         String::from_utf8_lossy(&out.stderr).replace(f.to_str().unwrap(), "bad.mlir"),
         out.status.code().unwrap_or(-1),
@@ -285,7 +279,7 @@ fn out_of_range_synthesis_flags_are_rejected() {
         (&["--max-div", "0"][..], "invalid value '0' for '--max-div <N>'"),
     ] {
         for cosim in [false, true] {
-            let mut cmd = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
+            let mut cmd = bin();
             if cosim {
                 cmd.arg("cosim");
             }

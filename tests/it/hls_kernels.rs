@@ -16,7 +16,7 @@
 //!   While the compiler is not there (the driver's "is HLS input, which is not supported
 //!   yet"), it says so and checks nothing else; any other failure fails the test.
 
-use crate::support::{self, Tool};
+use crate::support::{self, bin, Tool};
 
 use crate::support::hls_support::icarus::{self, TbSpec};
 use crate::support::hls_support::reference;
@@ -25,7 +25,6 @@ use crate::support::hls_support::{
 };
 use hls::interp::{data::random_args, ArgValue};
 use std::path::PathBuf;
-use std::process::Command;
 
 const SEEDS: [u64; 2] = [1, 2];
 
@@ -146,7 +145,7 @@ fn icarus_bench_judges_a_hand_written_dot() {
 
 /// Runs `rmlir-hls` with arguments; returns (success, stdout, stderr).
 fn tool(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args(args).output().expect("run rmlir-hls");
+    let out = bin().args(args).output().expect("run rmlir-hls");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

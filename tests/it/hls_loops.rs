@@ -4,8 +4,8 @@
 //! interpreter), and issue 8's cycle targets hold. tests/it/hls_kernels.rs judges the same kernels'
 //! results against mlir-cpu-runner under Icarus.
 
+use crate::support::bin;
 use crate::support::hls_harness::{compile, kernel};
-use std::process::Command;
 
 fn piped() -> hls::Options {
     hls::Options { pipeline: true, ..Default::default() }
@@ -14,7 +14,7 @@ fn piped() -> hls::Options {
 /// `rmlir-hls cosim FILE --pipeline --seed S`: (cycles, port bound).
 fn cosim(name: &str, seed: u32) -> (u64, u64) {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args(["cosim", p.to_str().unwrap(), "--pipeline", "--seed", &seed.to_string()])
         .output()
         .expect("run rmlir-hls");
@@ -130,7 +130,7 @@ fn loops_that_do_nothing_are_removed() {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls/empty_paths.mlir");
     let mut seen = Vec::new();
     for seed in [1, 4] {
-        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        let out = bin()
             .args(["cosim", p.to_str().unwrap(), "--seed", &seed.to_string()])
             .output()
             .expect("run rmlir-hls");

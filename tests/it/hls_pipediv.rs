@@ -11,8 +11,8 @@
 //! Then `rmlir-hls cosim` (Rust simulator, Verilator and the interpreter) runs a kernel with a
 //! pipelined and a sequential divider on seeded data that holds zero divisors.
 
+use crate::support::bin;
 use crate::support::hls_support::icarus::{run_icarus, TbMem, TbSpec};
-use std::process::Command;
 
 const N: usize = 16;
 const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
@@ -57,7 +57,7 @@ fn kernel(w: u32, pipelined: bool, masked: Option<u64>) -> String {
 fn synthesize(dir: &std::path::Path, name: &str, text: &str) -> (String, String) {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args([path.to_str().unwrap(), "--emit", "verilog", "--report", "-"])
         .output()
         .expect("run rmlir-hls");
@@ -229,10 +229,8 @@ fn cosim_agrees_with_the_interpreter_on_zero_divisors() {
     std::fs::write(&path, text).unwrap();
     let (_, report) = synthesize(dir.path(), "zdiv.mlir", text);
     assert!(report.contains("divs_pipelined16") && report.contains("divs16"), "{report}");
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args(["cosim", path.to_str().unwrap(), "--seed", "1"])
-        .output()
-        .expect("run rmlir-hls cosim");
+    let out =
+        bin().args(["cosim", path.to_str().unwrap(), "--seed", "1"]).output().expect("run rmlir-hls cosim");
     let (so, se) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{so}{se}");
     assert!(so.contains("agree on 0 results and 3 memories"), "{so}");

@@ -17,11 +17,11 @@
 //! (`gen/share.rs`); the report must list exactly one, and the circuit must still match
 //! mlir-cpu-runner under Icarus with the report's latency.
 
+use crate::support::bin;
 use crate::support::hls_support::icarus::{run_icarus, TbMem, TbSpec};
 use crate::support::hls_support::{
     as_ref_run, assert_runs_eq, data_sets, interpret, load, reference, tb_spec,
 };
-use std::process::Command;
 
 const N: usize = 32;
 
@@ -71,7 +71,7 @@ fn expected(w: u32, pipelined: bool, x: u64, y: u64) -> u64 {
 fn synthesize(dir: &std::path::Path, name: &str, text: &str, opts: &[&str]) -> (String, String) {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args([path.to_str().unwrap(), "--emit", "verilog", "--report", "-"])
         .args(opts)
         .output()
@@ -180,7 +180,7 @@ fn pipelined_multipliers_are_exact_and_take_one_operation_a_cycle() {
 fn sequential_pipelined_loops_share_one_pipelined_multiplier() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/pipe_mul_shared.mlir");
     let p = path.to_str().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args([
             p,
             "--emit",

@@ -26,7 +26,6 @@ use comb::passes::{OptLevel, Pass, PassManager};
 use comb::random::{random_batch, RandomConfig};
 use comb::rng::Rng;
 use comb::{Bits, CellKind, Design};
-use std::process::Command;
 
 const KS: [usize; 3] = [3, 4, 6];
 /// The LUT sizes the area goal (`--lut-goal area`) is proven at.
@@ -301,7 +300,7 @@ fn heir_mul64_in_fewer_than_6464_lut3() {
 #[test]
 fn stats_report_cells_luts_and_depth() {
     let ex = repo().join("examples/alu8.mlir");
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args([ex.to_str().unwrap(), "--lut", "4", "--stats", "--emit", "verilog", "-o", "/dev/null"])
         .output()
         .unwrap();
@@ -312,20 +311,13 @@ fn stats_report_cells_luts_and_depth() {
         line.contains("comb.truth_table") && line.contains("; luts ") && line.contains("lut depth"),
         "{line}"
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args([ex.to_str().unwrap(), "--lut", "9", "--emit", "verilog"])
-        .output()
-        .unwrap();
+    let out = bin().args([ex.to_str().unwrap(), "--lut", "9", "--emit", "verilog"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1), "--lut 9 is an error");
 }
 
 /// The LUT total `--stats` reports for `args` on `path`.
 fn stats_luts(path: &str, args: &[&str]) -> usize {
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args([path, "--stats", "--emit", "mlir"])
-        .args(args)
-        .output()
-        .unwrap();
+    let out = bin().args([path, "--stats", "--emit", "mlir"]).args(args).output().unwrap();
     assert!(out.status.success(), "{path} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     let err = String::from_utf8(out.stderr).unwrap();
     err.lines()

@@ -12,7 +12,6 @@
 use crate::support::*;
 use comb::eval::Simulator;
 use comb::Bits;
-use std::process::Command;
 
 /// Two memories on 3- and 2-bit addresses: 6 and 3 words, so some addresses are out of
 /// range; the second reads and writes one word each cycle (an accumulator).
@@ -89,11 +88,8 @@ fn icarus_verilator_and_the_evaluator_agree_for_1000_cycles() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("rams.mlir");
     std::fs::write(&file, DESIGN).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args(["cosim", file.to_str().unwrap(), "--cycles", "1000", "--seed", "3"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
-        .output()
-        .unwrap();
+    let out =
+        bin().args(["cosim", file.to_str().unwrap(), "--cycles", "1000", "--seed", "3"]).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success() && text.contains("all agree"), "cosim:\n{text}");
 }

@@ -17,7 +17,6 @@
 use crate::support::random_aggregates::{aggregate_op_counts, spell_aggregates};
 use crate::support::*;
 use comb::random::{random_batch, RandomConfig};
-use std::process::Command;
 
 const BATCHES: u64 = 8;
 const PER_BATCH: usize = 25;
@@ -202,13 +201,7 @@ fn random_netlists_with_async_resets_cosimulate() {
     std::fs::write(&f, text).unwrap();
     // CIRCT's own parser and verifier take the aggregate spelling (and the firregs).
     assert_circt_verifies(&[&f]);
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .arg("cosim")
-        .arg(&f)
-        .args(["--cycles", "1000", "--seed", "5"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
-        .output()
-        .unwrap();
+    let out = bin().arg("cosim").arg(&f).args(["--cycles", "1000", "--seed", "5"]).output().unwrap();
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success() && text.contains("all agree"), "{text}");
 }

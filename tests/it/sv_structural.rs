@@ -15,7 +15,6 @@
 
 use crate::support::*;
 use std::path::PathBuf;
-use std::process::Command;
 
 /// (case, top, clock, async reset or "", its active level)
 const CASES: &[(&str, &str, &str, &str, u8)] = &[
@@ -143,9 +142,8 @@ fn a_planted_difference_is_caught() {
 #[test]
 fn async_reset_case_cosimulates() {
     let case = repo().join("tests/cases/sv_async_reset.mlir");
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args(["cosim", case.to_str().unwrap(), "--cycles", "1000", "--seed", "3"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
         .output()
         .expect("run rmlir-hls cosim");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -176,11 +174,7 @@ fn verbatim_is_kept_and_the_simulator_warns() {
     std::fs::write(&generic, cli(&[c, "--emit", "mlir", "--generic"])).unwrap();
     assert_eq!(cli(&[generic.to_str().unwrap(), "--emit", "verilog"]), sv);
 
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
-        .args([c, "--emit", "rust-sim", "-o"])
-        .arg(dir.path().join("sim"))
-        .output()
-        .unwrap();
+    let out = bin().args([c, "--emit", "rust-sim", "-o"]).arg(dir.path().join("sim")).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     assert!(
@@ -221,10 +215,9 @@ fn ifdef_matches_circts_export_for_both_settings() {
 fn cosim_and_fpga_take_defines() {
     let case = repo().join("tests/sv/ifdef_check.mlir");
     let cosim = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        let out = bin()
             .args(["cosim", case.to_str().unwrap(), "--cycles", "40", "--seed", "1"])
             .args(extra)
-            .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
             .output()
             .expect("run rmlir-hls cosim");
         let text =
@@ -242,7 +235,7 @@ fn cosim_and_fpga_take_defines() {
     let case = repo().join("tests/sv/ifdef_extern.mlir");
     let dir = tempfile::tempdir().unwrap();
     for (extra, model) in [(&[][..], "ModelB"), (&["--define", "A"][..], "ModelA")] {
-        let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+        let out = bin()
             .args(["fpga", case.to_str().unwrap(), "-o"])
             .arg(dir.path().join("fpga"))
             .args(extra)
@@ -280,7 +273,7 @@ fn negedge_blocks_match_circts_export() {
     let out = run(Tool::Vvp.command().current_dir(d).arg("t.vvp"));
     assert!(out.contains("DONE bad=0"), "ours and CIRCT's differ:\n{out}");
 
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .args(["cosim", input.to_str().unwrap(), "--cycles", "1000"])
         .output()
         .expect("run rmlir-hls cosim");

@@ -192,7 +192,6 @@ fn checks_in_case_items_and_async_reset_blocks_fail_at_the_same_cycles() {
     let keep = dir.path().join("work");
     let out = bin()
         .args(["cosim", path.to_str().unwrap(), "--cycles", "200", "--seed", "7", "--keep"])
-        .env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"))
         .arg(&keep)
         .output()
         .unwrap();

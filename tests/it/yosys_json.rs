@@ -16,7 +16,6 @@ use crate::support::*;
 use comb::netlist::CellKind;
 use comb::random::{random_batch, RandomConfig};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs one Yosys script (many designs at once) in `dir`.
 fn yosys(dir: &Path, script: &str) {
@@ -262,8 +261,7 @@ fn run_json(text: &str) -> (i32, String) {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("bad.json");
     std::fs::write(&f, text).unwrap();
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&f).args(["--emit", "verilog"]).output().unwrap();
+    let out = bin().arg(&f).args(["--emit", "verilog"]).output().unwrap();
     (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 

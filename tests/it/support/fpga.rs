@@ -2,7 +2,7 @@
 //! tools' own reports, and simulating the routed design (`icebox_vlog` of the `.asc`) beside
 //! the emitted SystemVerilog under Icarus on the same random stimulus.
 
-use crate::support::{self, load_text, outputs, parse_hex, repo, run, stimulus, Tool, Trace};
+use crate::support::{self, bin, load_text, outputs, parse_hex, repo, run, stimulus, Tool, Trace};
 use comb::{Design, Dir};
 use serde_json::Value;
 use std::fmt::Write as _;
@@ -12,7 +12,7 @@ use std::process::Command;
 pub const CYCLES: usize = 1200;
 
 pub fn fpga_cmd(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg("fpga").args(args).output().expect("run rmlir-hls")
+    bin().arg("fpga").args(args).output().expect("run rmlir-hls")
 }
 
 pub fn read_json(p: &Path) -> Value {

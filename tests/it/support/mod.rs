@@ -48,7 +48,7 @@ pub fn shared() -> Option<PathBuf> {
 
 /// Runs the `rmlir-hls` binary; returns standard output, panicking on failure.
 pub fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args(args).output().expect("run rmlir-hls");
+    let out = bin().args(args).output().expect("run rmlir-hls");
     assert!(out.status.success(), "rmlir-hls {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
@@ -57,7 +57,7 @@ pub fn cli(args: &[&str]) -> String {
 /// whatever the exit status.
 pub fn cli_output(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let mut child = bin()
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -112,6 +112,9 @@ pub fn hardware_examples() -> Vec<PathBuf> {
 pub fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
     c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
+    // A fault injected by the caller's environment would fail every cosim test; a test
+    // that wants one sets it on its own command.
+    c.env_remove("RMLIR_COSIM_FAULT");
     c
 }
 
