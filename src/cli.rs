@@ -99,15 +99,19 @@ pub struct Args {
 /// The HLS synthesis options, the same for the main command, `cosim` and `fpga`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct HlsFlags {
-    /// HLS: target clock period in ns; bounds what chains in one cycle.
-    #[arg(long, value_name = "NS", default_value_t = 10.0)]
-    pub clock_period: f64,
+    /// HLS: target clock period in ns; bounds what chains in one cycle [default: 10].
+    #[arg(long, value_name = "NS")]
+    pub clock_period: Option<f64>,
     /// HLS: at most N multipliers busy in any cycle (N >= 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_mul: Option<u32>,
     /// HLS: at most N dividers busy in any cycle (N >= 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_div: Option<u32>,
+    /// HLS: at most N float units of each kind and format (fadd f32, fmul f16, ...) busy in
+    /// any cycle, shared by the float ops (N >= 1); by default each float op has its own.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_float: Option<u32>,
     /// HLS: pipeline every eligible innermost loop (modulo scheduling), not only those
     /// marked `hls.pipeline`.
     #[arg(long)]
@@ -115,12 +119,34 @@ pub struct HlsFlags {
 }
 
 impl HlsFlags {
+    /// The HLS flags given on the command line (to warn when the input has no HLS function).
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.clock_period.is_some() {
+            v.push("--clock-period");
+        }
+        if self.max_mul.is_some() {
+            v.push("--max-mul");
+        }
+        if self.max_div.is_some() {
+            v.push("--max-div");
+        }
+        if self.max_float.is_some() {
+            v.push("--max-float");
+        }
+        if self.pipeline {
+            v.push("--pipeline");
+        }
+        v
+    }
+
     /// The synthesis options these flags set.
     pub fn options(&self) -> hls::Options {
         hls::Options {
-            clock_period: self.clock_period,
+            clock_period: self.clock_period.unwrap_or(hls::Options::default().clock_period),
             max_mul: self.max_mul,
             max_div: self.max_div,
+            max_float: self.max_float,
             pipeline: self.pipeline,
         }
     }
@@ -211,9 +237,11 @@ pub struct FpgaArgs {
     /// Pin every port bit to its own package pin, in pin order (written as TOP.pcf).
     #[arg(long)]
     pub pin_all: bool,
-    /// Requested clock frequency in MHz.
-    #[arg(long, default_value_t = 12.0)]
-    pub freq: f64,
+    /// Requested clock frequency in MHz. Default: for HLS input the kernel's own clock
+    /// (1000 / `--clock-period`, 100 MHz at the default 10 ns), otherwise 12 MHz (the
+    /// iCEstick's and iCEBreaker's oscillator).
+    #[arg(long)]
+    pub freq: Option<f64>,
     /// The placer's seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

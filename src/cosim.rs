@@ -56,7 +56,7 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
             return crate::cosim_hls::run(args, &src, &file);
         }
     }
-    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
+    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, &args.hls);
     let design = load_design_defined(&src, &load)?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
         eprintln!("{w}");

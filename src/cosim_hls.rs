@@ -27,22 +27,39 @@ pub fn is_hls(file: &File) -> bool {
     hls::first_hls_op(file).is_some()
 }
 
-/// The first difference between a simulator's run and the interpreter's outcome.
+/// The first difference between a simulator's run and the interpreter's outcome (a float
+/// result or memory word: any NaN equals any NaN, and the value is shown beside the bits).
 fn differs(run: &HlsRun, expected: &Outcome, sig: &interp::Signature) -> Option<String> {
+    let show = |v: u64, f: Option<hls::float::FloatFormat>| match f {
+        Some(f) => interp::data::show(v, f.width(), Some(f)),
+        None => format!("0x{v:x}"),
+    };
     for (i, (got, want)) in run.results.iter().zip(&expected.results).enumerate() {
-        if *got != want.bits {
-            return Some(format!("ret{i} = 0x{got:x}, the interpreter computes 0x{:x}", want.bits));
-        }
-    }
-    for (got, want) in run.memories.iter().zip(&expected.memories) {
-        if let Some(at) = got.iter().zip(&want.data).position(|(g, w)| g != w) {
+        let f = sig.result_floats.get(i).copied().flatten();
+        if !interp::data::same(*got, want.bits, f) {
             return Some(format!(
-                "memref '%{}' element {at} = 0x{:x}, the interpreter computes 0x{:x}",
-                want.name, got[at], want.data[at]
+                "ret{i} = {}, the interpreter computes {}",
+                show(*got, f),
+                show(want.bits, f)
             ));
         }
     }
-    let _ = sig;
+    let mem_floats = sig
+        .params
+        .iter()
+        .zip(&sig.param_floats)
+        .filter(|(p, _)| matches!(p, Param::MemRef { .. }))
+        .map(|(_, f)| *f);
+    for ((got, want), f) in run.memories.iter().zip(&expected.memories).zip(mem_floats) {
+        if let Some(at) = got.iter().zip(&want.data).position(|(g, w)| !interp::data::same(*g, *w, f)) {
+            return Some(format!(
+                "memref '%{}' element {at} = {}, the interpreter computes {}",
+                want.name,
+                show(got[at], f),
+                show(want.data[at], f)
+            ));
+        }
+    }
     None
 }
 

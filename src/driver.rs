@@ -4,7 +4,7 @@
 //! -> a backend. Every stage's user errors come back as diagnostics against the one source
 //! file; the caller renders them.
 
-use crate::cli::{Args, Emit};
+use crate::cli::{Args, Emit, HlsFlags};
 use crate::output;
 use comb::Design;
 use mlir_text::{Diagnostic, SourceFile};
@@ -60,7 +60,8 @@ pub fn load_design(
 ) -> Result<Design, Failure> {
     let hls = args.map_or_else(hls::Options::default, |a| a.hls.options());
     let defines = args.map_or(&[][..], |a| &a.define);
-    load_design_defined(src, &LoadOptions { top, opt, flatten, args, defines, hls })
+    let hls_given = args.map_or_else(Vec::new, |a| a.hls.given());
+    load_design_defined(src, &LoadOptions { top, opt, flatten, args, defines, hls, hls_given })
 }
 
 /// What [`load_design_defined`] needs besides the source.
@@ -77,13 +78,39 @@ pub struct LoadOptions<'a> {
     pub defines: &'a [String],
     /// The HLS synthesis options.
     pub hls: hls::Options,
+    /// The HLS flags the user gave (a warning names them when the input has no HLS).
+    pub hls_given: Vec<&'static str>,
 }
 
 impl<'a> LoadOptions<'a> {
     /// A subcommand's load (`cosim`, `fpga`): its own top, -O level, defines and HLS
     /// flags, none of the main command's options, no flattening.
-    pub fn subcommand(top: Option<&'a str>, opt: u8, defines: &'a [String], hls: hls::Options) -> Self {
-        LoadOptions { top, opt, flatten: false, args: None, defines, hls }
+    pub fn subcommand(top: Option<&'a str>, opt: u8, defines: &'a [String], hls: &HlsFlags) -> Self {
+        LoadOptions {
+            top,
+            opt,
+            flatten: false,
+            args: None,
+            defines,
+            hls: hls.options(),
+            hls_given: hls.given(),
+        }
+    }
+}
+
+/// Warns about the flags that only HLS input uses, given for input without HLS functions.
+fn warn_hls_flags_unused(o: &LoadOptions) {
+    let mut unused = o.hls_given.clone();
+    if o.args.is_some_and(|a| a.report.is_some()) {
+        unused.push("--report");
+    }
+    if !unused.is_empty() {
+        eprintln!(
+            "rmlir-hls: warning: {} {} no effect: the input has no HLS function (affine, scf, \
+             memref, linalg or arith ops in a func.func)",
+            unused.join(", "),
+            if unused.len() == 1 { "has" } else { "have" }
+        );
     }
 }
 
@@ -95,12 +122,16 @@ pub fn load_design_defined(src: &SourceFile, o: &LoadOptions) -> Result<Design, 
     let hls_opts = &o.hls;
     let input_err = |d: Vec<Diagnostic>| Failure::Input(Box::new(src.clone()), d);
     let mut design = if src.name().ends_with(".json") {
+        warn_hls_flags_unused(o);
         comb::yosys::import(src.text(), top).map_err(|e| json_failure(src, e))?
     } else {
         // The streaming path builds each body op as it is read; on anything unusual it
         // gives up and the op-tree path below runs (and reports the errors).
         match comb::build::build_design_streaming(src, top) {
-            Some(built) => built.map_err(input_err)?,
+            Some(built) => {
+                warn_hls_flags_unused(o);
+                built.map_err(input_err)?
+            }
             None => {
                 let mut file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
                 // `sv.ifdef`s take the branch `--define` chooses (README "sv.ifdef").
@@ -109,6 +140,7 @@ pub fn load_design_defined(src: &SourceFile, o: &LoadOptions) -> Result<Design, 
                     comb::build::reject_zero_width(&file).map_err(input_err)?;
                     crate::hls_flow::build(src, file, top, hls_opts, args)?
                 } else {
+                    warn_hls_flags_unused(o);
                     comb::build::build_design_owned(file, top).map_err(input_err)?
                 }
             }
@@ -227,6 +259,16 @@ pub fn run(args: &Args) -> Result<(), Failure> {
     }
     if args.dialect.is_some() && args.emit != Emit::Mlir {
         return Err(Failure::Message("--dialect only applies to --emit mlir".into()));
+    }
+    if let Some(p) = args.print_after.as_deref() {
+        let names: Vec<&str> = comb::passes::registry().iter().map(|p| p.name()).collect();
+        if p != "all" && !names.contains(&p) {
+            let hint = mlir_text::suggest::did_you_mean(p, names.iter().copied());
+            return Err(Failure::Message(format!(
+                "--print-after: unknown pass '{p}'{hint}; the passes are: {}, all",
+                names.join(", ")
+            )));
+        }
     }
     let src = read_source(&args.input)?;
     let design = load_design(&src, args.top.as_deref(), args.opt, args.flatten, Some(args))?;

@@ -17,10 +17,26 @@ pub fn ports(design: &Design) -> Vec<fpga::Port> {
         .collect()
 }
 
-/// Runs the flow the options describe; any failure exits 1 and leaves no output folder.
+/// The clock the flow asks nextpnr for, in MHz: `--freq`, else for HLS input the period
+/// the kernel was scheduled for (`--clock-period`), else 12 MHz.
+pub fn requested_mhz(args: &FpgaArgs, src: &mlir_text::SourceFile) -> f64 {
+    if let Some(f) = args.freq {
+        return f;
+    }
+    let hls_input = mlir_text::parse(src).is_ok_and(|f| crate::cosim_hls::is_hls(&f));
+    if hls_input {
+        1000.0 / args.hls.options().clock_period
+    } else {
+        12.0
+    }
+}
+
+/// Runs the flow the options describe; any failure exits 1 and leaves DIR as it was (a
+/// failure in a tool's step leaves its evidence in `DIR.failed`, see `fpga::run`).
 pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
     let src = read_source(&args.input)?;
-    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, args.hls.options());
+    let freq_mhz = requested_mhz(args, &src);
+    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, &args.hls);
     let mut design = load_design_defined(&src, &load)?;
     if let Some(x) = design.extern_in_use() {
         return Err(Failure::Message(Design::extern_model_error(x, "the FPGA flow")));
@@ -77,7 +93,7 @@ pub fn run(args: &FpgaArgs) -> Result<(), Failure> {
         package: args.package.clone(),
         board: args.board.clone(),
         pins,
-        freq_mhz: args.freq,
+        freq_mhz,
         seed: args.seed,
         synth: match args.synth {
             SynthPath::Yosys => fpga::Synth::Yosys,
@@ -111,7 +127,7 @@ fn native_design(
     let goal: comb::lutmap::LutGoal = args.lut_goal.parse().expect("clap checked the goal");
     let load = LoadOptions {
         flatten: true,
-        ..LoadOptions::subcommand(args.top.as_deref(), 0, &args.define, args.hls.options())
+        ..LoadOptions::subcommand(args.top.as_deref(), 0, &args.define, &args.hls)
     };
     let base = load_design_defined(src, &load)?;
     let mut design = base.clone();

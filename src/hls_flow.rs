@@ -48,7 +48,7 @@ pub fn build(
         design.modules.push(m);
     }
     design.top = match top {
-        Some(t) => Some(design.find(t).ok_or_else(|| Failure::Message(format!("no module named '{t}'")))?),
+        Some(t) => Some(design.find(t).ok_or_else(|| Failure::Message(design.no_such_module(t)))?),
         None if design.modules.len() > first_hls => Some(ModuleId(design.modules.len() as u32 - 1)),
         None => design.top,
     };

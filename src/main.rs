@@ -11,7 +11,12 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `rmlir-hls help [cosim|fpga]` is `--help` of the command or subcommand.
+    if argv.get(1).is_some_and(|a| a == "help") {
+        argv.remove(1);
+        argv.insert(argv.len().min(2), "--help".into());
+    }
     let result = if argv.get(1).is_some_and(|a| a == "cosim") {
         let rest = std::iter::once(argv[0].clone()).chain(argv[2..].iter().cloned());
         match cli::CosimArgs::try_parse_from(rest) {

@@ -55,6 +55,23 @@ pub enum Error {
     Io(String),
 }
 
+impl Error {
+    /// The same error with `note` added to its message (on a line of its own).
+    pub fn with_note(self, note: &str) -> Error {
+        let add = |m: String| format!("{m}\n({note})");
+        match self {
+            Error::Request(m) => Error::Request(add(m)),
+            Error::ToolMissing(m) => Error::ToolMissing(add(m)),
+            Error::DoesNotFit(m) => Error::DoesNotFit(add(m)),
+            Error::Timing(m) => Error::Timing(add(m)),
+            Error::Io(m) => Error::Io(add(m)),
+            Error::ToolFailed { step, tool, why, log_excerpt } => {
+                Error::ToolFailed { step, tool, why: add(why), log_excerpt }
+            }
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

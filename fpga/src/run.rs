@@ -1,6 +1,7 @@
 //! One run of the flow: check the request, find the tools, run the steps in a temporary
 //! folder beside the output folder, check fit and timing, write report.json, and rename the
-//! folder into place (replacing an old one only now, on success).
+//! folder into place (replacing an old one only now, on success). A run that fails once the
+//! folder exists keeps it as `DIR.failed`, logs and partial products included.
 
 use crate::board::board;
 use crate::device::{device, Arch, Device};
@@ -42,7 +43,8 @@ fn resolve(req: &Request) -> Result<Target, Error> {
         if bits > p.len() {
             return Err(Error::Request(format!(
                 "top module '{}' has {bits} I/O bits but the {} {package} package has {} user I/O pins; \
-                 try a larger package or register the ports behind fewer pins",
+                 try a larger package, or --serial-io (every port bit through a shift register on \
+                 two pins; --register-io keeps the pin count)",
                 req.top,
                 dev.name,
                 p.len()
@@ -116,8 +118,6 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     };
     let steps: Vec<Step> =
         synth.into_iter().chain([pnr_step(&opts, &files), pack_step(arch, &files)]).collect();
-    // The place-and-route step; the native path (no synthesis step) writes its netlist instead.
-    let first = steps.len() - 2;
     // Every tool is found before any runs: a missing one fails at once.
     let exes: Vec<_> = steps.iter().map(|s| s.tool.find()).collect::<Result<_, _>>()?;
 
@@ -131,13 +131,37 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     let leaf = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "fpga".into());
     let tmp = tempfile::Builder::new().prefix(&format!(".{leaf}.tmp-")).tempdir_in(&parent).map_err(io)?;
     let dir = tmp.path();
+    match run_steps(req, &t, &files, &steps, &exes, dir, progress) {
+        Ok(rep) => {
+            install(tmp, out)?;
+            Ok(rep)
+        }
+        Err(e) => Err(keep_failed(tmp, out, e)),
+    }
+}
+
+/// The steps of [`run`] inside the build folder `dir`: the SystemVerilog and PCF, synthesis
+/// (or the native netlist), fit, place and route, timing, the bitstream, report.json.
+fn run_steps(
+    req: &Request,
+    t: &Target,
+    files: &Files,
+    steps: &[Step],
+    exes: &[std::path::PathBuf],
+    dir: &Path,
+    progress: &Progress,
+) -> Result<Report, Error> {
+    let arch = t.device.arch;
+    // The place-and-route step; the native path (no synthesis step) writes its netlist instead.
+    let first = steps.len() - 2;
+    let io = |e: std::io::Error| Error::Io(format!("{}: {e}", dir.display()));
     std::fs::write(dir.join(&files.sv), &req.sv).map_err(io)?;
     if let (Some(pcf), Some(name)) = (&t.pcf, &files.pcf) {
         std::fs::write(dir.join(name), &pcf.text).map_err(io)?;
     }
 
     let mut tool_versions = BTreeMap::new();
-    for (s, exe) in steps.iter().zip(&exes) {
+    for (s, exe) in steps.iter().zip(exes) {
         tool_versions.insert(s.tool.name().to_string(), tools::version(s.tool, exe));
     }
     match &req.native {
@@ -231,8 +255,37 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     };
     let text = serde_json::to_string_pretty(&rep.to_json()).expect("JSON values serialize") + "\n";
     std::fs::write(dir.join("report.json"), text).map_err(io)?;
-    install(tmp, out)?;
     Ok(rep)
+}
+
+/// A failed run's build folder becomes `DIR.failed` beside DIR (replacing an older one), so
+/// its logs, reports and partial products can be read; DIR itself is left as it was. The
+/// error then says where they are.
+fn keep_failed(tmp: tempfile::TempDir, out: &Path, e: Error) -> Error {
+    let mut failed = out.as_os_str().to_owned();
+    failed.push(".failed");
+    let failed = std::path::PathBuf::from(failed);
+    let built = tmp.keep();
+    let _ = std::fs::remove_dir_all(&failed);
+    let note = match std::fs::rename(&built, &failed) {
+        Ok(()) => {
+            let _ = std::fs::write(failed.join("error.txt"), format!("{e}\n"));
+            let mut logs: Vec<String> = std::fs::read_dir(&failed)
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f.ok()?.file_name().into_string().ok())
+                .filter(|n| n.ends_with(".log"))
+                .collect();
+            logs.sort();
+            let logs = if logs.is_empty() { String::new() } else { format!("; read {}", logs.join(", ")) };
+            format!("the build folder is kept in {}{logs}", failed.display())
+        }
+        Err(err) => {
+            let _ = std::fs::remove_dir_all(&built);
+            format!("the build folder could not be kept in {}: {err}", failed.display())
+        }
+    };
+    e.with_note(&note)
 }
 
 fn run_step(progress: &Progress, step: &Step, dir: &Path, exe: &Path, label: &str) -> Result<(), Error> {

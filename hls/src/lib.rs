@@ -29,6 +29,10 @@ pub struct Options {
     pub max_mul: Option<u32>,
     /// At most this many dividers busy in any cycle (`--max-div`).
     pub max_div: Option<u32>,
+    /// At most this many float units of each kind and format (`fadd f32`, ...) busy in
+    /// any cycle, the ops sharing them (`--max-float`); without it every float op has a
+    /// unit of its own.
+    pub max_float: Option<u32>,
     /// Pipeline every eligible innermost loop (`--pipeline`), not only those with
     /// `hls.pipeline`.
     pub pipeline: bool,
@@ -36,7 +40,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock_period: 10.0, max_mul: None, max_div: None, pipeline: false }
+        Options { clock_period: 10.0, max_mul: None, max_div: None, max_float: None, pipeline: false }
     }
 }
 
@@ -85,7 +89,7 @@ fn has_hls_op_in(ops: &[Operation], secret: bool) -> bool {
 }
 
 /// True if `op` is a `func.func` that HLS synthesizes (rather than a combinational function):
-/// its body has HLS ops, or it takes memrefs or `index` values.
+/// its body has HLS ops, or it takes memrefs, `index` or float values, or returns floats.
 pub fn is_hls_func(file: &File, op: &Operation) -> bool {
     if &*op.name != "func.func" {
         return false;
@@ -96,7 +100,14 @@ pub fn is_hls_func(file: &File, op: &Operation) -> bool {
         Type::Complex(c) => matches!(&**c, ComplexType::MemRef { .. } | ComplexType::Opaque(_)),
         _ => false,
     });
-    odd_arg || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
+    let float_result = match op.attr("function_type") {
+        Some(mlir_text::Attr::Type(Type::Complex(c))) => match &**c {
+            ComplexType::Function { results, .. } => results.iter().any(|t| matches!(t, Type::Float(_))),
+            _ => false,
+        },
+        _ => false,
+    };
+    odd_arg || float_result || op.regions().iter().flat_map(|r| &r.blocks).any(|b| has_hls_op(&b.ops))
 }
 
 /// True if `file` has anything for HLS: an HLS op anywhere, or an HLS function (one with
@@ -145,6 +156,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut warnings = Vec::new();
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        gen::support::check(&func).map_err(|d| vec![d])?;
         if opts.pipeline {
             ir::cfgloop::run(&mut func);
         }

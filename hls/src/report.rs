@@ -35,7 +35,8 @@ pub struct FunctionReport {
     pub latency: Option<u64>,
     /// FSM states (idle included).
     pub states: u32,
-    /// Functional units: (kind, width) -> count.
+    /// Functional units: (kind, width) -> count. A float unit's kind names its unit, format
+    /// and latency (`fadd f32 latency 4`, `gen/float.rs`).
     pub units: BTreeMap<(String, u32), u32>,
     /// Bits of all registers (state, done, results, values).
     pub register_bits: u32,
@@ -269,7 +270,8 @@ impl Report {
                 f.critical_path,
                 self.clock_period
             );
-            let units: Vec<String> = f.units.iter().map(|((k, w), n)| format!("{n} x {k}{w}")).collect();
+            let units: Vec<String> =
+                f.units.iter().map(|((k, w), n)| format!("{n} x {}", unit_name(k, *w))).collect();
             let _ =
                 writeln!(o, "  units: {}", if units.is_empty() { "none".into() } else { units.join(", ") });
             for (n, e, w, k) in &f.memories {
@@ -312,5 +314,15 @@ impl Report {
             }
         }
         o
+    }
+}
+
+/// A unit as the text report names it: an integer unit by kind and width (`mul32`), a
+/// float unit by its kind alone (it holds the format: `fadd f32 latency 4`).
+fn unit_name(kind: &str, width: u32) -> String {
+    if kind.contains(' ') {
+        kind.to_string()
+    } else {
+        format!("{kind}{width}")
     }
 }

@@ -218,8 +218,8 @@ pub enum Attr {
     /// `42 : i12`, `-1`, `6 : ui4` (type `i64` when none is written), `true`/`false` are
     /// [`Attr::Bool`].
     Int(BigInt, Type),
-    /// `1.5 : f32`
-    Float(f64, Type),
+    /// `1.5 : f32`, `0x7FC00000 : f32`: the exact bit pattern in the type's format.
+    Float(crate::float_lit::FloatLit),
     /// `true`, `false`
     Bool(bool),
     /// `"text"` (escapes decoded)

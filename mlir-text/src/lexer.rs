@@ -356,6 +356,18 @@ impl<'a> Lexer<'a> {
         Err(Diagnostic::error(Span::new(start, start + 1), "unterminated string literal"))
     }
 
+    /// Whether the `.` before `i` continues a float literal: MLIR's
+    /// `[0-9]+ '.' [0-9]* ([eE] [-+]? [0-9]+)?` takes digits, an exponent, or nothing (`1.`
+    /// before a delimiter) after the dot; `1.foo` is not a number.
+    fn float_after_dot(&self, i: usize) -> bool {
+        let b = self.byte(i);
+        let exponent = matches!(b, b'e' | b'E') && {
+            let d = if matches!(self.byte(i + 1), b'+' | b'-') { i + 2 } else { i + 1 };
+            self.byte(d).is_ascii_digit()
+        };
+        b.is_ascii_digit() || exponent || !(is_id_char(b) || b == b'.')
+    }
+
     fn number(&mut self, start: usize) -> Result<Token, Diagnostic> {
         let mut end = start;
         if self.byte(start) == b'0'
@@ -381,7 +393,7 @@ impl<'a> Lexer<'a> {
         while self.byte(end).is_ascii_digit() {
             end += 1;
         }
-        if self.byte(end) == b'.' && self.byte(end + 1).is_ascii_digit() {
+        if self.byte(end) == b'.' && self.float_after_dot(end + 1) {
             end += 1;
             while self.byte(end).is_ascii_digit() {
                 end += 1;

@@ -18,15 +18,18 @@ pub mod diag;
 pub mod dialect;
 mod display;
 pub mod firmem;
+pub mod float_lit;
 pub mod fxhash;
 pub mod hw_types;
 pub mod ifdef;
 pub mod lexer;
 mod parser;
 pub mod source;
+pub mod suggest;
 
 pub use ast::*;
 pub use diag::{Diagnostic, Severity};
+pub use float_lit::FloatLit;
 pub use parser::{
     normalize_name, parse, parse_streaming, OpSink, SimpleAttr, SimpleKind, SimpleOp, SimpleUse, SimpleValue,
     MAX_DEPTH, MAX_PAYLOAD,

@@ -1,9 +1,8 @@
 // expect: float
-func.func @fc(%a: memref<4xi32>) {
-  %c = arith.constant 1.5 : f64
+func.func @fc(%a: memref<4xf16>) {
+  %c = arith.constant 0x7FC00000 : f16
   affine.for %i = 0 to 4 {
-    %x = affine.load %a[%i] : memref<4xi32>
-    affine.store %x, %a[%i] : memref<4xi32>
+    affine.store %c, %a[%i] : memref<4xf16>
   }
   return
 }

@@ -7,7 +7,8 @@
 //!   emitted SystemVerilog on the same random stimulus; outputs agree every cycle, and the
 //!   emitted SystemVerilog agrees with the in-tree evaluator.
 //! - Bad requests exit 1 with a clear message and leave no folder (nor a temporary one) behind;
-//!   a failed run keeps an existing output folder as it was.
+//!   a failed run keeps an existing output folder as it was, and its own build folder, logs
+//!   included, in `DIR.failed`.
 
 use crate::support::fpga::*;
 use crate::support::{bin, repo, run, Tool};
@@ -335,6 +336,13 @@ fn timing_failure_keeps_the_old_folder() {
     assert_eq!(std::fs::read_to_string(out.join("keep")).unwrap(), "old run");
     assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1, "the old folder changed");
     assert_no_temp_left(tmp.path());
+    // The evidence is kept beside it, and the message says where.
+    let failed = tmp.path().join("out.failed");
+    assert!(err.contains(&format!("kept in {}", failed.display())) && err.contains("nextpnr.log"), "{err}");
+    for f in ["updown.sv", "nextpnr.log", "error.txt"] {
+        assert!(failed.join(f).exists(), "{f} is not kept in {}", failed.display());
+    }
+    assert!(std::fs::read_to_string(failed.join("error.txt")).unwrap().contains("timing fails"));
 
     // Allowed: the bitstream is written and the report says the clock failed.
     let mut allowed = args.to_vec();
@@ -424,7 +432,8 @@ fn register_io_gives_combinational_designs_an_fmax() {
 
 /// `fpga` takes the HLS options of the main command (`--clock-period`, `--max-mul`,
 /// `--max-div`, `--pipeline`): the SystemVerilog it keeps is what `--emit verilog` writes with
-/// the same options, and differs from the default options' design.
+/// the same options, and differs from the default options' design; the clock it requests is
+/// the kernel's `--clock-period`.
 #[test]
 fn fpga_synthesizes_hls_input_with_the_main_commands_options() {
     let tmp = tempfile::tempdir().unwrap();
@@ -439,5 +448,8 @@ fn fpga_synthesizes_hls_input_with_the_main_commands_options() {
     run(bin().arg("fpga").arg(&kernel).arg("-o").arg(&dir).arg("--timing-allow-fail").args(flags));
     let kept = std::fs::read_to_string(dir.join("vadd.sv")).unwrap();
     assert_eq!(kept, emit(&flags), "fpga's SystemVerilog is not --emit verilog's with the same options");
+    // Without --freq, nextpnr is asked for the kernel's own clock: 20 ns is 50 MHz.
+    let rep = read_json(&dir.join("report.json"));
+    assert_eq!(rep["clocks"]["clk"]["requested_mhz"], 50.0, "{}", rep["clocks"]);
     assert_ne!(kept, emit(&[]), "the options changed nothing: the test shows nothing");
 }

@@ -497,10 +497,13 @@ impl<'f> Builder<'f> {
                 }
             }
             "hw.union_create" | "hw.union_extract" => {
-                if !nops(1, self) {
+                let create = name == "hw.union_create";
+                // A zero-width field's create lost its `i0` operand (`zero_width.rs`).
+                let zero_field = create && o.operands.is_empty();
+                if !zero_field && !nops(1, self) {
                     return;
                 }
-                let uty = if name == "hw.union_create" { rty } else { tys[0] };
+                let uty = if create { rty } else { tys[0] };
                 let Some(ComplexType::HwUnion(fields)) = uty.hw_aggregate() else {
                     self.error(o.span, format!("'{name}' needs an !hw.union, got '{uty}'"));
                     return;
@@ -510,7 +513,17 @@ impl<'f> Builder<'f> {
                     return;
                 };
                 let (low, w) = union_field(uty, fields, i);
-                let other = if name == "hw.union_create" { tys[0] } else { rty };
+                if zero_field {
+                    if w != 0 {
+                        self.error(o.span, "'hw.union_create' takes 1 operand, got 0".to_string());
+                        return;
+                    }
+                    let total = uty.bit_width().unwrap_or(0) as u32;
+                    let zero = self.agg_const(mid, Bits::zero(total), span);
+                    self.design.module_mut(mid).set_operands(results[0], &[zero]);
+                    return;
+                }
+                let other = if create { tys[0] } else { rty };
                 if other.strip_alias() != fields[i].ty.strip_alias() {
                     self.error(
                         o.span,

@@ -199,7 +199,7 @@ impl Builder<'_> {
 /// The value of a float or integer attribute.
 fn f64_of(v: &Attr) -> Option<f64> {
     match v {
-        Attr::Float(f, _) => Some(*f),
+        Attr::Float(f) => Some(f.to_f64()),
         Attr::Int(n, _) if n.magnitude.len() <= 1 => {
             let m = n.magnitude.first().copied().unwrap_or(0) as f64;
             Some(if n.negative { -m } else { m })
@@ -238,7 +238,10 @@ fn generic_decl(text: &str, span: Span) -> Option<Entry> {
         } else if let Ok(i) = v.parse::<i128>() {
             Attr::Int(mlir_text::BigInt::from_i128(i), ty.clone())
         } else if let Ok(f) = v.parse::<f64>() {
-            Attr::Float(f, ty.clone())
+            match &ty {
+                Type::Float(k) => Attr::Float(mlir_text::FloatLit::from_f64(f, *k)),
+                _ => Attr::Opaque(v.to_string()),
+            }
         } else {
             Attr::Opaque(v.to_string())
         };

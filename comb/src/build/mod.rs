@@ -381,7 +381,7 @@ impl<'f> Builder<'f> {
                     format!("the top module '{t}' is an hw.module.extern (a black box); choose a module with a body"),
                 )),
                 Some(id) => self.design.top = Some(id),
-                None => self.errors.push(Diagnostic::global(format!("no module named '{t}'"))),
+                None => self.errors.push(Diagnostic::global(self.design.no_such_module(t))),
             }
             return;
         }

@@ -180,7 +180,7 @@ impl<'f> Builder<'f> {
                 return None;
             }
             (None, _) => {
-                self.error(op.name_span, format!("unknown op '{name}'"));
+                self.error(op.name_span, format!("unknown op '{name}'{}", did_you_mean(name)));
                 return None;
             }
         };
@@ -389,4 +389,44 @@ fn inner_sym(op: &Operation) -> Option<Arc<str>> {
 /// The inner symbol a register cell keeps (none for other kinds).
 pub(crate) fn reg_inner_sym(op: &Operation, kind: &CellKind) -> Option<Arc<str>> {
     matches!(kind, CellKind::Reg { .. }).then(|| inner_sym(op)).flatten()
+}
+
+/// The ops a body may hold besides the simple ones (for "did you mean").
+const OTHER_OPS: &[&str] = &[
+    "hw.output",
+    "func.return",
+    "hw.instance",
+    "hw.constant",
+    "arith.constant",
+    "comb.extract",
+    "comb.truth_table",
+    "comb.lut",
+    "seq.compreg",
+    "seq.compreg.ce",
+    "seq.firreg",
+    "seq.initial",
+    "seq.from_immutable",
+    "seq.const_clock",
+    "seq.shiftreg",
+    "seq.fifo",
+    "seq.firmem",
+    "seq.firmem.read_port",
+    "seq.firmem.write_port",
+    "seq.firmem.read_write_port",
+    "seq.clock_inv",
+    "seq.clock_mux",
+    "seq.clock_div",
+    "seq.clock_gate",
+    "seq.to_clock",
+    "seq.from_clock",
+];
+
+/// `" (did you mean 'comb.add'?)"` for an unknown op name close to one the builder knows.
+fn did_you_mean(name: &str) -> String {
+    let simple = mlir_text::SimpleKind::ALL.iter().map(|k| k.name());
+    let known = simple
+        .chain(OTHER_OPS.iter().copied())
+        .chain(mlir_text::dialect::HW_AGGREGATE_OPS.iter().copied())
+        .chain(mlir_text::dialect::DATAPATH_OPS.iter().copied());
+    mlir_text::suggest::did_you_mean(name, known)
 }

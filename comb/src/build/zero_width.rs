@@ -15,6 +15,7 @@
 //!   bits, an `i0` wire or register, arithmetic on `i0`, an `sv.wire` of `!hw.inout<i0>`),
 //!   and so is an op without results or regions whose operands are all `i0` (`sv.assign`);
 //! - `comb.icmp` of two `i0` becomes its constant (two empty values are equal);
+//! - `hw.union_create` of an `i0` field loses its operand (the union is all padding, 0);
 //! - `hw.array_get` of a one-element array (its index is an `i0`) becomes an `hw.bitcast` of
 //!   the array to the element (the same bits), and `hw.array_inject` into one an
 //!   `hw.array_create` of the new element;
@@ -168,6 +169,9 @@ fn body(file: &File, ops: &mut Vec<Operation>, errors: &mut Vec<Diagnostic>) {
                 op.operands.truncate(1);
                 op.name = OpName::new("hw.bitcast");
             }
+            // A union made from a zero-width field: all of its bits are padding, which
+            // CIRCT's export fills with 0 (`2'h0`), as the aggregate builder does.
+            "hw.union_create" if op.operands.len() == 1 && i0(op.operands[0].value) => op.operands.clear(),
             // Injecting into a one-element array replaces its one element.
             "hw.array_inject"
                 if op.operands.len() == 3 && i0(op.operands[1].value) && !i0(op.operands[0].value) =>

@@ -430,6 +430,14 @@ pub struct Design {
 }
 
 impl Design {
+    /// The message for a `--top` that names no module: the modules there are, and the
+    /// closest name if it looks like a typo.
+    pub fn no_such_module(&self, name: &str) -> String {
+        let names: Vec<&str> = self.modules.iter().map(|m| m.name.as_str()).collect();
+        let hint = mlir_text::suggest::did_you_mean(name, names.iter().copied());
+        let list = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+        format!("no module named '{name}'{hint}; the modules are: {list}")
+    }
     /// A module by id.
     pub fn module(&self, id: ModuleId) -> &Module {
         &self.modules[id.index()]

@@ -91,9 +91,9 @@ pub fn import(text: &str, top: Option<&str>) -> Result<Design, ImportError> {
     let mut design =
         Design { modules: built.into_iter().map(|m| m.expect("every module is built")).collect(), top: None };
     design.top = Some(match top {
-        Some(t) => {
-            design.find(t).ok_or_else(|| ImportError::global(format!("no module named '{t}' (--top)")))?
-        }
+        Some(t) => design
+            .find(t)
+            .ok_or_else(|| ImportError::global(format!("{} (--top)", design.no_such_module(t))))?,
         None => default_top(&design, &names, &netlist),
     });
     let errors = crate::verify::verify(&design);

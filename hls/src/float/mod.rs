@@ -8,5 +8,7 @@
 //! know the format.
 
 pub mod format;
+pub mod soft;
+pub mod units;
 
 pub use format::{FCmpPred, FloatFormat};

@@ -153,6 +153,24 @@ impl Gen<'_> {
             if unit_of.contains_key(&p.op) {
                 continue;
             }
+            // A float op on its unit (`float.rs`): operands in the start state, the result
+            // `latency` states later.
+            if op.kind.is_float() {
+                let a: Vec<NetId> = op.operands.iter().map(|&o| self.value_in(o, st)).collect();
+                let s = &self.l.blocks[p.block].problem;
+                let t = s.types[s.ops[p.index].ty].clone();
+                let start = self.state_eq[st as usize];
+                let net = if self.float_shared(&op, &t) {
+                    let busy = (st..st + t.occupancy.max(1)).collect();
+                    self.float_issue(&op, &t, (st, busy), a)?
+                } else {
+                    self.float_unit(&op, &a, &t, Some(start))?
+                };
+                if let Some(r) = op.result {
+                    self.wire.insert(r, (st + p.latency, net));
+                }
+                continue;
+            }
             // A multi-cycle op's operands must hold for all its cycles: each state reads
             // them where they are then (a chained wire first, registers after).
             let a: Vec<NetId> = op.operands.iter().map(|&o| self.held(o, st, p.occupancy)).collect();
@@ -252,6 +270,7 @@ impl Gen<'_> {
             }
             OpKind::Trunc => self.cell(CellKind::Extract { low: 0 }, w, &[a[0]], None),
             OpKind::Load(_) | OpKind::Store(_) => unreachable!("memory accesses have no cell"),
+            k => unreachable!("{k:?} is refused by gen::support::check before generation"),
         }
     }
 

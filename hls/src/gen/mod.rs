@@ -15,6 +15,7 @@
 
 mod bind;
 mod expand;
+mod float;
 pub mod layout;
 mod pipediv;
 mod pipeline;
@@ -23,6 +24,7 @@ mod pipemul;
 mod regs;
 mod seqdiv;
 mod share;
+pub mod support;
 
 use crate::ir::{Func, MemKind, OpKind, Param, ValId};
 use crate::Options;
@@ -85,6 +87,12 @@ pub(crate) struct Gen<'f> {
     own_regs: Vec<u32>,
     /// The chaining budget of a cycle, ns (`schedule::delays::budget`).
     budget: f64,
+    /// The clock period, ns (the float units' timing, `schedule::float`).
+    period: f64,
+    /// `--max-float`: float units shared (`float.rs`).
+    max_float: Option<u32>,
+    /// The shared float units.
+    fpool: float::FloatPool,
     /// Pipelined multipliers and dividers, sequential dividers: shared by every region
     /// (`share.rs`).
     pool: share::Pool,
@@ -158,6 +166,9 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         pipe_nets: Vec::new(),
         own_regs: Vec::new(),
         budget: crate::schedule::delays::budget(opts.clock_period),
+        period: opts.clock_period,
+        max_float: opts.max_float,
+        fpool: float::FloatPool::default(),
         pool: share::Pool::default(),
     };
     let zero_s = g.konst(0, sw);
@@ -192,6 +203,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     g.datapath()?;
     g.pipelines()?;
     g.pool_connect();
+    g.float_connect();
     g.local_memories(&locals);
     let scalars: Vec<(ValId, NetId)> =
         scalar_ports.iter().map(|&(v, p)| (v, g.m.port_net(p).expect("input"))).collect();

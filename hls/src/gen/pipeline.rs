@@ -226,6 +226,19 @@ impl Gen<'_> {
                     self.pool_issue(id, &states, a0, a1)?;
                     net
                 }
+                // A float op on its unit (`float.rs`): operands at its start cycle.
+                _ if op.kind.is_float() => {
+                    let mut a = Vec::new();
+                    for &o in &op.operands {
+                        a.push(self.pv(&mut c, o, t)?);
+                    }
+                    if self.float_shared(&op, &ty) {
+                        let busy = (0..i64::from(ty.occupancy.max(1))).map(|j| c.slot(t + j)).collect();
+                        self.float_issue(&op, &ty, (c.slot(t), busy), a)?
+                    } else {
+                        self.float_unit(&op, &a, &ty, None)?
+                    }
+                }
                 _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,
                 _ => {
                     // Operands held over the op's cycles (a multi-cycle path), by slot.

@@ -6,13 +6,27 @@
 //! default signed cast does), so they do not depend on how a reader spells their body;
 //! `linalg.generic` runs its region once per point with the elements its indexing maps
 //! select, and stores what `linalg.yield` gives. `linalg.index` reads a loop counter.
+//! On float elements the named ops' multiply-add is `addf(out, mulf(a, b))` in the output's
+//! format (two roundings, as the body linalg builds for them), inputs converted to it.
 
 use super::exec::{segments, Frame, Machine, Value};
 use super::floor::Meta;
 use super::value::Int;
 use super::{affine, err};
+use crate::float::{soft, FloatFormat};
 use mlir_text::affine::AffineExpr;
 use mlir_text::{Attr, Diagnostic, Operation};
+
+/// The float formats of a multiply-add's two inputs and its output (`None`: an integer).
+type MacFormats = [Option<FloatFormat>; 3];
+
+/// `x` (of format `from`, or a signed integer of `width` bits) in the float format `to`.
+fn to_format(x: Int, from: Option<FloatFormat>, to: FloatFormat) -> u64 {
+    match from {
+        Some(f) => soft::convert(f, to, x.bits),
+        None => soft::from_sint(to, x.bits, x.width),
+    }
+}
 
 /// An operand of a linalg op: a memory, or (for `ins`) a scalar.
 #[derive(Clone, Copy)]
@@ -37,6 +51,8 @@ impl<'f> Machine<'f> {
             .collect::<Result<Vec<_>, Diagnostic>>()?;
         let (ins, outs) = operands.split_at(seg[0]);
         let name = op.name.strip_prefix("linalg.").unwrap_or(&op.name);
+        let fmt = |i: usize| op.operands.get(i).and_then(|o| super::float_format(self.file.ty(o.value)));
+        let fmts: MacFormats = [fmt(0), fmt(1), fmt(2)];
         let mem = |o: &Operand| match o {
             Operand::Mem(m) => Ok(*m),
             Operand::Scalar(_) => Err(err(op.span, format!("'{}' needs memref operands here", op.name))),
@@ -47,8 +63,12 @@ impl<'f> Machine<'f> {
                 let m = mem(out)?;
                 let width = self.mems[m].width;
                 self.steps += self.mems[m].data.len() as u64;
+                let bits = match (fmt(0), fmt(1)) {
+                    (from, Some(to)) => to_format(*v, from, to),
+                    _ => Int::from_i64(v.signed(), width).bits,
+                };
                 for i in 0..self.mems[m].data.len() {
-                    self.mems[m].data[i] = Int::from_i64(v.signed(), width).bits;
+                    self.mems[m].data[i] = bits;
                     self.mems[m].writes += 1;
                 }
                 Ok(())
@@ -74,6 +94,7 @@ impl<'f> Machine<'f> {
                 let (_, n) = self.dims2(b, op)?;
                 self.mac_loops(
                     op,
+                    fmts,
                     &[m, n, k],
                     c,
                     |p| vec![p[0], p[1]],
@@ -86,13 +107,23 @@ impl<'f> Machine<'f> {
             ("matvec", [a, x], [y]) => {
                 let (a, x, y) = (mem(a)?, mem(x)?, mem(y)?);
                 let (m, n) = self.dims2(a, op)?;
-                self.mac_loops(op, &[m, n], y, |p| vec![p[0]], a, |p| vec![p[0], p[1]], x, |p| vec![p[1]])
+                self.mac_loops(
+                    op,
+                    fmts,
+                    &[m, n],
+                    y,
+                    |p| vec![p[0]],
+                    a,
+                    |p| vec![p[0], p[1]],
+                    x,
+                    |p| vec![p[1]],
+                )
             }
             ("dot", [a, b], [c]) => {
                 let (a, b, c) = (mem(a)?, mem(b)?, mem(c)?);
                 let n =
                     *self.mems[a].shape.first().ok_or_else(|| err(op.span, "dot needs 1-D inputs"))? as i64;
-                self.mac_loops(op, &[n], c, |_| vec![], a, |p| vec![p[0]], b, |p| vec![p[0]])
+                self.mac_loops(op, fmts, &[n], c, |_| vec![], a, |p| vec![p[0]], b, |p| vec![p[0]])
             }
             ("conv_2d", [i, f], [o]) => {
                 let (i, f, o) = (mem(i)?, mem(f)?, mem(o)?);
@@ -100,6 +131,7 @@ impl<'f> Machine<'f> {
                 let (kh, kw) = self.dims2(f, op)?;
                 self.mac_loops(
                     op,
+                    fmts,
                     &[oh, ow, kh, kw],
                     o,
                     |p| vec![p[0], p[1]],
@@ -124,11 +156,12 @@ impl<'f> Machine<'f> {
     }
 
     /// `out[fo(p)] += a[fa(p)] * b[fb(p)]` over the box `bounds`, in lexicographic order,
-    /// with inputs cast (signed) to the output's element width.
+    /// with inputs cast (signed) to the output's element width (floats: see the header).
     #[allow(clippy::too_many_arguments)]
     fn mac_loops(
         &mut self,
         op: &Operation,
+        fmts: MacFormats,
         bounds: &[i64],
         out: usize,
         fo: impl Fn(&[i64]) -> Vec<i64>,
@@ -149,9 +182,17 @@ impl<'f> Machine<'f> {
             t = t.max(self.floor.loaded);
             let acc = self.load(out, &fo(&p), op.span)?;
             t = t.max(self.floor.loaded);
-            let x = Int::from_i64(x.signed(), w);
-            let y = Int::from_i64(y.signed(), w);
-            let r = Int::new(acc.bits.wrapping_add(x.bits.wrapping_mul(y.bits)), w);
+            let r = match fmts[2] {
+                Some(f) => {
+                    let (x, y) = (to_format(x, fmts[0], f), to_format(y, fmts[1], f));
+                    Int::new(soft::add(f, acc.bits, soft::mul(f, x, y)), w)
+                }
+                None => {
+                    let x = Int::from_i64(x.signed(), w);
+                    let y = Int::from_i64(y.signed(), w);
+                    Int::new(acc.bits.wrapping_add(x.bits.wrapping_mul(y.bits)), w)
+                }
+            };
             self.store(out, &fo(&p), r, t, op.span)?;
         }
         Ok(())

@@ -15,6 +15,9 @@
 //! `store`/`apply`/`min`/`max`/`yield`; `scf.for`/`if`/`while`/`yield`/`condition`;
 //! `cf.br`/`cf.cond_br` between blocks; `memref.load`/`store`/`alloc`/`alloca`/`dealloc`;
 //! every integer `arith` op and the seed's standard spellings (`addi`, `load`, `br`, ...);
+//! the float ops (`arith` float arithmetic, `cmpf`, conversions, `math.absf`/`sqrt`/`fma`)
+//! on bit patterns through [`crate::float::soft`] (`interp/float.rs`: a float value is an [`Int`]
+//! of its format's width);
 //! `linalg.matmul`/`matvec`/`dot`/`fill`/`copy`/`conv_2d`/`generic`. Integer semantics are
 //! in [`value`]. Memories start at 0 (SPEC section 4), as do locally allocated ones (which
 //! MLIR leaves undefined: kernels initialize what they read). An index out of a memref's
@@ -25,6 +28,7 @@
 mod affine;
 pub mod data;
 mod exec;
+mod float;
 pub mod floor;
 mod linalg;
 mod ops;
@@ -101,6 +105,11 @@ pub struct Signature {
     pub params: Vec<Param>,
     /// Result widths in order.
     pub results: Vec<u32>,
+    /// Per parameter, the float format of the scalar or of the memref's elements (`None`
+    /// for integers): those values are bit patterns, and any NaN equals any NaN.
+    pub param_floats: Vec<Option<crate::float::FloatFormat>>,
+    /// Per result, its float format (`None` for integers).
+    pub result_floats: Vec<Option<crate::float::FloatFormat>>,
 }
 
 /// An argument value for [`run`].
@@ -145,11 +154,25 @@ impl Outcome {
     }
 }
 
-/// The width of a scalar type (`index` is 32), if it is an integer.
+/// The width of a scalar type (`index` is 32; a float its format's width, since a float
+/// value is its bit pattern), if it is an integer or a float.
 pub fn int_width(ty: &Type) -> Option<u32> {
     match ty {
         Type::Int { width, .. } if *width <= 64 => Some(*width),
         Type::Index => Some(32),
+        Type::Float(k) => Some(crate::float::FloatFormat::of_kind(*k).width()),
+        _ => None,
+    }
+}
+
+/// The float format of a scalar type, or of a memref type's elements.
+pub fn float_format(ty: &Type) -> Option<crate::float::FloatFormat> {
+    match ty {
+        Type::Float(k) => Some(crate::float::FloatFormat::of_kind(*k)),
+        Type::Complex(c) => match &**c {
+            ComplexType::MemRef { elem, .. } => float_format(elem),
+            _ => None,
+        },
         _ => None,
     }
 }
@@ -223,8 +246,10 @@ pub fn signature(file: &File, name: &str) -> Result<Signature, Diagnostic> {
         return Err(Diagnostic::error(f.name_span, format!("function '@{name}' has no body")));
     };
     let mut params = Vec::new();
+    let mut param_floats = Vec::new();
     for &a in &entry.args {
         let info = file.value(a);
+        param_floats.push(float_format(&info.ty));
         let pname = info.name.to_string();
         if let Some(width) = int_width(&info.ty) {
             params.push(Param::Scalar { name: pname, width });
@@ -233,23 +258,25 @@ pub fn signature(file: &File, name: &str) -> Result<Signature, Diagnostic> {
         } else {
             return Err(Diagnostic::error(
                 info.span,
-                "the interpreter takes integer and static memref arguments only",
+                "the interpreter takes integer, float and static memref arguments only",
             ));
         }
     }
-    let results = match f.attr("function_type") {
+    let result_types = match f.attr("function_type") {
         Some(Attr::Type(Type::Complex(c))) => match &**c {
-            ComplexType::Function { results, .. } => results
-                .iter()
-                .map(|t| {
-                    int_width(t).ok_or_else(|| Diagnostic::error(f.name_span, "results must be integers"))
-                })
-                .collect::<Result<Vec<_>, _>>()?,
+            ComplexType::Function { results, .. } => results.clone(),
             _ => Vec::new(),
         },
         _ => Vec::new(),
     };
-    Ok(Signature { name: name.to_string(), params, results })
+    let results = result_types
+        .iter()
+        .map(|t| {
+            int_width(t).ok_or_else(|| Diagnostic::error(f.name_span, "results must be integers or floats"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let result_floats = result_types.iter().map(float_format).collect();
+    Ok(Signature { name: name.to_string(), params, results, param_floats, result_floats })
 }
 
 /// Runs function `name` of `file` on `args` (one per parameter, in order); the floor is

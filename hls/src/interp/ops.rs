@@ -1,5 +1,6 @@
-//! Leaf ops: constants, integer arithmetic, calls, and memory (`memref` and `affine`
-//! loads/stores, `affine.apply`/`min`/`max`), in today's and the seed's spellings.
+//! Leaf ops: constants (integer, or a float's bit pattern), integer arithmetic, bitcasts,
+//! calls, and memory (`memref` and `affine` loads/stores, `affine.apply`/`min`/`max`), in
+//! today's and the seed's spellings; float ops go to [`super::float`].
 
 use super::exec::{Frame, Machine, Value};
 use super::value::{self, Int};
@@ -32,6 +33,10 @@ impl<'f> Machine<'f> {
 
     /// Runs one op that is neither control flow nor `linalg`.
     pub(crate) fn leaf(&mut self, fr: &mut Frame, op: &'f Operation) -> Result<(), Diagnostic> {
+        if super::float::is_float_op(&op.name) {
+            let v = self.float_op(fr, op)?;
+            return self.set_int(fr, op, v);
+        }
         let name = short(&op.name);
         match name {
             "constant" | "hw.constant" => {
@@ -43,7 +48,11 @@ impl<'f> Machine<'f> {
                         Int::new(v as u64, w)
                     }
                     Some(Attr::Bool(b)) => Int::new(*b as u64, w),
-                    _ => return Err(err(op.span, "expected an integer 'value'")),
+                    // A float constant is its bit pattern.
+                    Some(Attr::Float(lit)) if lit.kind.width() == w => Int::new(lit.bits, w),
+                    _ => {
+                        return Err(err(op.span, "expected an integer or float 'value' of the result's type"))
+                    }
                 };
                 self.set_int(fr, op, v)
             }

@@ -6,7 +6,8 @@
 //! dialects). Every plain op is unconditional inside its region, so a run of consecutive
 //! ops is a basic block the scheduler can place freely within its dependences.
 //!
-//! Values are plain bit vectors of a width (1..=64; `index` is 32 bits). Memories are
+//! Values are plain bit vectors of a width (1..=64; `index` is 32 bits; a float is its IEEE
+//! 754 bit pattern, and only the float ops of [`fop`] know its format). Memories are
 //! flattened to one dimension (row-major) by the lowering; a load or store carries one
 //! address operand of 32 bits. Memory dependences between accesses are computed by
 //! [`deps`] from the address expressions with the dependence test of [`deptest`]: exact
@@ -18,6 +19,7 @@ pub mod constdiv;
 pub mod deps;
 pub mod deptest;
 pub mod divwidth;
+pub mod fop;
 pub mod ifconvert;
 pub mod ivreduce;
 pub mod magic;
@@ -31,7 +33,9 @@ pub mod unroll_inner;
 pub mod verify;
 pub mod whilefuse;
 
+use crate::float::{FCmpPred, FloatFormat};
 use comb::IcmpPred;
+pub use fop::{FBinOp, FUnOp, Num};
 use mlir_text::Span;
 
 macro_rules! id_type {
@@ -146,6 +150,61 @@ pub enum OpKind {
     /// `mem[operands[0]] = operands[1]`, if `operands[2]` (1 bit, optional: predicated by
     /// if-conversion) is 1; no result.
     Store(MemId),
+    /// `operands[0] op operands[1]` in a float format (operands and result of its width);
+    /// `reassoc` when the source allows reassociating it (`fastmath<reassoc>` or `fast`).
+    FBin {
+        /// Which operation.
+        op: FBinOp,
+        /// The format of the operands and the result.
+        fmt: FloatFormat,
+        /// Reassociation allowed.
+        reassoc: bool,
+    },
+    /// `op operands[0]` in a float format.
+    FUn(FUnOp, FloatFormat),
+    /// `operands[0] * operands[1] + operands[2]` rounded once (`math.fma`).
+    Fma {
+        /// The format of the operands and the result.
+        fmt: FloatFormat,
+        /// Reassociation allowed.
+        reassoc: bool,
+    },
+    /// Float comparison of two operands of one format (`arith.cmpf`); result 1 bit.
+    FCmp(FCmpPred, FloatFormat),
+    /// A conversion: integer to float, float to integer (saturating, NaN to 0: what MLIR
+    /// leaves poison, SPEC section 4), float to float (`extf`, `truncf`). At least one side
+    /// is a float.
+    FConv {
+        /// The operand's kind.
+        from: Num,
+        /// The result's kind.
+        to: Num,
+    },
+}
+
+impl OpKind {
+    /// True for the float ops (constants and bitcasts of floats are plain bits, not these).
+    pub fn is_float(&self) -> bool {
+        matches!(
+            self,
+            OpKind::FBin { .. }
+                | OpKind::FUn(..)
+                | OpKind::Fma { .. }
+                | OpKind::FCmp(..)
+                | OpKind::FConv { .. }
+        )
+    }
+    /// The MLIR op a float op comes from (`arith.addf`), for messages; `None` for others.
+    pub fn float_name(&self) -> Option<&'static str> {
+        Some(match self {
+            OpKind::FBin { op, .. } => op.mlir_name(),
+            OpKind::FUn(op, _) => op.mlir_name(),
+            OpKind::Fma { .. } => "math.fma",
+            OpKind::FCmp(..) => "arith.cmpf",
+            OpKind::FConv { from, to } => fop::conv_name(*from, *to),
+            _ => return None,
+        })
+    }
 }
 
 /// A plain op: kind, operands, optional result, source span.
@@ -449,3 +508,5 @@ pub(crate) fn lower_first(src: &str) -> Func {
     let file = mlir_text::parse(&sf).unwrap();
     crate::lower::lower_func(&file, &std::collections::HashMap::new(), &file.ops[0]).unwrap().0
 }
+#[cfg(test)]
+mod float_tests;

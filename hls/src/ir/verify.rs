@@ -246,6 +246,20 @@ impl Checker<'_> {
                     && rw.is_none()
                     && self.f.mems.get(m.index()).is_some_and(|mem| mem.width == ws[1])
             }
+            OpKind::FBin { fmt, .. } => {
+                ws.len() == 2 && ws.iter().all(|&w| w == fmt.width()) && rw == Some(fmt.width())
+            }
+            OpKind::FUn(_, fmt) => ws == [fmt.width()] && rw == Some(fmt.width()),
+            OpKind::Fma { fmt, .. } => {
+                ws.len() == 3 && ws.iter().all(|&w| w == fmt.width()) && rw == Some(fmt.width())
+            }
+            OpKind::FCmp(_, fmt) => ws == [fmt.width(), fmt.width()] && rw == Some(1),
+            OpKind::FConv { from, to } => {
+                ws == [from.width()]
+                    && rw == Some(to.width())
+                    && (from.float().is_some() || to.float().is_some())
+                    && from != to
+            }
         };
         if !ok {
             self.errors

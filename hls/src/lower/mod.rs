@@ -4,12 +4,15 @@
 //! loops and conditionals of [`crate::ir`]. Affine maps become 32-bit index arithmetic,
 //! multi-dimensional memrefs are flattened row-major, linalg ops become loop nests
 //! (`linalg.rs`), `func.call` is inlined (recursion is an error), and `hls.unroll = N`
-//! unrolls a loop with constant bounds (`control.rs`). Anything outside this subset
-//! (floating point, tensors, dynamic shapes beyond 1-D, unknown ops) is a located error.
+//! unrolls a loop with constant bounds (`control.rs`), float ops become the IR's float ops
+//! (`float.rs`; a float value is its bit pattern). Anything outside this subset (tensors,
+//! dynamic shapes beyond 1-D, float types other than f16/bf16/f32/f64, unknown ops) is a
+//! located error.
 
 mod affine;
 mod cfg;
 mod control;
+mod float;
 mod linalg;
 mod ops;
 /// The binary op of an arith name, for the interpreter's floor (`interp/floor.rs`).
@@ -149,14 +152,15 @@ impl<'a> Lower<'a> {
     pub fn val(&self, v: ValueId, span: Span) -> Res<ValId> {
         self.vals.get(&v).copied().ok_or_else(|| {
             let what = if self.mems.contains_key(&v) { "a memref" } else { "a value HLS cannot use" };
-            Diagnostic::error(span, format!("expected a scalar integer here, got {what}"))
+            Diagnostic::error(span, format!("expected a scalar (integer or float) here, got {what}"))
         })
     }
     /// The memref of an operand.
     pub fn memref(&self, v: ValueId, span: Span) -> Res<MemRef> {
         self.mems.get(&v).cloned().ok_or_else(|| Diagnostic::error(span, "expected a memref here"))
     }
-    /// Width of a scalar type: `iN` (N <= 64), `index` = 32; anything else is an error.
+    /// Width of a scalar type: `iN` (N <= 64), `index` = 32, a float its format's width (its
+    /// values are bit patterns); anything else is an error.
     pub fn int_width(&self, ty: &Type, span: Span) -> Res<u32> {
         match ty {
             Type::Int { width, .. } if *width <= 64 => Ok(*width),
@@ -165,7 +169,7 @@ impl<'a> Lower<'a> {
                 format!("integers wider than 64 bits (i{width}) are not supported in HLS"),
             )),
             Type::Index => Ok(INDEX_WIDTH),
-            Type::Float(_) => Err(Diagnostic::error(span, "floating point is not supported in HLS")),
+            Type::Float(k) => Ok(crate::float::FloatFormat::of_kind(*k).width()),
             Type::Complex(c) => match &**c {
                 ComplexType::Opaque(t) if t.starts_with("tensor") => {
                     Err(Diagnostic::error(span, "tensors are not supported in HLS (use memrefs)"))
@@ -243,7 +247,7 @@ impl<'a> Lower<'a> {
         if name.starts_with("linalg.") {
             return self.linalg(op).map(|()| None);
         }
-        if self.control(op)? || self.arith(op)? || self.memory(op)? {
+        if self.control(op)? || self.float(op)? || self.arith(op)? || self.memory(op)? {
             return Ok(None);
         }
         Err(Diagnostic::error(op.name_span, format!("'{name}' is not supported in HLS")))

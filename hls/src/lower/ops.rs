@@ -64,18 +64,6 @@ impl Lower<'_> {
     pub fn arith(&mut self, op: &Operation) -> Res<bool> {
         let name: &str = &op.name;
         let n = name.strip_prefix("arith.").unwrap_or(name);
-        let float =
-            matches!(n, "addf" | "subf" | "mulf" | "divf" | "remf" | "cmpf" | "negf" | "extf" | "truncf")
-                || n.starts_with("maximumf")
-                || n.starts_with("minimumf")
-                || n.contains("tofp")
-                || n.starts_with("fpto");
-        if float && (name.starts_with("arith.") || !name.contains('.')) {
-            return Err(Diagnostic::error(
-                op.name_span,
-                format!("'{name}': floating point is not supported in HLS"),
-            ));
-        }
         let s = op.span;
         let v = match n {
             "constant" if name == "constant" || name == "arith.constant" => {
@@ -83,9 +71,8 @@ impl Lower<'_> {
                 let value = match op.attr("value") {
                     Some(Attr::Int(b, _)) => b.to_i128().filter(|v| *v >= -(1i128 << 64) && *v < 1i128 << 64),
                     Some(Attr::Bool(b)) => Some(*b as i128),
-                    Some(Attr::Float(..)) => {
-                        return Err(Diagnostic::error(op.span, "floating point is not supported in HLS"))
-                    }
+                    // A float constant is its bit pattern, in the result's format.
+                    Some(Attr::Float(lit)) if lit.kind.width() == w => Some(lit.bits as i128),
                     _ => None,
                 };
                 let Some(value) = value else {

@@ -86,6 +86,17 @@ fn op_type(
         OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
         OpKind::Cmp(pr) => (delays::of_cmp(*pr), "cmp"),
         OpKind::Select => (DelayOp::Mux, "mux"),
+        // Float ops on their units (`float.rs`); one without a unit (`arith.remf`) never
+        // reaches a schedule that is generated (`gen::support` refuses it after lowering),
+        // and the loop passes' trial schedules see it as a long multi-cycle path.
+        k if k.is_float() => {
+            let Some((u, fmt)) = super::float::unit_of(k) else {
+                let name = format!("{}{w}", k.float_name().unwrap_or("float"));
+                return (multi_cycle(name, 4.0 * p, p), None);
+            };
+            return (super::float::op_type(u, fmt, opts.clock_period), Some("float"));
+        }
+        _ => unreachable!("every op kind is matched above"),
     };
     let width = match &op.kind {
         OpKind::Cmp(_) => f.width(op.operands[0]),
@@ -233,6 +244,11 @@ pub fn block_problem(f: &Func, ops: &[OpId], opts: &Options) -> Result<Problem, 
             }
             (_, Some("mul")) => opts.max_mul.map(|l| resource(&mut p, "multiplier".into(), l.max(1))),
             (_, Some("div")) => opts.max_div.map(|l| resource(&mut p, "divider".into(), l.max(1))),
+            // Float units with registers under --max-float: one resource per kind and format.
+            (k, Some("float")) if p.types[ty].latency > 0 => opts.max_float.and_then(|l| {
+                let (u, fmt) = super::float::unit_of(k)?;
+                Some(resource(&mut p, format!("{} {fmt}", u.name()), l.max(1)))
+            }),
             _ => None,
         };
         p.ops.push(Operation { ty, resource: r });

@@ -19,6 +19,7 @@
 
 pub mod block;
 pub mod delays;
+pub mod float;
 pub mod ice40;
 pub mod ims;
 pub mod list;

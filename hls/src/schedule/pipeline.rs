@@ -105,7 +105,10 @@ pub fn body_ops(l: &ForLoop) -> Vec<OpId> {
 pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<PipelinePlan, String> {
     let ops: Vec<OpId> =
         body_ops(l).into_iter().filter(|&o| !matches!(f.op(o).kind, OpKind::Const(_))).collect();
-    let p = block_problem(f, &ops, opts)?;
+    let mut p = block_problem(f, &ops, opts)?;
+    // Float dividers and square roots pipelined, never sequential, in a loop (`float.rs`).
+    let kinds: Vec<&OpKind> = ops.iter().map(|&o| &f.op(o).kind).collect();
+    super::float::pipelined_in_loop(&mut p, &kinds, opts.clock_period);
     let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
     let def: HashMap<ValId, usize> =
         ops.iter().enumerate().filter_map(|(i, &o)| f.op(o).result.map(|r| (r, i))).collect();

@@ -7,6 +7,7 @@
 use super::Parser;
 use crate::ast::{Attr, BigInt, FloatKind, Location, NamedAttr, Type};
 use crate::diag::Diagnostic;
+use crate::float_lit::FloatLit;
 use crate::lexer::Tok;
 use crate::source::Span;
 use smallvec::SmallVec;
@@ -190,22 +191,22 @@ impl<'a> Parser<'a> {
             let v: f64 = self.slice(t.span).parse().unwrap_or(0.0);
             let v = if neg { -v } else { v };
             let ty = if self.eat(Tok::Colon)? { self.parse_type()? } else { Type::Float(FloatKind::F64) };
-            if !matches!(ty, Type::Float(_)) {
+            let Type::Float(kind) = ty else {
                 return Err(Diagnostic::error(
                     start.to(t.span),
                     format!("floating point value not valid for type '{ty}'"),
                 ));
-            }
-            return Ok(Attr::Float(v, ty));
+            };
+            return Ok(Attr::Float(FloatLit::from_f64(v, kind)));
         }
         if self.tok.kind != Tok::Int {
             return Err(self.err_expected("integer or float"));
         }
-        let (v, _) = self.int_literal(start, neg)?;
+        let hex = self.slice(self.tok.span).starts_with("0x");
+        let (v, span) = self.int_literal(start, neg)?;
         let ty = if self.eat(Tok::Colon)? { self.parse_type()? } else { Type::int(64) };
-        if let Type::Float(_) = ty {
-            let f = v.to_i128().map(|x| x as f64).unwrap_or(f64::INFINITY);
-            return Ok(Attr::Float(f, ty));
+        if let Type::Float(kind) = ty {
+            return float_of_int(&v, neg, hex, kind, span);
         }
         Ok(Attr::Int(v, ty))
     }
@@ -381,4 +382,23 @@ impl<'a> Parser<'a> {
         };
         Err(Diagnostic::error(Span::new(open, open + 1), format!("unexpected end of file, expected {close}")))
     }
+}
+
+/// An integer literal typed as a float: a hexadecimal one is the bit pattern (MLIR's
+/// reading; it must fit the type and take no minus sign), a decimal one its value.
+fn float_of_int(v: &BigInt, neg: bool, hex: bool, kind: FloatKind, span: Span) -> Result<Attr, Diagnostic> {
+    if hex {
+        if neg {
+            return Err(Diagnostic::error(span, "hexadecimal float literal should not have a leading minus"));
+        }
+        let lit = v.to_i128().and_then(|b| u64::try_from(b).ok()).and_then(|b| FloatLit::from_bits(b, kind));
+        return lit.map(Attr::Float).ok_or_else(|| {
+            Diagnostic::error(
+                span,
+                format!("hexadecimal float constant out of range for type '{}'", kind.name()),
+            )
+        });
+    }
+    let f = v.to_i128().map(|x| x as f64).unwrap_or(f64::INFINITY);
+    Ok(Attr::Float(FloatLit::from_f64(if neg { -f.abs() } else { f }, kind)))
 }

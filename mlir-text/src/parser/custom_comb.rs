@@ -16,6 +16,36 @@ pub const ICMP_PREDICATES: [&str; 14] =
 
 type Uses<'a> = SmallVec<[UseRef<'a>; 3]>;
 
+/// The `comb` ops the custom form knows (for "did you mean").
+const COMB_OPS: &[&str] = &[
+    "comb.add",
+    "comb.and",
+    "comb.or",
+    "comb.xor",
+    "comb.mul",
+    "comb.nand",
+    "comb.nor",
+    "comb.xnor",
+    "comb.sub",
+    "comb.divu",
+    "comb.divs",
+    "comb.modu",
+    "comb.mods",
+    "comb.shl",
+    "comb.shru",
+    "comb.shrs",
+    "comb.inv",
+    "comb.reverse",
+    "comb.parity",
+    "comb.icmp",
+    "comb.concat",
+    "comb.extract",
+    "comb.replicate",
+    "comb.mux",
+    "comb.truth_table",
+    "comb.lut",
+];
+
 impl<'a> Parser<'a> {
     fn bin_flag(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
         if self.at_kw("bin") {
@@ -166,7 +196,10 @@ impl<'a> Parser<'a> {
                 let ty = self.colon_fn_type(&mut d, &uses)?;
                 d.result_types.push(ty);
             }
-            _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
+            _ => {
+                let hint = crate::suggest::did_you_mean(&name, COMB_OPS.iter().copied());
+                return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'{hint}")));
+            }
         }
         Ok(d)
     }

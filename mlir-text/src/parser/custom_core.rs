@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
                     (Attr::Int(v, ty.clone()), ty)
                 }
                 Attr::Bool(b) => (Attr::Int(BigInt::from_i128(b as i128), Type::int(1)), Type::int(1)),
-                Attr::Float(v, ty) => (Attr::Float(v, ty.clone()), ty),
+                Attr::Float(lit) => (Attr::Float(lit), lit.ty()),
                 Attr::Opaque(text) if text.contains(':') => {
                     let ty = text.rsplit_once(':').map(|(_, t)| t.trim().to_string()).unwrap_or_default();
                     (Attr::Opaque(text), Type::Complex(Box::new(ComplexType::Opaque(ty))))

@@ -13,6 +13,7 @@ mod affine;
 mod arith;
 mod cf;
 mod linalg;
+mod math;
 mod memref;
 mod scf;
 
@@ -49,6 +50,7 @@ impl<'a> Parser<'a> {
             "scf" => self.parse_scf(d, op),
             "memref" => self.parse_memref_op(d, op),
             "arith" => self.parse_arith(d, op),
+            "math" => self.parse_math(d, op),
             "cf" | "func" => self.parse_cf(d),
             "linalg" => self.parse_linalg(d, op),
             _ => Err(crate::dialect::hls_unsupported(&name, d.name_span)),
@@ -173,5 +175,7 @@ impl<'a> Parser<'a> {
     }
 }
 
+#[cfg(test)]
+mod float_tests;
 #[cfg(test)]
 mod tests;

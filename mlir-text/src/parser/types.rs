@@ -135,6 +135,10 @@ impl<'a> Parser<'a> {
                             self.slice(Span::new(t.span.start as usize, self.prev_end)).into(),
                         )))
                     }
+                    _ if crate::float_lit::UNSUPPORTED_FLOAT_TYPES.contains(&text) => Err(Diagnostic::error(
+                        t.span,
+                        format!("{text} is not supported: HLS supports f16, bf16, f32, f64"),
+                    )),
                     _ => Err(Diagnostic::error(t.span, format!("unknown type '{text}'"))),
                 }
             }

@@ -105,7 +105,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `fastmath<...>` if present (else `none`), as the `fastmath` property.
-    fn fastmath(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
+    pub(super) fn fastmath(&mut self, d: &mut Draft) -> Result<(), Diagnostic> {
         let start = self.tok.span.start as usize;
         let flags = if self.eat_kw("fastmath")? { self.flag_list()? } else { Vec::new() };
         let text = if flags.is_empty() { "none".to_string() } else { flags.join(", ") };

@@ -126,15 +126,45 @@ pub fn memref_names(sig: &Signature) -> Vec<String> {
         .collect()
 }
 
-/// Asserts two runs agree, naming the first difference.
+/// Whether two printed values agree: bit for bit, except that any NaN equals any NaN for
+/// a float of format `f` (SPEC section 4).
+pub fn same_value(x: i64, y: i64, f: Option<hls::float::FloatFormat>) -> bool {
+    interp::data::same(x as u64, y as u64, f)
+}
+
+/// `v` (a printed, sign-extended value) as a message shows it.
+fn shown(v: i64, f: Option<hls::float::FloatFormat>) -> String {
+    let w = f.map_or(64, |f| f.width());
+    interp::data::show(v as u64 & interp::value::mask(w), w, f)
+}
+
+/// Asserts two runs agree, naming the first difference (floats: bit for bit, NaN = NaN).
 pub fn assert_runs_eq(what: &str, expected: &RefRun, actual: &RefRun, sig: &Signature) {
-    assert_eq!(expected.results, actual.results, "{what}: results differ");
+    assert_eq!(expected.results.len(), actual.results.len(), "{what}: result counts differ");
+    for (i, (&e, &a)) in expected.results.iter().zip(&actual.results).enumerate() {
+        let f = sig.result_floats.get(i).copied().flatten();
+        assert!(
+            same_value(e, a, f),
+            "{what}: result {i} differs: expected {}, got {}",
+            shown(e, f),
+            shown(a, f)
+        );
+    }
+    let mem_floats: Vec<_> = sig
+        .params
+        .iter()
+        .zip(&sig.param_floats)
+        .filter(|(p, _)| matches!(p, Param::MemRef { .. }))
+        .map(|(_, f)| *f)
+        .collect();
     for (i, name) in memref_names(sig).iter().enumerate() {
         let (e, a) = (&expected.memories[i], &actual.memories[i]);
-        if let Some(at) = e.iter().zip(a).position(|(x, y)| x != y) {
+        let f = mem_floats[i];
+        if let Some(at) = e.iter().zip(a).position(|(x, y)| !same_value(*x, *y, f)) {
             panic!(
                 "{what}: memref '%{name}' differs first at element {at}: expected {}, got {}",
-                e[at], a[at]
+                shown(e[at], f),
+                shown(a[at], f)
             );
         }
         assert_eq!(e.len(), a.len(), "{what}: memref '%{name}' sizes differ");

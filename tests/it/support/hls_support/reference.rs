@@ -8,6 +8,12 @@
 //! sign-extended `i64` per line. The whole file is lowered by one `mlir-opt` run
 //! ([`PIPELINE`]) and run by one `mlir-cpu-runner` run, however many data sets there are.
 //!
+//! Floats travel as bit patterns both ways, so nothing is lost to decimal printing: a float
+//! scalar is a hexadecimal constant (`arith.constant 0x3F800000 : f32`, which MLIR reads as
+//! the bits), a float memref's global is `dense<[0x7FC00000, ...]>` (likewise), and a float
+//! result or memory word is `arith.bitcast` to the integer of its width before it is
+//! printed.
+//!
 //! Kernels in the seed documents' spelling are first translated to today's by
 //! [`modernize`], a small fixed table of op names.
 
@@ -26,6 +32,7 @@ pub const PIPELINE: &[&str] = &[
     "--arith-expand",
     "--convert-scf-to-cf",
     "--convert-vector-to-llvm",
+    "--convert-math-to-llvm",
     "--expand-strided-metadata",
     "--finalize-memref-to-llvm=index-bitwidth=32",
     "--convert-arith-to-llvm=index-bitwidth=32",
@@ -53,6 +60,21 @@ const SEED_NAMES: &[(&str, &str)] = &[
     ("shift_right_signed", "arith.shrsi"),
     ("shift_right_unsigned", "arith.shrui"),
     ("cmpi", "arith.cmpi"),
+    ("cmpf", "arith.cmpf"),
+    ("addf", "arith.addf"),
+    ("subf", "arith.subf"),
+    ("mulf", "arith.mulf"),
+    ("divf", "arith.divf"),
+    ("remf", "arith.remf"),
+    ("negf", "arith.negf"),
+    ("sitofp", "arith.sitofp"),
+    ("uitofp", "arith.uitofp"),
+    ("fptosi", "arith.fptosi"),
+    ("fptoui", "arith.fptoui"),
+    ("fpext", "arith.extf"),
+    ("fptrunc", "arith.truncf"),
+    ("absf", "math.absf"),
+    ("sqrt", "math.sqrt"),
     ("select", "arith.select"),
     ("index_cast", "arith.index_cast"),
     ("load", "memref.load"),
@@ -67,7 +89,7 @@ const SEED_NAMES: &[(&str, &str)] = &[
 
 /// Translates the seed's spelling to today's: `func @f` -> `func.func @f`, bare op names
 /// per [`SEED_NAMES`] where an op name stands (line start or after `= `), and the quoted
-/// predicate of `cmpi "slt", ...` unquoted.
+/// predicate of `cmpi "slt", ...` (and `cmpf "olt", ...`) unquoted.
 pub fn modernize(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 256);
     for line in text.lines() {
@@ -86,7 +108,7 @@ pub fn modernize(text: &str) -> String {
                 SEED_NAMES.iter().find(|(seed, _)| *seed == word).filter(|_| spaced)
             {
                 let mut after = after.to_string();
-                if word == "cmpi" {
+                if word == "cmpi" || word == "cmpf" {
                     if let Some(q) = after.trim_start().strip_prefix('"') {
                         if let Some(end) = q.find('"') {
                             after = format!(" {}{}", &q[..end], &q[end + 1..]);
@@ -118,10 +140,12 @@ pub struct KernelTypes {
     pub results: Vec<String>,
 }
 
-fn dense(data: &[u64], shape: &[u64], width: u32) -> String {
+fn dense(data: &[u64], shape: &[u64], width: u32, float: bool) -> String {
     let lit = |v: u64| {
         let i = Int::new(v, width);
-        if width == 1 {
+        if float {
+            format!("0x{:X}", i.bits)
+        } else if width == 1 {
             if i.is_true() {
                 "true".to_string()
             } else {
@@ -145,8 +169,14 @@ fn dense(data: &[u64], shape: &[u64], width: u32) -> String {
     format!("dense<{}>", nest(data, shape, &lit))
 }
 
-/// Prints `v` of type `ty` as a sign-extended `i64`.
+/// Prints `v` of type `ty` as a sign-extended `i64` (a float: its bit pattern's).
 fn print_i64(body: &mut String, v: &str, ty: &str, width: u32, tmp: &mut usize) {
+    if matches!(ty, "f16" | "bf16" | "f32" | "f64") {
+        *tmp += 1;
+        let b = format!("%pb{tmp}");
+        let _ = writeln!(body, "  {b} = arith.bitcast {v} : {ty} to i{width}");
+        return print_i64(body, &b, &format!("i{width}"), width, tmp);
+    }
     *tmp += 1;
     let e = format!("%pr{tmp}");
     if ty == "index" {
@@ -172,8 +202,13 @@ pub fn main_text(sig: &Signature, types: &KernelTypes, sets: &[Vec<ArgValue>]) -
             match (param, arg) {
                 (Param::Scalar { width, .. }, ArgValue::Scalar(v)) => {
                     let i = Int::new(*v, *width);
-                    let lit =
-                        if *width == 1 { (i.is_true() as u8).to_string() } else { i.signed().to_string() };
+                    let lit = if sig.param_floats[p].is_some() {
+                        format!("0x{:X}", i.bits)
+                    } else if *width == 1 {
+                        (i.is_true() as u8).to_string()
+                    } else {
+                        i.signed().to_string()
+                    };
                     let _ = writeln!(body, "  %s{s}_{p} = arith.constant {lit} : {ty}");
                     operands.push(format!("%s{s}_{p}"));
                 }
@@ -181,7 +216,7 @@ pub fn main_text(sig: &Signature, types: &KernelTypes, sets: &[Vec<ArgValue>]) -
                     let _ = writeln!(
                         globals,
                         "memref.global \"private\" @g{s}_{p} : {ty} = {}",
-                        dense(data, shape, *width)
+                        dense(data, shape, *width, sig.param_floats[p].is_some())
                     );
                     let _ = writeln!(body, "  %m{s}_{p} = memref.get_global @g{s}_{p} : {ty}");
                     operands.push(format!("%m{s}_{p}"));
