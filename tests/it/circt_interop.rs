@@ -328,7 +328,7 @@ fn unions_cosimulate_equal_to_circt_export() {
     std::fs::write(d.join("ours.sv"), &ours).unwrap();
     std::fs::write(d.join("theirs.sv"), &theirs).unwrap();
     // Icarus 11 reads no unions inside structs or arrays of unions: Verilator does.
-    run(Command::new("verilator").current_dir(d).args([
+    run(Tool::Verilator.in_dir(d).args([
         "--binary",
         "--timing",
         "-Wno-fatal",
@@ -342,7 +342,7 @@ fn unions_cosimulate_equal_to_circt_export() {
         "-o",
         "sim",
     ]));
-    let out = run(Command::new(d.join("obj_dir/sim")).current_dir(d));
+    let out = run(std::process::Command::new(d.join("obj_dir/sim")).current_dir(d));
     assert!(
         out.contains("DONE 0"),
         "our unions differ from CIRCT's export:\n{out}\n--- ours:\n{ours}\n--- CIRCT:\n{circt}"

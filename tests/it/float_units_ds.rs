@@ -5,12 +5,12 @@
 //! arithmetic bit for bit (any NaN for a NaN), and every sequential operation must take the
 //! latency the unit's table gives. One Icarus run for all three units.
 
+use crate::support::{run, Tool};
 use comb::rng::Rng;
 use comb::{Design, ModuleId};
 use hls::float::units::{ds_unit, min_latency, unit_module, FUnit};
 use hls::float::FloatFormat;
 use std::fmt::Write as _;
-use std::process::Command;
 
 const F32: FloatFormat = FloatFormat::F32;
 
@@ -108,16 +108,6 @@ endmodule
     s
 }
 
-fn run(cmd: &mut Command) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 fn same(got: u32, want: u32) -> bool {
     F32.same_result(u64::from(got), u64::from(want))
 }
@@ -145,8 +135,8 @@ fn f32_divider_and_square_root_in_icarus_match_rust() {
     std::fs::write(dir.path().join("b.hex"), hex(|p| p.1)).expect("write b.hex");
     std::fs::write(dir.path().join("design.sv"), sv).expect("write design.sv");
     std::fs::write(dir.path().join("tb.sv"), bench(v.len(), (ldiv, lsqrt))).expect("write tb.sv");
-    run(Command::new("iverilog").current_dir(dir.path()).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
-    run(Command::new("vvp").current_dir(dir.path()).args(["-n", "sim"]));
+    run(Tool::Iverilog.command().current_dir(dir.path()).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
+    run(Tool::Vvp.command().current_dir(dir.path()).args(["-n", "sim"]));
     let out = std::fs::read_to_string(dir.path().join("out.txt")).expect("the bench's output");
     let (mut d, mut s, mut q) = (Vec::new(), Vec::new(), Vec::new());
     for line in out.lines() {

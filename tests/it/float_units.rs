@@ -3,11 +3,11 @@
 //! arithmetic (issue 21). One Icarus run covers the four units; the pipelined ones are
 //! streamed, a new operation every cycle. Skipped when `iverilog` is not installed.
 
+use crate::support::tools::{self, run, Tool};
 use comb::{Design, ModuleId};
 use hls::float::units::{unit_module, FUnit};
 use hls::float::FloatFormat;
 use std::fmt::Write as _;
-use std::process::Command;
 
 const UNITS: [(FUnit, u32); 4] = [(FUnit::Add, 0), (FUnit::Add, 3), (FUnit::Mul, 0), (FUnit::Mul, 3)];
 
@@ -74,10 +74,6 @@ fn testbench(n: usize) -> String {
 
 #[test]
 fn f32_units_in_icarus() {
-    if Command::new("iverilog").arg("-V").output().is_err() {
-        eprintln!("iverilog not found: skipped");
-        return;
-    }
     let modules: Vec<_> = UNITS.iter().map(|&(k, l)| unit_module(k, FloatFormat::F32, l)).collect();
     let design = Design { modules, top: Some(ModuleId(0)) };
     let sv = backends::verilog::emit(&design);
@@ -89,13 +85,8 @@ fn f32_units_in_icarus() {
     let hex = |f: fn(&(u32, u32)) -> u32| ops.iter().map(|o| format!("{:08x}\n", f(o))).collect::<String>();
     std::fs::write(d.join("a.hex"), hex(|o| o.0)).unwrap();
     std::fs::write(d.join("b.hex"), hex(|o| o.1)).unwrap();
-    let out =
-        Command::new("iverilog").current_dir(d).args(["-g2012", "-o", "sim", "units.sv", "tb.sv"]).output();
-    let out = out.unwrap();
-    assert!(out.status.success(), "iverilog: {}", String::from_utf8_lossy(&out.stderr));
-    let out = Command::new("vvp").current_dir(d).args(["-n", "sim"]).output().unwrap();
-    assert!(out.status.success(), "vvp: {}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
+    run(Tool::Iverilog.in_dir(d).args(["-g2012", "-o", "sim", "units.sv", "tb.sv"]));
+    let text = tools::output(Tool::Vvp.in_dir(d).args(["-n", "sim"]), None).expect_success("vvp").stdout;
     let lines: Vec<Vec<u32>> = text
         .lines()
         .filter(|l| l.split_whitespace().count() == 4)

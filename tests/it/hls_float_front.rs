@@ -4,12 +4,11 @@
 //! (any NaN equals any NaN, SPEC section 4); float bits moved without float ops synthesize
 //! (the float ops' hardware is tested in tests/hls_float.rs).
 
-mod hls_support;
+use crate::support::bin;
 
+use crate::support::hls_support::{assert_runs_eq, data_sets, interpret, load, reference};
 use hls::interp::ArgValue;
-use hls_support::{assert_runs_eq, data_sets, interpret, load, reference};
 use std::path::PathBuf;
-use std::process::Command;
 
 fn float_kernels() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/float");
@@ -86,8 +85,7 @@ fn moving_float_bits_synthesizes() {
 ",
     )
     .unwrap();
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).arg(&k).args(["--emit", "verilog"]).output().unwrap();
+    let out = bin().arg(&k).args(["--emit", "verilog"]).output().unwrap();
     let sv = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(sv.contains("input wire [31:0] x") && sv.contains("a_wdata"), "{sv}");

@@ -2,11 +2,12 @@
 //! warnings for HLS flags and `--report` on input without HLS functions, `--print-after`
 //! with an unknown pass, `--top` naming no module, a misspelled op.
 
+use crate::support::bin;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn rmlir(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args(args).output().expect("run rmlir-hls")
+    bin().args(args).output().expect("run rmlir-hls")
 }
 
 fn repo_file(p: &str) -> String {

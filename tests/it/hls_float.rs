@@ -8,17 +8,17 @@
 //! on two float kernels, the report's float units, the dot product's II, and the located
 //! error of an op without a unit (`arith.remf`).
 
-mod common;
-mod hls_support;
+use crate::support::{self, bin};
 
+use crate::support::hls_support::{
+    as_ref_run, assert_runs_eq, data_sets, icarus, interpret, load, reference, tb_spec,
+};
 use hls::interp::ArgValue;
-use hls_support::{as_ref_run, assert_runs_eq, data_sets, icarus, interpret, load, reference, tb_spec};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Runs `rmlir-hls` with arguments; returns (success, stdout, stderr).
 fn tool(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls")).args(args).output().expect("run rmlir-hls");
+    let out = bin().args(args).output().expect("run rmlir-hls");
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -68,7 +68,7 @@ fn check(
     let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], extra].concat());
     assert!(ok, "{p} {extra:?}: synthesis failed:\n{err}");
     let k = load(path);
-    common::verilator_lint(&sv, &k.sig.name);
+    support::verilator_lint(&sv, &k.sig.name);
     let latency = report_latency(&err, &k.sig.name);
     let mut cycles = Vec::new();
     for (set, (args, expected)) in sets.iter().zip(refs).enumerate() {
@@ -184,7 +184,7 @@ fn remf_is_a_located_error() {
     let dir = tempfile::tempdir().unwrap();
     let out_file = dir.path().join("out.sv");
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"))
+    let out = bin()
         .current_dir(&root)
         .args(["tests/hls/float/normalize_f32.mlir", "--emit", "verilog", "-o"])
         .arg(&out_file)
