@@ -3,7 +3,7 @@
 after Yosys synth_ice40.
 
 Writes the units as SystemVerilog through the ignored test `latency_table_and_sv` of
-tests/float_units.rs (which also prints the estimated latency table), synthesizes each with
+tests/it/float_units.rs (which also prints the estimated latency table), synthesizes each with
 `yosys synth_ice40` (add `--dsp` for up5k DSP mapping of the multiplier), and reads the cell
 counts from `stat -json`. Usage: bench/float_units.py [--dsp]
 """
@@ -33,8 +33,8 @@ def main():
     dsp = "--dsp" in sys.argv
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, FLOAT_UNITS_SV_DIR=d)
-        subprocess.run(["cargo", "test", "-q", "--test", "float_units", "--",
-                        "--ignored", "--nocapture", "latency_table_and_sv"],
+        subprocess.run(["cargo", "test", "-q", "--test", "it", "--",
+                        "--ignored", "--nocapture", "float_units::latency_table_and_sv"],
                        cwd=ROOT, env=env, check=True)
         print("unit\tlatency\tSB_LUT4\tSB_CARRY\tSB_DFF*\tSB_MAC16")
         for unit, tile in [("fadd", ""), ("fmul", ""), ("fmul", "_t4"), ("fmul", "_t1")]:

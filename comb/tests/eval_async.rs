@@ -1,6 +1,6 @@
 //! Evaluator: an asynchronous reset forces its register between clock edges and the value
 //! stays after the reset falls; a preset is the start value. The same steps and values as
-//! `tests/seq_sv.rs` checks on the Rust simulator and Icarus.
+//! `tests/it/seq_sv.rs` checks on the Rust simulator and Icarus.
 
 use comb::eval::Simulator;
 use comb::Bits;

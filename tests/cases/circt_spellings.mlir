@@ -1,5 +1,5 @@
 // The ops CIRCT 1.62 lacks (inv, nand, nor, xnor, reverse) next to the ones it has;
-// tests/circt_interop.rs has CIRCT verify `--emit mlir --dialect circt` of this file and
+// tests/it/circt_interop.rs has CIRCT verify `--emit mlir --dialect circt` of this file and
 // proves CIRCT's SystemVerilog of it equal to ours.
 hw.module @spellings(in %a : i8, in %b : i8, in %c : i1, in %s : i3, out y : i8, out z : i8, out p : i1, out w : i12) {
   %inv = comb.inv %a : i8

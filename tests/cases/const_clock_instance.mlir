@@ -2,7 +2,7 @@
 // Constant clocks into an instance's clock port and into a shift register: the child's
 // registers on the constant clock never load (they hold their power-on values, as Verilator
 // and Icarus run `always_ff @(posedge k)` on a constant `k`); the same child on the real
-// clock counts. tests/seq_more.rs co-simulates this file and compares CIRCT's export.
+// clock counts. tests/it/seq_more.rs co-simulates this file and compares CIRCT's export.
 hw.module @ccchild(in %clk : !seq.clock, in %d : i8, out q : i8, out n : i8) {
   %c5 = hw.constant 5 : i8
   %c1 = hw.constant 1 : i8

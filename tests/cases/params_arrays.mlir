@@ -1,6 +1,6 @@
 // Parametric array sizes: `!hw.array<#hw.param.decl.ref<"N"> x T>` and a size expression
 // on ports and values, passed down through instances and specialized per instance like
-// parametric widths (tests/params.rs proves this file equal to CIRCT's own export, which
+// parametric widths (tests/it/params.rs proves this file equal to CIRCT's own export, which
 // keeps the modules generic). The size parameters are i64, as CIRCT 1.62 needs to match
 // an instance's array types against the module's.
 hw.module @sel<N: i64 = 4, W: i32 = 8>(in %s : i1, in %a : !hw.array<#hw.param.decl.ref<"N"> x !hw.int<#hw.param.decl.ref<"W">>>, in %b : !hw.array<#hw.param.decl.ref<"N"> x !hw.int<#hw.param.decl.ref<"W">>>, out y : !hw.array<#hw.param.decl.ref<"N"> x !hw.int<#hw.param.decl.ref<"W">>>) {

@@ -1,5 +1,5 @@
 // Parametric widths: `!hw.int<#hw.param.decl.ref<"W">>` and `!hw.int<#hw.param.expr...>` on
-// ports, values, registers and instance results, resolved per specialization (tests/params.rs
+// ports, values, registers and instance results, resolved per specialization (tests/it/params.rs
 // proves this file equal to CIRCT's own export, which keeps the modules generic).
 hw.module @acc<W: i32 = 8>(in %clk : !seq.clock, in %rst : i1, in %d : !hw.int<#hw.param.decl.ref<"W">>, out q : !hw.int<#hw.param.decl.ref<"W">>) {
   %s = comb.add %d, %r : !hw.int<#hw.param.decl.ref<"W">>

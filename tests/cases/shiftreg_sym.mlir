@@ -1,7 +1,7 @@
 // seq.shiftreg's inner symbol is kept like seq.compreg's: on the last stage (the register
 // that keeps the result's name, `q`; only an unnamed one is named after the symbol), so
 // `--emit mlir` prints `seq.compreg.ce sym @chain` and CIRCT verifies it
-// (tests/circt_interop.rs); the other stages are `q_sh1`, `q_sh2` (CIRCT's
+// (tests/it/circt_interop.rs); the other stages are `q_sh1`, `q_sh2` (CIRCT's
 // lower-seq-shiftreg names them after the result too). A `name` wins over both.
 hw.module @shiftreg_sym(in %clk : !seq.clock, in %d : i4, in %ce : i1, out q : i4, out r : i4) {
   %q = seq.shiftreg [3] sym @chain %d, %clk, %ce : i4

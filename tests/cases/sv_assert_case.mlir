@@ -1,6 +1,6 @@
 // RUN: --emit verilog
 // Immediate assertions inside `sv.case` items and an asynchronous reset block (the design of
-// tests/verif/case_checks.mlir, which tests/verif_checks.rs co-simulates): a case item's
+// tests/verif/case_checks.mlir, which tests/it/verif_checks.rs co-simulates): a case item's
 // check is enabled when its pattern matches and no earlier item's does, `default` (first
 // here) when none does; the reset block's check while `arst` is 1, at the clock edges.
 hw.module @case_checks(in %clk : i1, in %arst : i1, in %k : i2, in %a : i4, out cnt : i4) {

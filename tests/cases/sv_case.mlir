@@ -1,7 +1,7 @@
 // sv.case in procedural blocks, as CIRCT's own tests write it: a casez with a wildcard item
 // and a default in an sv.alwayscomb (nested sv.if inside an item), and a plain case without
 // default in an sv.alwaysff (values no item names hold the register). Checked against
-// CIRCT's export by tests/sv_structural.rs (ABC dsec, Icarus side by side, verilator -Wall).
+// CIRCT's export by tests/it/sv_structural.rs (ABC dsec, Icarus side by side, verilator -Wall).
 hw.module @sv_case(in %sel : i2, in %a : i8, in %b : i8, in %c : i8, in %d : i8, in %clk : i1, in %en : i1, in %k : i3, out y : i8, out q : i8) {
   %y_reg = sv.reg : !hw.inout<i8>
   %y = sv.read_inout %y_reg : !hw.inout<i8>

@@ -1,7 +1,7 @@
 // sv.case patterns on two-state values: `z` is a wildcard under casez and casex, `x` under
 // casex only; an `x` item of a plain case (or of casez) matches no two-state value, so it
 // never applies (as in Icarus and Verilator; Yosys reads it as a wildcard, which is why this
-// case is not in the CIRCT comparison of tests/sv_structural.rs). A default applies only
+// case is not in the CIRCT comparison of tests/it/sv_structural.rs). A default applies only
 // when no item matches, wherever it stands (`b00` after it still applies).
 hw.module @sv_case_x(in %k : i2, in %a : i4, in %b : i4, in %c : i4, out y : i4, out z : i4, out w : i4) {
   %y_reg = sv.reg : !hw.inout<i4>

@@ -1,7 +1,7 @@
 // sv.initial with constant assignments gives sv.reg registers their power-on values, as
 // CIRCT's SeqToSV writes them; the registers are driven by an sv.alwaysff (one with a
 // synchronous reset) and an sv.always. Constants may stand inside the initial block.
-// Checked against CIRCT's export by tests/sv_structural.rs (Icarus from cycle 0).
+// Checked against CIRCT's export by tests/it/sv_structural.rs (Icarus from cycle 0).
 hw.module @sv_initial(in %clk : i1, in %rst : i1, in %d : i8, in %en : i1, out a : i8, out b : i8, out c : i4) {
   %c0 = hw.constant 0 : i8
   %c5 = hw.constant 5 : i8

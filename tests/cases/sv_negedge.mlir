@@ -2,7 +2,7 @@
 // Registers of `sv.alwaysff(negedge %clk)` / `sv.always negedge %clk` load on the falling
 // edge: registers on the inverted clock (`seq.to_clock (~clk)`, `posedge` of `~clk` in our
 // SystemVerilog). `lo` samples `hi`, a posedge register, half a cycle after it loads, so it
-// sees the new value (tests/sv_structural.rs runs this beside CIRCT's export in Icarus).
+// sees the new value (tests/it/sv_structural.rs runs this beside CIRCT's export in Icarus).
 hw.module @sv_negedge(in %clk : i1, in %rst : i1, in %a : i8, out hi : i8, out lo : i8, out m : i8) {
   %c0 = hw.constant 0 : i8
   %h = sv.reg : !hw.inout<i8>

@@ -3,7 +3,7 @@
 // around a loop that runs only for some outer iterations (j from i to 2). Each body gets an
 // empty state in front where a path skips every state (hls/src/gen/layout.rs), so the FSM
 // has no transition cycle without a state. A nest whose innermost loop never runs (7 to 3)
-// is removed whole by the lowering (tests/hls_loops.rs).
+// is removed whole by the lowering (tests/it/hls_loops.rs).
 func.func @empty_paths(%a: memref<16xi32>, %n: i32) -> i32 {
   %c3 = arith.constant 3 : i32
   %z = arith.constant 0 : i32

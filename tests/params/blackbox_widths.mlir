@@ -1,4 +1,4 @@
-// Black boxes with parametric port widths (tests/params.rs: lint-clean with the models in
+// Black boxes with parametric port widths (tests/it/params.rs: lint-clean with the models in
 // tests/params/blackbox_models.sv, and proven equal by ABC to CIRCT's own export).
 hw.module.extern @Ram<WIDTH: i32, DEPTH: i32 = 16>(in %addr : i8, in %d : !hw.int<#hw.param.decl.ref<"WIDTH">>, out q : !hw.int<#hw.param.decl.ref<"WIDTH">>, out wide : !hw.int<#hw.param.expr.add<#hw.param.decl.ref<"WIDTH">, 1>>)
 hw.module.extern @Fifo<W: i32 = 3>(in %d : !hw.int<#hw.param.decl.ref<"W">>, out q : !hw.int<#hw.param.decl.ref<"W">>) attributes {verilogName = "fifo_v"}

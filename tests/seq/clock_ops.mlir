@@ -1,4 +1,4 @@
-// CIRCT's clock ops (tests/derived_clocks.rs): an inverted clock with an asynchronous reset
+// CIRCT's clock ops (tests/it/derived_clocks.rs): an inverted clock with an asynchronous reset
 // (`arst` is driven at random by cosim), a clock mux between the clock and its inverse (its
 // select moves while the clock is low, so the muxed clock can rise on an input change, as
 // Verilator sees it too), dividers by 4 and by 1 (`by 0`). The muxed register does not read

@@ -1,6 +1,6 @@
 // Drives `initial_values` (tests/cases/initial_sv.mlir) with seeded random inputs and
 // prints its outputs before the first clock edge (the initial values) and after each edge.
-// Used by tests/seq_more.rs on our SystemVerilog and on CIRCT's for the same design.
+// Used by tests/it/seq_more.rs on our SystemVerilog and on CIRCT's for the same design.
 module tb;
   logic clk = 0, rst = 0, en = 0;
   logic [7:0] d = 0;

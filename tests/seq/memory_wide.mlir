@@ -1,6 +1,6 @@
 // Memories whose ports' addresses are not CIRCT's clog2(depth) bits (generic form): a
 // 10-word memory read and written through 6-bit inputs (out of range above 9), and a
-// 16-word one through a 2-bit address. tests/seq_more.rs checks that --emit mlir
+// 16-word one through a 2-bit address. tests/it/seq_more.rs checks that --emit mlir
 // --dialect circt (narrow addresses and range checks) keeps the meaning.
 hw.module @memory_wide(in %clk : !seq.clock, in %ra : i6, in %ren : i1, in %wa : i6, in %we : i1, in %wd : i8, in %na : i2, out q : i8, out n : i8) {
   %mem = seq.firmem 1, 1, old, port_order : <10 x 8>

@@ -1,4 +1,4 @@
-// Co-simulation design for derived clocks (tests/seq_more.rs): registers on both edges of
+// Co-simulation design for derived clocks (tests/it/seq_more.rs): registers on both edges of
 // `clk` feeding each other, an asynchronous reset on the falling-edge side (`arst` is not
 // named like a reset, so cosim drives it at random: it rises and falls mid-run), a register
 // on a clock divided by a register (it rises after the register that makes it, in the same

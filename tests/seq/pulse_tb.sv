@@ -1,4 +1,4 @@
-// Icarus testbench for pulse.mlir: the same steps as the Rust driver in tests/seq_sv.rs.
+// Icarus testbench for pulse.mlir: the same steps as the Rust driver in tests/it/seq_sv.rs.
 module tb;
   logic clk = 0, arst = 0;
   logic [7:0] d = 8'd1;

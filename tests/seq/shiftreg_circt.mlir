@@ -1,5 +1,5 @@
 // Shift registers and constant clocks for the comparison with CIRCT's own SystemVerilog
-// (tests/seq_more.rs): CIRCT leaves a register without a power-on value undefined (random
+// (tests/it/seq_more.rs): CIRCT leaves a register without a power-on value undefined (random
 // in simulation), so every register here has one.
 hw.module @shiftreg_circt(in %clk : !seq.clock, in %rst : i1, in %ce : i1, in %i : i8, out a : i8, out b : i8, out h : i8, out l : i8, out t : i8, out k : i1) {
   %c0 = hw.constant 0 : i8

@@ -1,4 +1,4 @@
-// A counter whose clocked check exists only under `--define CHECKS` (tests/sv_structural.rs):
+// A counter whose clocked check exists only under `--define CHECKS` (tests/it/sv_structural.rs):
 // `not_three` (cnt != 3) fails in cycle 3 (and every 16 cycles after), so `rmlir-hls cosim`
 // passes without the define and reports the failure with it.
 hw.module @ifdef_check(in %clk : !seq.clock, out cnt : i4) {

@@ -1,4 +1,4 @@
-// Which black box is instantiated depends on `--define A` (tests/sv_structural.rs):
+// Which black box is instantiated depends on `--define A` (tests/it/sv_structural.rs):
 // `rmlir-hls fpga` refuses either before any tool runs, naming the one it sees.
 hw.module.extern @ModelA(in %a : i4, out y : i4)
 hw.module.extern @ModelB(in %a : i4, out y : i4)

@@ -1,4 +1,4 @@
-// A counter with clocked checks for tests/verif_checks.rs: `below` (cnt < lim) fails in
+// A counter with clocked checks for tests/it/verif_checks.rs: `below` (cnt < lim) fails in
 // the cycles where cnt has reached lim, `lim_nonzero` where lim is 0, and `steps` (the
 // counter moves every cycle) never; the immediate `small_lim` (lim < 12) is the Rust
 // simulator's alone.

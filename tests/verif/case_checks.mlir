@@ -1,5 +1,5 @@
 // Immediate assertions inside `sv.case` items and an asynchronous reset block, for
-// tests/verif_checks.rs. In the main block (enabled while `arst` is 0) a `casez` on `k`
+// tests/it/verif_checks.rs. In the main block (enabled while `arst` is 0) a `casez` on `k`
 // checks `k0` (a != 0) when k is 00, `k1x` (a < 12) when k is 1?, and `kdef` (a != 15)
 // otherwise (k = 01; the default stands first and still applies only when no item does);
 // the reset block checks `in_reset` (a != 3) at the clock edges while `arst` is 1.

@@ -1,4 +1,4 @@
-// `sv.fwrite` for tests/verif_messages.rs: a register `acc` adds `a` each cycle (cleared by
+// `sv.fwrite` for tests/it/verif_messages.rs: a register `acc` adds `a` each cycle (cleared by
 // the asynchronous reset `arst`); each clock edge with `en` writes "acc=%d a=%h" to stderr,
 // and each edge (no enable) writes "tick b=%b" to stderr; the reset block writes "reset"
 // while arst is 1 (at the clock's edges). `sv.fflush` is in tests/cases: CIRCT 1.62 does not

@@ -1,5 +1,5 @@
 // Immediate assertions in procedural blocks (CIRCT's `sv.assert %p, immediate`) for
-// tests/verif_checks.rs: a counter with a synchronous reset. In the main block (enabled
+// tests/it/verif_checks.rs: a counter with a synchronous reset. In the main block (enabled
 // while `rst` is 0) `below` (cnt < lim) is checked when `go` is 1 and `lim_nonzero` when it
 // is 0; the reset block covers `rst_seen`; `small_lim` (lim < 12, when go) sits in an
 // `sv.alwayscomb` and is unclocked (the Rust simulator's and the evaluator's alone).

@@ -1,4 +1,4 @@
-// Checks with messages (CIRCT's `message "fmt"(%args)`) for tests/verif_messages.rs. The
+// Checks with messages (CIRCT's `message "fmt"(%args)`) for tests/it/verif_messages.rs. The
 // register `cnt` adds `a` each cycle and is cleared by the asynchronous reset `arst`. Each
 // clock edge checks, in the main block (arst 0), `small` (cnt < 0xc0) with the message
 // "cnt=%0d a=%d b=%b"; in the reset block (arst 1) that b != 3 with "in reset: a=%h b=%0d";

@@ -1,4 +1,4 @@
-// Checks sampled on the falling edge, for tests/verif_checks.rs: `h` loads `a` on the
+// Checks sampled on the falling edge, for tests/it/verif_checks.rs: `h` loads `a` on the
 // rising edge, so at the falling edge after it `h == a` always holds (`loaded`, an immediate
 // assert in a negedge block; it would fail on the rising edge whenever `a` changed), and
 // `not5` (ltl.clock negedge) and `not9` (sv.assert.concurrent negedge) fail in the cycles

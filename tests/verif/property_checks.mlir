@@ -1,4 +1,4 @@
-// CIRCT's `sv.assert_property` family (tests/verif_checks.rs): each check fails in the
+// CIRCT's `sv.assert_property` family (tests/it/verif_checks.rs): each check fails in the
 // cycles where `a` has one value, worked out in the test from cosim's stimulus.
 // `a1`: on posedge, disabled by `rst` (high in cosim's first two cycles); `a2`: an assume of
 // an `ltl.clock` property; `neg5`: on negedge, of a register loaded at the posedge (so it

@@ -1,4 +1,4 @@
-// Zero-width aggregates (tests/zero_width.rs): `!hw.array<0xT>`, `!hw.struct<>` and a struct
+// Zero-width aggregates (tests/it/zero_width.rs): `!hw.array<0xT>`, `!hw.struct<>` and a struct
 // of `i0` fields are erased as `i0` is (ports, instance ports, `hw.array_concat` operands,
 // ops whose results all are zero-width); `hw.array_get` of a one-element array (index `i0`)
 // is its element.

@@ -4,7 +4,7 @@
 //! the done cycle and every memory afterwards.
 //!
 //! Both drivers ([`drivers`]) run the same protocol, which is also the Icarus test bench's
-//! (tests/hls_support/icarus.rs): `rst` for two edges; `start` = 1 with the scalar
+//! (tests/it/support/hls_support/icarus.rs): `rst` for two edges; `start` = 1 with the scalar
 //! arguments for one edge, then the scalars complemented (they must have been sampled with
 //! `start`); wait for `done` at most `max_cycles` edges. The cycle count is the number of
 //! rising edges from the one that samples `start` to the cycle in which `done` is 1. One more

@@ -1,0 +1,200 @@
+//! Floating point as hardware (issue 21): every float kernel of tests/hls/float/ that has a
+//! unit for each of its ops synthesized by `rmlir-hls --emit verilog`, lint-clean, run in
+//! Icarus with the block-RAM models on seeded random data holding signed zeros,
+//! infinities, NaNs and subnormals, and compared bit for bit (any NaN equals any NaN, SPEC
+//! section 4) with `mlir-cpu-runner` and with the interpreter, in the default mode and with
+//! `--pipeline`; the report's latency equals Icarus' cycles. Data on which the interpreter
+//! meets a conversion MLIR leaves poison is skipped (`data_sets`). Also: `rmlir-hls cosim`
+//! on two float kernels, the report's float units, the dot product's II, and the located
+//! error of an op without a unit (`arith.remf`).
+
+use crate::support::{self, bin};
+
+use crate::support::hls_support::{
+    as_ref_run, assert_runs_eq, data_sets, icarus, interpret, load, reference, tb_spec,
+};
+use hls::interp::ArgValue;
+use std::path::{Path, PathBuf};
+
+/// Runs `rmlir-hls` with arguments; returns (success, stdout, stderr).
+fn tool(args: &[&str]) -> (bool, String, String) {
+    let out = bin().args(args).output().expect("run rmlir-hls");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn kernel(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/float").join(name)
+}
+
+/// The float kernels whose every op has a unit (`arith.remf` has none).
+fn synthesizable_kernels() -> Vec<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/hls/float");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("tests/hls/float exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+        .filter(|p| !std::fs::read_to_string(p).unwrap().contains("remf"))
+        .collect();
+    v.sort();
+    if let Ok(only) = std::env::var("HLS_ONLY") {
+        v.retain(|p| only.split(',').any(|n| p.file_stem().is_some_and(|s| s == n)));
+    }
+    v
+}
+
+/// The latency of function `name` in a `--report -` table (`None` when data-dependent).
+fn report_latency(table: &str, name: &str) -> Option<u64> {
+    let line = table.lines().find(|l| l.starts_with(&format!("function {name}: latency ")));
+    let line = line.unwrap_or_else(|| panic!("no report line for {name} in:\n{table}"));
+    line.split_whitespace().nth(3).and_then(|v| v.parse().ok())
+}
+
+/// Data sets per kernel and mode.
+const SETS: usize = 3;
+
+/// Synthesizes `path` with `extra` flags and judges the circuit on `SETS` data sets against
+/// the reference runs `refs` and the interpreter; returns the report and Icarus' cycles.
+fn check(
+    path: &Path,
+    extra: &[&str],
+    sets: &[Vec<ArgValue>],
+    refs: &[reference::RefRun],
+) -> (String, Vec<u64>) {
+    let p = path.to_str().unwrap();
+    let (ok, sv, err) = tool(&[&[p, "--emit", "verilog", "--report", "-"], extra].concat());
+    assert!(ok, "{p} {extra:?}: synthesis failed:\n{err}");
+    let k = load(path);
+    support::verilator_lint(&sv, &k.sig.name);
+    let latency = report_latency(&err, &k.sig.name);
+    let mut cycles = Vec::new();
+    for (set, (args, expected)) in sets.iter().zip(refs).enumerate() {
+        let (interp, outcome) = interpret(&k, args);
+        let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
+        let run =
+            icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
+        let got = as_ref_run(&run, &k, &spec);
+        let what = format!("{p} {extra:?} data set {set}");
+        assert_runs_eq(&format!("{what}: Icarus vs mlir-cpu-runner"), expected, &got, &k.sig);
+        assert_runs_eq(&format!("{what}: Icarus vs the interpreter"), &interp, &got, &k.sig);
+        if let Some(l) = latency {
+            assert_eq!(l, run.cycles, "{what}: the report's latency vs Icarus' cycles");
+        }
+        cycles.push(run.cycles);
+    }
+    (err, cycles)
+}
+
+#[test]
+fn float_kernels_in_icarus_match_mlir_cpu_runner_and_the_interpreter() {
+    let kernels = synthesizable_kernels();
+    assert!(std::env::var("HLS_ONLY").is_ok() || kernels.len() >= 12, "{kernels:?}");
+    for path in &kernels {
+        let k = load(path);
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, SETS).into_iter().map(|(_, a)| a).collect();
+        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+        let (report, _) = check(path, &[], &sets, &refs);
+        assert!(report.contains(" latency "), "{}: the report lists float units:\n{report}", path.display());
+        check(path, &["--pipeline"], &sets, &refs);
+    }
+}
+
+/// `--max-float 1`: one unit per float kind and format, shared by the ops through input
+/// multiplexers (a sequential divider started from each op's state), same results.
+#[test]
+fn max_float_shares_the_units() {
+    for (name, unit) in [
+        ("gemm_f32.mlir", "1 x fmul f32 latency"),
+        ("divsqrt_f32.mlir", "1 x fdiv_seq f32 latency"),
+        ("conversions.mlir", "1 x fconvert f32 latency 9"),
+        ("half_bf16.mlir", "1 x fmul f16 latency"),
+    ] {
+        let path = kernel(name);
+        let k = load(&path);
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+        for extra in [&["--max-float", "1"][..], &["--max-float", "1", "--pipeline"][..]] {
+            let (report, _) = check(&path, extra, &sets, &refs);
+            if extra.len() == 2 {
+                assert!(report.contains(unit), "{name}: '{unit}' expected:\n{report}");
+            }
+        }
+    }
+    let gemm = kernel("gemm_f32.mlir");
+    let (_, _, report) = tool(&[gemm.to_str().unwrap(), "--emit", "verilog", "--report", "-"]);
+    assert!(report.contains("3 x fmul f32 latency"), "without --max-float each op has its unit:\n{report}");
+}
+
+/// Other clock periods change every unit's latency: at 60 ns adders and multipliers are
+/// combinational and chained, at 6 ns deeply pipelined; same results either way.
+#[test]
+fn clock_periods_change_latencies_not_results() {
+    for name in ["dot_f32.mlir", "divsqrt_f32.mlir", "half_bf16.mlir"] {
+        let path = kernel(name);
+        let k = load(&path);
+        let sets: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+        let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+        let (slow, _) = check(&path, &["--clock-period", "60"], &sets, &refs);
+        assert!(slow.contains(" latency 0"), "{name}: combinational units at 60 ns:\n{slow}");
+        check(&path, &["--clock-period", "6", "--pipeline"], &sets, &refs);
+    }
+}
+
+/// A dot product of 64 elements without reassociation: the pipelined loop's II is the
+/// adder's recurrence (its latency, and the cycle its result is registered in), and the
+/// run takes `63 II + depth` cycles, far fewer than the FSM's.
+#[test]
+fn dot64_pipelined_keeps_the_adders_recurrence() {
+    let path = kernel("dot64_f32.mlir");
+    let add =
+        hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
+    let k = load(&path);
+    let sets: Vec<Vec<ArgValue>> = data_sets(&k, 1).into_iter().map(|(_, a)| a).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    let (report, piped) = check(&path, &["--pipeline"], &sets, &refs);
+    let ii = format!("pipelined II={}", add.latency + 1);
+    assert!(report.contains(&ii), "{ii} expected:\n{report}");
+    let (_, fsm) = check(&path, &[], &sets, &refs);
+    eprintln!(
+        "dot64 f32: {} cycles pipelined (fadd latency {}), {} as an FSM",
+        piped[0], add.latency, fsm[0]
+    );
+    assert!(piped[0] < 64 * u64::from(add.latency + 2) && piped[0] < fsm[0], "{piped:?} {fsm:?}");
+}
+
+/// `rmlir-hls cosim`: the Rust simulator against Verilator and the interpreter on float
+/// kernels (a reduction and the f16/bf16 kernel with a divider).
+#[test]
+fn cosim_runs_float_kernels() {
+    for (name, extra) in [("dot_f32.mlir", &[][..]), ("half_bf16.mlir", &["--pipeline"][..])] {
+        let path = kernel(name);
+        let p = path.to_str().unwrap();
+        let (ok, out, err) = tool(&[&["cosim", p, "--seed", "3"], extra].concat());
+        assert!(ok, "{p} {extra:?}: rmlir-hls cosim failed:\n{out}{err}");
+        assert!(out.contains("cycles: "), "{out}");
+    }
+}
+
+/// An op without a unit is a located error naming it: exit 1, no output.
+#[test]
+fn remf_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("out.sv");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let out = bin()
+        .current_dir(&root)
+        .args(["tests/hls/float/normalize_f32.mlir", "--emit", "verilog", "-o"])
+        .arg(&out_file)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("tests/hls/float/normalize_f32.mlir:15:5: error: floating-point 'arith.remf'"),
+        "{err}"
+    );
+    assert!(!out_file.exists());
+}
