@@ -211,6 +211,17 @@ impl<'a> Lower<'a> {
         let Some(elems) = elems else {
             return Err(Diagnostic::error(span, "memref has more than 2^32 elements"));
         };
+        // A local memory becomes a block-RAM cell, which holds at most 2^30 bits.
+        if kind == MemKind::Local && elems.saturating_mul(u64::from(*width)) > comb::netlist::MAX_MEMORY_BITS
+        {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "a local memory of {elems} x {width} bits is larger than the limit of 2^30 bits \
+                     (128 MiB) of an on-chip memory"
+                ),
+            ));
+        }
         self.f.mems.push(Memory { name, elems, width: *width, kind, span });
         Ok((MemId(self.f.mems.len() as u32 - 1), dims))
     }
