@@ -154,6 +154,10 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut modules = Vec::new();
     let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
     let mut warnings = Vec::new();
+    // mlir-opt's rule for affine subscripts, in every function (callees are inlined).
+    for op in &all {
+        lower::affine_valid::check(file, op).map_err(|d| vec![d])?;
+    }
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
         gen::support::check(&func).map_err(|d| vec![d])?;

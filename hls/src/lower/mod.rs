@@ -10,6 +10,7 @@
 //! located error.
 
 mod affine;
+pub mod affine_valid;
 mod cfg;
 mod control;
 mod float;
