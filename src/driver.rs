@@ -231,25 +231,9 @@ pub fn map_luts(
     Ok(reports)
 }
 
-/// A Yosys JSON import error as a failure: a syntax error at its line and column (rendered
-/// with the source line and a caret), anything else naming the module and cell.
+/// A Yosys JSON import error as a failure, located in the netlist's text.
 fn json_failure(src: &SourceFile, e: comb::yosys::ImportError) -> Failure {
-    match e {
-        comb::yosys::ImportError::Syntax { line, column, message } => {
-            let text = src.text();
-            let start: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
-            // serde_json counts columns in bytes, from 1.
-            let mut pos = (start + column.saturating_sub(1)).min(text.len());
-            while !text.is_char_boundary(pos) {
-                pos -= 1;
-            }
-            Failure::Input(
-                Box::new(src.clone()),
-                vec![Diagnostic::error(mlir_text::Span::point(pos), message)],
-            )
-        }
-        other => Failure::Message(format!("{}: {other}", src.name())),
-    }
+    Failure::Input(Box::new(src.clone()), vec![e.diagnostic(src.text())])
 }
 
 /// Runs one compile as the options say.

@@ -306,8 +306,32 @@ fn bad_json_exits_1_naming_module_and_cell() {
         assert_eq!(code, 1, "{want}: {err}");
         assert!(err.contains(want), "expected '{want}' in:\n{err}");
         assert!(err.contains("module 'm'") && err.contains("cell 'c1'"), "module and cell not named:\n{err}");
+        assert!(err.contains("bad.json:3:13: error:"), "not located at the cell's key:\n{err}");
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn import_errors_after_parsing_are_located() {
+    // A port error points at the port's key, a module error at the module's, an error
+    // about the whole netlist at `modules`.
+    let inout = one_cell("$not", r#""A": [2, 3], "Y": [4, 5]"#).replace("\"input\"", "\"inout\"");
+    let (code, err) = run_json(&inout);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("bad.json:2:13: error: module 'm': port 'a' is an inout"), "{err}");
+    let undriven =
+        one_cell("$not", r#""A": [2, 3], "Y": [4, 5]"#).replace("\"bits\": [4, 5]", "\"bits\": [4, 8]");
+    let (_, err) = run_json(&undriven);
+    assert!(err.contains("bad.json:2:") && err.contains("port 'y'") && err.contains("not driven"), "{err}");
+    let recursive = r#"{"modules": {
+  "m": {"ports": {}, "cells": {"i": {"type": "n", "connections": {}}}},
+  "n": {"ports": {}, "cells": {"i": {"type": "m", "connections": {}}}}
+}}"#;
+    let (_, err) = run_json(recursive);
+    assert!(err.contains("bad.json:1:2: error: recursive instantiation"), "{err}");
+    let (code, err) = run_json("{\"creator\": \"x\",\n \"modules\": {}}");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("bad.json:2:2: error: the netlist has no modules"), "{err}");
 }
 
 #[test]

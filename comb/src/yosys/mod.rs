@@ -14,6 +14,7 @@ pub mod arith;
 pub mod error;
 pub mod ff;
 pub mod gates;
+pub mod locate;
 pub mod module;
 pub mod order;
 pub mod params;

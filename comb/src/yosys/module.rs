@@ -63,15 +63,22 @@ pub fn import_module(
             PortDirection::Input => Dir::Input,
             PortDirection::Output => Dir::Output,
             PortDirection::InOut => {
-                return Err(ImportError::in_module(
+                return Err(ImportError::at_key(
                     name,
+                    "ports",
+                    pname,
                     format!("port '{pname}' is an inout (not supported)"),
                 ))
             }
         };
         let width = u32::try_from(yp.bits.len()).ok().filter(|&w| (1..1 << 24).contains(&w));
         let Some(width) = width else {
-            return Err(ImportError::in_module(name, format!("port '{pname}' has {} bits", yp.bits.len())));
+            return Err(ImportError::at_key(
+                name,
+                "ports",
+                pname,
+                format!("port '{pname}' has {} bits", yp.bits.len()),
+            ));
         };
         let clock = dir == Dir::Input && matches!(yp.bits[..], [BitVal::N(n)] if clocks.contains(&n));
         let id = m.add_port(Port { name: pname.clone(), dir, width, clock, span: Span::default() });
@@ -86,9 +93,12 @@ pub fn import_module(
         let net = b.m.port_net(id).expect("input ports have cells");
         for (i, bit) in bits.iter().enumerate() {
             let BitVal::N(n) = bit else {
-                return Err(ImportError::in_module(
+                let port = &b.m.port(id).name;
+                return Err(ImportError::at_key(
                     name,
-                    format!("input port '{}' has a constant bit", b.m.port(id).name),
+                    "ports",
+                    port,
+                    format!("input port '{port}' has a constant bit"),
                 ));
             };
             if !b.drive(*n, net, i as u32) {
@@ -172,7 +182,8 @@ pub fn import_module(
         }
     }
     for (id, pname, bits) in outputs {
-        let net = b.word(bits, &|| format!("output port '{pname}'"))?;
+        let net =
+            b.word(bits, &|| format!("output port '{pname}'")).map_err(|e| e.with_key("ports", pname))?;
         b.m.set_output(id, net);
     }
     // 4. placeholders out, names in
@@ -313,8 +324,10 @@ pub fn check_init(name: &str, ym: &YModule) -> Result<(), ImportError> {
                 yosys_netlist_json::AttributeVal::S(s) => s.contains('1'),
             };
             if nonzero {
-                return Err(ImportError::in_module(
+                return Err(ImportError::at_key(
                     name,
+                    "netnames",
+                    n,
                     format!("wire '{n}' has a nonzero initial value; registers start at 0 (use a reset)"),
                 ));
             }

@@ -48,6 +48,7 @@ impl<'a> YCell<'a> {
     pub fn word(&self, b: &mut Builder, port: &str) -> Result<NetId, ImportError> {
         let bits = self.bits(port)?;
         b.word(bits, &|| format!("cell '{}' ({}) port {port}", self.name, self.ty()))
+            .map_err(|e| e.with_key("cells", self.name))
     }
     /// Parameter `name` as bits (LSB first); `None` when absent.
     pub fn param_opt(&self, name: &str) -> Result<Option<Vec<bool>>, ImportError> {
