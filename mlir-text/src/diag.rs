@@ -76,7 +76,7 @@ fn render_one(out: &mut String, file: &SourceFile, sev: Severity, span: Option<S
     let tail = if skipped + shown.chars().count() < text.chars().count() { "..." } else { "" };
     let _ = writeln!(out, "{lead}{shown}{tail}");
     // Caret under the start, tildes under the rest of the span on this line (in the window).
-    let mut marker = String::from(lead.replace('.', " "));
+    let mut marker = lead.replace('.', " ");
     for ch in shown.chars().take(col - 1 - skipped) {
         marker.push(if ch == '\t' { '\t' } else { ' ' });
     }
