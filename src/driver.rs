@@ -134,7 +134,7 @@ pub fn load_design_defined(src: &SourceFile, o: &LoadOptions) -> Result<Design, 
             }
             None => {
                 let mut file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
-                // `sv.ifdef`s take the branch `--define` chooses (README "sv.ifdef").
+                // `sv.ifdef`s take the branch `--define` chooses (user guide, docs/src/sv-ops.md "sv.ifdef").
                 mlir_text::ifdef::specialize_ifdefs(&mut file, defines);
                 if hls::has_hls_input(&file) {
                     comb::build::reject_zero_width(&file).map_err(input_err)?;
@@ -205,7 +205,7 @@ pub fn map_luts(
     }
     // -O2 alternates the mapper and the e-graph LUT optimizer while rounds find networks
     // with fewer LUTs (then less depth), until two rounds in a row find none, and keeps the
-    // best (README "-O2 --lut K"): remapping a mapped network is a new start, which ended
+    // best (user guide, docs/src/lut-mapping.md): remapping a mapped network is a new start, which ended
     // with fewer LUTs on most EPFL circuits (priority K=6 area 117 -> 106) than the first
     // fixed point, and any round can also end worse.
     let reports = if o2 {

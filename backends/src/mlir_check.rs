@@ -2,7 +2,7 @@
 //! for an immediate check; for a clocked one the clock as an `i1` (`seq.from_clock`), then
 //! `ltl.clock %c, posedge %clk : i1` and the check of that `!ltl.sequence`. The generic
 //! form spells the same ops as `circt-opt --mlir-print-op-generic` does, with `edge = 0 :
-//! i32` and `label` in the attribute dictionary (see README, "The generic form"). A check
+//! i32` and `label` in the attribute dictionary (see the user guide, docs/src/assertions.md). A check
 //! with a message is printed in the `sv` dialect, which has messages: `sv.assert.concurrent`
 //! when clocked, an immediate `sv.assert` in an `sv.alwayscomb` when not.
 

@@ -1,6 +1,6 @@
 // RUN: --emit verilog
 // seq.firmem beyond one read and one write port of latency 1 (built from registers with
-// CIRCT's simulation model, see README "Memories"): a combinational read (latency 0), read and
+// CIRCT's simulation model, see docs/src/memories.md): a combinational read (latency 0), read and
 // write latency 2 with a write mask and two read ports, a read-write port beside a read port
 // (read-under-write new), and two masked write ports on one word (the first port in the text
 // wins, as in CIRCT's lowering).

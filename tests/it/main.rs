@@ -23,6 +23,7 @@ mod cli_messages;
 mod cli_output;
 mod cosim;
 mod derived_clocks;
+mod docs;
 mod egraph;
 mod examples;
 mod extern_modules;

@@ -7,7 +7,7 @@
 //! - A reset pulse between clock edges (which cosim's one-vector-per-cycle stimulus never
 //!   makes): the generated Rust simulator and Icarus on the emitted SystemVerilog (driven by
 //!   `tests/seq/pulse_tb.sv`) step through the same sequence and must both print the values
-//!   the async-reset rule of the README gives.
+//!   the async-reset rule of the user guide (docs/src/registers.md) gives.
 
 use crate::support::*;
 use std::process::Command;

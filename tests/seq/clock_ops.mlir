@@ -4,7 +4,7 @@
 // Verilator sees it too), dividers by 4 and by 1 (`by 0`). The muxed register does not read
 // the asynchronous one: where an input change both moves a derived clock and asserts an
 // asynchronous reset, SystemVerilog samples before the reset and our simulators after it
-// (README, "Falling edges and derived clocks").
+// (docs/src/sv-ops.md, "Falling edges and derived clocks").
 hw.module @clock_ops(in %clock : !seq.clock, in %sel : i1, in %arst : i1, in %d : i8, out a : i8, out b : i8, out c : i8, out e : i8) {
   %c0 = hw.constant 0 : i8
   %inv = seq.clock_inv %clock

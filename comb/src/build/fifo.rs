@@ -3,7 +3,7 @@
 //! of `clog2(depth)` bits (synchronous reset to 0), and a memory of `depth` words read
 //! combinationally at the read pointer (read latency 0), here one register per word.
 //!
-//! Meaning (CIRCT 1.62's, quirks included, README "FIFOs"):
+//! Meaning (CIRCT 1.62's, quirks included, docs/src/memories.md "FIFOs"):
 //! - `full` = `count == depth - 1`, `empty` = `count == 0`, `almost_full` = `count >= N`,
 //!   `almost_empty` = `count <= M`;
 //! - the count goes up on a write without a read unless full, down on a read without a

@@ -244,7 +244,7 @@ impl<'f> Builder<'f> {
                 "func.func" if !op.regions().is_empty() => out.push(op),
                 "func.func" => {}     // a declaration
                 "hw.type_scope" => {} // the aliases it declares carry their types
-                // Metadata with no netlist meaning, dropped (README, "CIRCT and HEIR interop"):
+                // Metadata with no netlist meaning, dropped (docs/src/interop.md):
                 // paths to inner symbols and the output-file structure of CIRCT's emission.
                 "hw.hierpath" | "emit.fragment" | "emit.file" | "emit.verbatim" | "emit.ref" => {}
                 "hw.module.extern" => out.push(op),

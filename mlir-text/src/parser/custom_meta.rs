@@ -1,6 +1,6 @@
 //! Custom forms of the metadata ops CIRCT pipelines leave around the hardware, read so that
-//! such files are accepted; the netlist builder drops them (README, "CIRCT and HEIR
-//! interop"):
+//! such files are accepted; the netlist builder drops them (user guide,
+//! docs/src/interop.md):
 //!
 //! ```text
 //! dbg.variable "name", %v [scope %s] : T        // debug info: name of a value

@@ -35,6 +35,8 @@ pub enum Tool {
     CirctCheck,
     /// The `rmlir-hls` binary under test, with the shared cosim cache.
     RmlirHls,
+    /// mdBook, which builds the user guide in `docs/` (see [`mdbook`]).
+    Mdbook,
 }
 
 impl Tool {
@@ -55,6 +57,7 @@ impl Tool {
                 c
             }
             Tool::RmlirHls => super::bin(),
+            Tool::Mdbook => Command::new(mdbook()),
         }
     }
 
@@ -80,6 +83,26 @@ pub fn circt_python() -> PathBuf {
         py.display()
     );
     py
+}
+
+/// The `mdbook` program: on `PATH`, else in Cargo's bin folder (`$CARGO_HOME/bin`, else
+/// `~/.cargo/bin`), where `scripts/install-tools.sh` installs it; panics naming the script
+/// when it is in neither.
+pub fn mdbook() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|dir| dir.join("mdbook"));
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let in_cargo = cargo_home.map(|c| c.join("bin/mdbook"));
+    on_path.chain(in_cargo).find(|p| p.is_file()).unwrap_or_else(|| {
+        panic!(
+            "mdbook is missing (not on PATH nor in ~/.cargo/bin): run scripts/install-tools.sh, \
+             which installs it with `cargo install mdbook --locked`"
+        )
+    })
 }
 
 /// What one tool run gave.
