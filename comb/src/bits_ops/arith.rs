@@ -73,16 +73,27 @@ pub fn mul(a: &Bits, b: &Bits) -> Bits {
     }
     let (x, y) = (a.words(), b.words());
     let n = x.len();
+    // Only the significant words of each factor: small constants in wide words cost little.
+    let used = |v: &[u64]| v.iter().rposition(|&w| w != 0).map_or(0, |i| i + 1);
+    let (nx, ny) = (used(x), used(y));
     let mut r = vec![0u64; n];
-    for i in 0..n {
+    for i in 0..nx {
         if x[i] == 0 {
             continue;
         }
         let mut carry = 0u128;
-        for j in 0..n - i {
+        for j in 0..(n - i).min(ny) {
             let t = r[i + j] as u128 + x[i] as u128 * y[j] as u128 + carry;
             r[i + j] = t as u64;
             carry = t >> 64;
+        }
+        // Propagate the last carry into the words above the product of this row.
+        let mut k = i + (n - i).min(ny);
+        while carry != 0 && k < n {
+            let t = r[k] as u128 + carry;
+            r[k] = t as u64;
+            carry = t >> 64;
+            k += 1;
         }
     }
     Bits::from_words(&r, w)

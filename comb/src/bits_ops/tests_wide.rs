@@ -28,6 +28,41 @@ fn wide_mul_is_repeated_add_and_distributes() {
     }
 }
 
+/// `a * b` by shift and add, bit by bit: the reference for the word-wise product.
+fn mul_by_adds(a: &Bits, b: &Bits) -> Bits {
+    let (mut acc, mut p) = (Bits::zero(a.width()), a.clone());
+    for i in 0..b.width() {
+        if b.bit(i) {
+            acc = add(&acc, &p);
+        }
+        p = add(&p, &p);
+    }
+    acc
+}
+
+#[test]
+fn wide_mul_of_short_factors_carries_into_the_high_words() {
+    // Factors whose high words are zero (the product loop skips them) must still carry
+    // into the words above their product.
+    let mut rng = Rng::new(6);
+    for w in [192u32, 640, 1000] {
+        for i in 0..40 {
+            let (lx, ly) = (1 + rng.below(128) as u32, 1 + rng.below(200) as u32);
+            let a = if i % 3 == 0 {
+                Bits::from_words(Bits::ones(lx).words(), w)
+            } else {
+                Bits::from_words(rng.bits(lx).words(), w)
+            };
+            let b = if i % 3 == 0 {
+                Bits::from_words(Bits::ones(ly).words(), w)
+            } else {
+                Bits::from_words(rng.bits(ly).words(), w)
+            };
+            assert_eq!(mul(&a, &b), mul_by_adds(&a, &b), "w{w} {lx}x{ly}");
+        }
+    }
+}
+
 #[test]
 fn wide_division_identities() {
     let mut rng = Rng::new(4);

@@ -59,6 +59,36 @@ enum Fold {
     Variadic,
 }
 
+/// Most 64-bit word operations one fold may take (about a tenth of a second).
+const FOLD_BUDGET: u64 = 1 << 27;
+
+/// Whether folding `kind` on constants `vals` stays within [`FOLD_BUDGET`]: products and
+/// divisions of very wide constants are quadratic (a 2^24-bit `divu` took minutes), so such
+/// a cell is left as logic, which computes the same value.
+fn affordable(kind: &CellKind, width: u32, vals: &[&Bits]) -> bool {
+    let words = |b: &Bits| b.words().iter().rposition(|&x| x != 0).map_or(0, |i| i as u64 + 1);
+    let all = u64::from(width).div_ceil(64);
+    let cost = match kind {
+        // Left to right, as eval_cell folds: each step costs the significant words of the
+        // product so far times those of the next factor.
+        CellKind::Mul => {
+            let (mut acc, mut cost) = (1u64, 0u64);
+            for v in vals {
+                cost = cost.saturating_add(acc.saturating_mul(words(v)));
+                acc = acc.saturating_add(words(v)).min(all);
+            }
+            cost
+        }
+        CellKind::DivU | CellKind::DivS | CellKind::ModU | CellKind::ModS => match vals {
+            [_, d] if d.as_u64().is_some() || (d.msb() && d.is_ones()) => all,
+            [a, _] => words(a).saturating_mul(64).saturating_mul(all),
+            _ => all,
+        },
+        _ => all,
+    };
+    cost <= FOLD_BUDGET
+}
+
 /// Folds one cell; true if it changed anything.
 pub(crate) fn fold_cell(m: &mut Module, id: NetId) -> bool {
     let fold = match plan(m, id) {
@@ -85,6 +115,9 @@ fn plan(m: &Module, id: NetId) -> Option<Fold> {
     let ops = cell.operands();
     if ops.iter().all(|&o| const_of(m, o).is_some()) {
         let vals: SmallVec<[&Bits; 4]> = ops.iter().filter_map(|&o| const_of(m, o)).collect();
+        if !affordable(&cell.kind, cell.width, &vals) {
+            return None;
+        }
         return eval_cell(&cell.kind, cell.width, &vals).map(Fold::Const);
     }
     let w = cell.width;
@@ -163,6 +196,9 @@ fn fold_variadic(m: &mut Module, id: NetId, kind: &CellKind) -> bool {
         None
     } else {
         let vals: Vec<&Bits> = const_nets.iter().map(|&c| const_of(m, c).unwrap()).collect();
+        if !affordable(&base, w, &vals) {
+            return false;
+        }
         eval_cell(&base, w, &vals)
     };
     let finish = |v: Bits| if invert { v.not() } else { v };

@@ -69,6 +69,32 @@ fn constant_fold_all_constant_cascades() {
 }
 
 #[test]
+fn constant_fold_leaves_very_wide_products_and_divisions_as_logic() {
+    // Folding these would take minutes (quadratic in the width); the cells stay and
+    // compute the same value. Narrower ones and small divisors still fold.
+    let w = 1 << 22;
+    let (mut m, _, _, _) = module();
+    let wide = |m: &mut Module, seed: u64| {
+        let mut r = crate::rng::Rng::new(seed);
+        cell(m, CellKind::Const(r.bits(w)), w, &[])
+    };
+    let (a, b) = (wide(&mut m, 1), wide(&mut m, 2));
+    let p = cell(&mut m, CellKind::Mul, w, &[a, b]);
+    let q = cell(&mut m, CellKind::DivU, w, &[a, b]);
+    let seven = cell(&mut m, CellKind::Const(Bits::from_u64(7, w)), w, &[]);
+    let r = cell(&mut m, CellKind::ModU, w, &[a, seven]);
+    let s = cell(&mut m, CellKind::Mul, w, &[a, seven]);
+    let (pp, pq, pr) = (out(&mut m, "p", p), out(&mut m, "q", q), out(&mut m, "r", r));
+    let ps = out(&mut m, "s", s);
+    let mut d = design(m);
+    run(&mut d, Box::new(ConstantFold));
+    assert_eq!(driver(&d, pp).kind, CellKind::Mul);
+    assert_eq!(driver(&d, pq).kind, CellKind::DivU);
+    assert!(matches!(driver(&d, pr).kind, CellKind::Const(_)), "a one-word divisor folds");
+    assert!(matches!(driver(&d, ps).kind, CellKind::Const(_)), "a one-word factor folds");
+}
+
+#[test]
 fn constant_fold_partial_identities() {
     let (mut m, a, b, c) = module();
     let zero = konst(&mut m, 0, 8);
