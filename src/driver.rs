@@ -153,6 +153,10 @@ pub fn load_design_defined(src: &SourceFile, o: &LoadOptions) -> Result<Design, 
     };
     let mut pipeline = comb::passes::pipeline(level);
     if flatten {
+        if let Err(why) = comb::passes::check_flat_size(&design) {
+            let span = design.top.map_or_else(Default::default, |t| design.module(t).span);
+            return Err(input_err(vec![Diagnostic::error(span, why)]));
+        }
         pipeline.insert(0, comb::passes::by_name("flatten").expect("flatten is registered"));
     }
 

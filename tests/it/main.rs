@@ -44,6 +44,7 @@ mod hls_pipediv;
 mod hls_pipeline;
 mod hls_pipemul;
 mod hls_vcd;
+mod limits;
 mod lutmap;
 mod mem_cell;
 mod mutated_inputs;

@@ -29,6 +29,44 @@ impl Pass for Flatten {
     }
 }
 
+/// Most cells a flattened top may hold (about 15 GB of netlist at ~450 bytes a cell).
+pub const MAX_FLAT_CELLS: u64 = 1 << 25;
+
+/// The number of cells the top module would hold once flat (black-box instances count
+/// one), saturating; computed per module, children first, without copying anything.
+pub fn flat_size(design: &Design) -> u64 {
+    let Ok(order) = order::hierarchy_order(design) else { return 0 };
+    let mut size = vec![0u64; design.modules.len()];
+    for mid in order {
+        let m = design.module(mid);
+        size[mid.index()] = m.cells().fold(0u64, |acc, c| {
+            let n = match &m.cell(c).kind {
+                CellKind::Instance { module, .. } if design.module(*module).extern_info.is_none() => {
+                    size[module.index()]
+                }
+                _ => 1,
+            };
+            acc.saturating_add(n)
+        });
+    }
+    design.top.map_or(0, |t| size[t.index()])
+}
+
+/// Checks, before `flatten` runs, that the flat top stays under [`MAX_FLAT_CELLS`]: a deep
+/// hierarchy of doublings would otherwise run out of memory. The error names the top and
+/// the count, for the caller to locate at the top module's span.
+pub fn check_flat_size(design: &Design) -> Result<(), String> {
+    let n = flat_size(design);
+    if n <= MAX_FLAT_CELLS {
+        return Ok(());
+    }
+    let top = design.top.map_or("", |t| design.module(t).name.as_str());
+    Err(format!(
+        "--flatten: module '{top}' would hold {n} cells once flat, over the limit of {MAX_FLAT_CELLS} \
+         (compile without --flatten: the hierarchy is kept in the output)"
+    ))
+}
+
 /// Flattens `design` in place. Returns whether it changed and, for the top module, the
 /// nets that replaced removed instance outputs (old net, new net), so that callers
 /// holding the top's old [`NetId`]s can follow them.

@@ -27,7 +27,7 @@ pub use constant_fold::ConstantFold;
 pub use cse::Cse;
 pub use dead_code::DeadCode;
 pub use edits::Edits;
-pub use flatten::{flatten_design, Flatten};
+pub use flatten::{check_flat_size, flat_size, flatten_design, Flatten, MAX_FLAT_CELLS};
 pub use manager::{format_times, PassManager, PassReport};
 pub use simplify::Simplify;
 

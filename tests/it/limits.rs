@@ -1,0 +1,64 @@
+//! Inputs at the limits (issue 24): a hierarchy too big to flatten is a located error, a
+//! huge one-line input gives a short diagnostic, very wide constant arithmetic compiles.
+
+use crate::support::bin;
+use std::process::Output;
+
+fn run_text(name: &str, text: &str, args: &[&str]) -> (Output, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join(name);
+    std::fs::write(&f, text).unwrap();
+    let out = bin().arg(&f).args(args).current_dir(dir.path()).output().expect("run rmlir-hls");
+    (out, dir)
+}
+
+/// `levels` modules, each instantiating the one below twice (2^levels leaves).
+fn doubling(levels: usize) -> String {
+    let mut t = String::from(
+        "hw.module @m0(in %a : i8, out y : i8) {\n  %s = comb.add %a, %a : i8\n  hw.output %s : i8\n}\n",
+    );
+    for k in 1..=levels {
+        t += &format!(
+            "hw.module @m{k}(in %a : i8, out y : i8) {{\n  %l = hw.instance \"l\" @m{p}(a: %a: i8) -> (y: i8)\n  %r = hw.instance \"r\" @m{p}(a: %l: i8) -> (y: i8)\n  hw.output %r : i8\n}}\n",
+            p = k - 1
+        );
+    }
+    t
+}
+
+#[test]
+fn flattening_past_the_limit_is_a_located_error() {
+    let text = doubling(26);
+    let (o, dir) = run_text("deep.mlir", &text, &["--flatten", "--emit", "verilog", "-o", "out.sv"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let line = text.lines().position(|l| l.starts_with("hw.module @m26")).unwrap() + 1;
+    assert!(err.contains(&format!("deep.mlir:{line}:11: error: --flatten: module 'm26' would hold")), "{err}");
+    assert!(!dir.path().join("out.sv").exists(), "no output on error");
+    // The same design compiles with its hierarchy kept.
+    let (o, _dir) = run_text("deep.mlir", &text, &["--emit", "verilog"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn a_huge_one_line_input_gets_a_short_diagnostic() {
+    let text = format!("hw.module @m() {{ {} %x = comb.frob %y : i8 }}", "  ".repeat(500_000));
+    let (o, _dir) = run_text("long.mlir", &text, &["--emit", "verilog"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{}", &err[..err.len().min(500)]);
+    assert!(err.contains("long.mlir:1:1000024: error: unknown op"), "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 2_000, "{} bytes of error text", err.len());
+}
+
+#[test]
+fn very_wide_constant_products_and_divisions_compile() {
+    // Folding these is quadratic in the width; they stay as logic and the run is quick.
+    let w = 1 << 22;
+    let text = format!(
+        "hw.module @m(out p : i{w}, out q : i{w}) {{\n  %a = hw.constant -3 : i{w}\n  %b = hw.constant -12345678901234567890123 : i{w}\n  %p = comb.mul %a, %b : i{w}\n  %q = comb.divu %b, %a : i{w}\n  hw.output %p, %q : i{w}, i{w}\n}}\n"
+    );
+    let (o, dir) = run_text("wide.mlir", &text, &["--emit", "verilog", "-o", "w.sv"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let sv = std::fs::read_to_string(dir.path().join("w.sv")).unwrap();
+    assert!(sv.contains(" * ") && sv.contains(" / "), "the wide ops stay as logic");
+}
