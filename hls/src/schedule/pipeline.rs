@@ -102,12 +102,13 @@ pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
 /// When carried value `i` of `l` yields another carried value, which yields another, ...
 /// until a value that is no carried value (a rotation, `ir::reassoc`): that value and the
 /// chain's length in iterations (1 for a carried value that yields a body value directly).
-/// None for a chain that comes back to itself.
+/// None for a chain that comes back to itself, or whose carried values start at different
+/// values (the generator's shift register needs them alike, `gen/pipeline.rs`).
 pub fn rotation(l: &ForLoop, i: usize) -> Option<(ValId, u32)> {
     let mut y = l.yields[i];
     let mut d = 1;
     while let Some(j) = l.iter_args.iter().position(|&a| a == y) {
-        if d as usize > l.iter_args.len() {
+        if d as usize > l.iter_args.len() || l.inits[j] != l.inits[i] {
             return None;
         }
         y = l.yields[j];
