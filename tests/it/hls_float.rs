@@ -273,6 +273,40 @@ fn dot64_reassoc_splits_the_sum_into_partials() {
     assert!(reassociated(&load(&kernel("dot64_f32.mlir")), &["--pipeline"]).is_empty());
 }
 
+/// A `mulf` reduction (the accumulator as the second operand, `fast`) is split into partial
+/// products starting at 1.0, and a `maximumf` reduction beside it into partial maxima
+/// starting at -inf. The circuit equals the interpreter told the plan, and its maximum
+/// (exact in any order) equals `mlir-cpu-runner`'s.
+#[test]
+fn a_product_reduction_is_split_too() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/hls_float_reassoc/prod_max_f32.mlir");
+    let mul =
+        hls::schedule::float::op_type(hls::float::units::FUnit::Mul, hls::float::FloatFormat::F32, 10.0);
+    let k = load(&path);
+    let plan = reassociated(&k, &["--pipeline"]);
+    assert_eq!(plan.len(), 2, "{plan:?}");
+    assert_eq!(plan[0].k, mul.span, "{plan:?}");
+    let p = path.to_str().unwrap();
+    let (ok, sv, err) = tool(&[p, "--emit", "verilog", "--pipeline", "--report", "-"]);
+    assert!(ok && err.contains("pipelined II=1,"), "{err}");
+    let sets: Vec<Vec<ArgValue>> = data_sets(&k, 3).into_iter().map(|(_, a)| a).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
+        let (interp, outcome) = interpret_planned(&k, args, &plan);
+        let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
+        let run = icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("set {set}: Icarus: {e}"));
+        let got = as_ref_run(&run, &k, &spec);
+        assert_runs_eq(&format!("set {set}: Icarus vs the interpreter"), &interp, &got, &k.sig);
+        let f = Some(hls::float::FloatFormat::F32);
+        assert!(
+            hls::interp::data::same(expected.results[1] as u64, got.results[1] as u64, f),
+            "set {set}: the maximum: {:#x} vs mlir-cpu-runner {:#x}",
+            got.results[1],
+            expected.results[1]
+        );
+    }
+}
+
 /// `rmlir-hls cosim`: the Rust simulator against Verilator and the interpreter on float
 /// kernels (a reduction and the f16/bf16 kernel with a divider).
 #[test]
