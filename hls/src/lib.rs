@@ -56,6 +56,9 @@ pub struct Synthesized {
     pub report: report::Report,
     /// Warnings against the source (e.g. a loop with `hls.pipeline` that cannot be pipelined).
     pub warnings: Vec<Diagnostic>,
+    /// The float reductions split into partial accumulators ([`ir::reassoc`]), for the
+    /// interpreter ([`interp::run_planned`]) to compute the circuit's order.
+    pub reassociated: Vec<ir::reassoc::Reassociated>,
 }
 
 fn funcs_in(ops: &[Operation]) -> Vec<&Operation> {
@@ -154,6 +157,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     let mut modules = Vec::new();
     let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
     let mut warnings = Vec::new();
+    let mut reassociated = Vec::new();
     // mlir-opt's rule for affine subscripts, in every function (callees are inlined).
     for op in &all {
         lower::affine_valid::check(file, op).map_err(|d| vec![d])?;
@@ -213,6 +217,14 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
                 }
             }
         }
+        // Float reductions with fastmath<reassoc> in loops that are pipelined.
+        reassociated.extend(ir::reassoc::run(&mut func, opts));
+        if let Some(e) = ir::verify::verify(&func).first() {
+            return Err(vec![Diagnostic::error(
+                op.name_span,
+                format!("internal error: HLS IR invalid after reassoc: {e}"),
+            )]);
+        }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {
@@ -236,7 +248,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         modules.push(g.module);
     }
-    Ok(Synthesized { modules, report, warnings })
+    Ok(Synthesized { modules, report, warnings, reassociated })
 }
 
 /// The first op (in source order) that is HLS input, searching every region.

@@ -11,7 +11,7 @@
 use crate::support::{self, bin};
 
 use crate::support::hls_support::{
-    as_ref_run, assert_runs_eq, data_sets, icarus, interpret, load, reference, tb_spec,
+    as_ref_run, assert_runs_eq, data_sets, icarus, interpret_planned, load, reassociated, reference, tb_spec,
 };
 use hls::interp::ArgValue;
 use std::path::{Path, PathBuf};
@@ -70,15 +70,21 @@ fn check(
     let k = load(path);
     support::verilator_lint(&sv, &k.sig.name);
     let latency = report_latency(&err, &k.sig.name);
+    // A reassociated reduction is judged against the kernel that spells out its order.
+    let plan = reassociated(&k, extra);
+    let by_hand = (!plan.is_empty()).then(|| by_hand_reference(&k, &plan, sets));
+    let refs = by_hand.as_deref().unwrap_or(refs);
     let mut cycles = Vec::new();
     for (set, (args, expected)) in sets.iter().zip(refs).enumerate() {
-        let (interp, outcome) = interpret(&k, args);
+        let (interp, outcome) = interpret_planned(&k, args, &plan);
         let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
         let run =
             icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
         let got = as_ref_run(&run, &k, &spec);
         let what = format!("{p} {extra:?} data set {set}");
-        assert_runs_eq(&format!("{what}: Icarus vs mlir-cpu-runner"), expected, &got, &k.sig);
+        let judge =
+            if by_hand.is_some() { "mlir-cpu-runner on the by-hand order" } else { "mlir-cpu-runner" };
+        assert_runs_eq(&format!("{what}: Icarus vs {judge}"), expected, &got, &k.sig);
         assert_runs_eq(&format!("{what}: Icarus vs the interpreter"), &interp, &got, &k.sig);
         if let Some(l) = latency {
             assert_eq!(l, run.cycles, "{what}: the report's latency vs Icarus' cycles");
@@ -86,6 +92,25 @@ fn check(
         cycles.push(run.cycles);
     }
     (err, cycles)
+}
+
+/// `mlir-cpu-runner`'s runs of the hand-written kernel that spells out the partial sums and
+/// the tree synthesis made of `k`'s reduction (`tests/it/hls_float_reassoc/NAME_kK.mlir`,
+/// one reduction per kernel).
+fn by_hand_reference(
+    k: &crate::support::hls_support::Kernel,
+    plan: &[hls::ir::reassoc::Reassociated],
+    sets: &[Vec<ArgValue>],
+) -> Vec<reference::RefRun> {
+    assert_eq!(plan.len(), 1, "{}: one reassociated reduction per kernel: {plan:?}", k.path.display());
+    let stem = k.path.file_stem().unwrap().to_str().unwrap();
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/hls_float_reassoc")
+        .join(format!("{stem}_k{}.mlir", plan[0].k));
+    assert!(path.exists(), "{}: no by-hand kernel for k={}", path.display(), plan[0].k);
+    let hand = load(&path);
+    assert_eq!(hand.sig, k.sig, "{}: the by-hand kernel's signature", path.display());
+    reference::reference(&hand.modern, &hand.sig, &hand.types, sets)
 }
 
 #[test]
@@ -165,11 +190,132 @@ fn dot64_pipelined_keeps_the_adders_recurrence() {
     assert!(piped[0] < 64 * u64::from(add.latency + 2) && piped[0] < fsm[0], "{piped:?} {fsm:?}");
 }
 
+/// f32 bit patterns of a dot product's operands on which every partial sum is exact in any
+/// order: small integers with signed zeros, then with an infinity, both infinities (a NaN),
+/// a NaN, and all products -0 (a +0 sum in the source's order: `0.0 + -0.0`).
+fn exact_dot_sets() -> Vec<Vec<ArgValue>> {
+    let f = |v: f32| u64::from(v.to_bits());
+    let ints = |seed: u64| -> Vec<u64> {
+        (0..64u64)
+            .map(|i| {
+                let h = (i + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(seed) >> 59;
+                match h {
+                    0 => f(-0.0),
+                    1 => f(0.0),
+                    _ => f(h as f32 - 16.0),
+                }
+            })
+            .collect()
+    };
+    let (a, b) = (ints(1), ints(2));
+    let with = |mut v: Vec<u64>, at: &[(usize, f32)]| {
+        for &(i, x) in at {
+            v[i] = f(x);
+        }
+        v
+    };
+    let one = |v: Vec<u64>| v.into_iter().map(|_| f(1.0)).collect::<Vec<u64>>();
+    let sets = [
+        (a.clone(), b.clone()),
+        (with(a.clone(), &[(5, f32::INFINITY)]), with(b.clone(), &[(5, 2.0)])),
+        (
+            with(a.clone(), &[(5, f32::INFINITY), (9, f32::NEG_INFINITY)]),
+            with(b.clone(), &[(5, 1.0), (9, 1.0)]),
+        ),
+        (with(a.clone(), &[(3, f32::NAN)]), b.clone()),
+        // (not all -0: mlir-cpu-runner reads a splat -0.0 global as +0)
+        (with(a.iter().map(|_| f(-0.0)).collect(), &[(0, -1.0)]), with(one(b), &[(0, 0.0)])),
+    ];
+    sets.into_iter().map(|(x, y)| vec![ArgValue::MemRef(x), ArgValue::MemRef(y)]).collect()
+}
+
+/// `fastmath<reassoc>` on the 64-element dot product with `--pipeline`: the sum is split
+/// over as many partial sums as the adder's recurrence spans (the report lists the
+/// transform and k), the loop runs at II 1, and the run takes at most 1.2 x (64 + the
+/// pipeline's depth) cycles. On data where every partial sum is exact the circuit equals
+/// `mlir-cpu-runner` on the source's order bit for bit (and on the by-hand order, which
+/// `check` compares with); the interpreter, told the plan, equals the circuit. Without
+/// `--pipeline` nothing is reassociated.
+#[test]
+fn dot64_reassoc_splits_the_sum_into_partials() {
+    let path = kernel("dot64_reassoc_f32.mlir");
+    let add =
+        hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
+    let k = load(&path);
+    let sets = exact_dot_sets();
+    let source = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    let plan = reassociated(&k, &["--pipeline"]);
+    assert_eq!(plan.iter().map(|r| r.k).collect::<Vec<_>>(), [add.span], "k = the adder's span: {plan:?}");
+    let hand = by_hand_reference(&k, &plan, &sets);
+    for (set, (s, h)) in source.iter().zip(&hand).enumerate() {
+        assert_runs_eq(&format!("exact data set {set}: source order vs by-hand order"), s, h, &k.sig);
+    }
+    let (report, cycles) = check(&path, &["--pipeline"], &sets, &source);
+    let note = format!("reassociated: arith.addf f32 into k={} partial accumulators", add.span);
+    assert!(report.contains(&note) && report.contains("pipelined II=1,"), "{note} at II 1:\n{report}");
+    let depth: u64 = report
+        .split("pipelined II=1, depth ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("no depth in:\n{report}"));
+    eprintln!("dot64 f32 reassoc --pipeline: {} cycles, II 1, depth {depth}", cycles[0]);
+    assert!(cycles[0] * 10 <= (64 + depth) * 12, "{cycles:?} cycles, depth {depth}");
+    // Random data: the by-hand order is the judge (`check`); and without --pipeline the
+    // source's order.
+    let random: Vec<Vec<ArgValue>> = data_sets(&k, 2).into_iter().map(|(_, a)| a).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &random);
+    check(&path, &["--pipeline"], &random, &refs);
+    assert!(reassociated(&k, &[]).is_empty(), "nothing is reassociated without --pipeline");
+    let (fsm, _) = check(&path, &[], &random, &refs);
+    assert!(!fsm.contains("reassociated"), "{fsm}");
+    // Without the flag the same loop keeps the adder's recurrence.
+    assert!(reassociated(&load(&kernel("dot64_f32.mlir")), &["--pipeline"]).is_empty());
+}
+
+/// A `mulf` reduction (the accumulator as the second operand, `fast`) is split into partial
+/// products starting at 1.0, and a `maximumf` reduction beside it into partial maxima
+/// starting at -inf. The circuit equals the interpreter told the plan, and its maximum
+/// (exact in any order) equals `mlir-cpu-runner`'s.
+#[test]
+fn a_product_reduction_is_split_too() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/hls_float_reassoc/prod_max_f32.mlir");
+    let mul =
+        hls::schedule::float::op_type(hls::float::units::FUnit::Mul, hls::float::FloatFormat::F32, 10.0);
+    let k = load(&path);
+    let plan = reassociated(&k, &["--pipeline"]);
+    assert_eq!(plan.len(), 2, "{plan:?}");
+    assert_eq!(plan[0].k, mul.span, "{plan:?}");
+    let p = path.to_str().unwrap();
+    let (ok, sv, err) = tool(&[p, "--emit", "verilog", "--pipeline", "--report", "-"]);
+    assert!(ok && err.contains("pipelined II=1,"), "{err}");
+    let sets: Vec<Vec<ArgValue>> = data_sets(&k, 3).into_iter().map(|(_, a)| a).collect();
+    let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
+    for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
+        let (interp, outcome) = interpret_planned(&k, args, &plan);
+        let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
+        let run = icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("set {set}: Icarus: {e}"));
+        let got = as_ref_run(&run, &k, &spec);
+        assert_runs_eq(&format!("set {set}: Icarus vs the interpreter"), &interp, &got, &k.sig);
+        let f = Some(hls::float::FloatFormat::F32);
+        assert!(
+            hls::interp::data::same(expected.results[1] as u64, got.results[1] as u64, f),
+            "set {set}: the maximum: {:#x} vs mlir-cpu-runner {:#x}",
+            got.results[1],
+            expected.results[1]
+        );
+    }
+}
+
 /// `rmlir-hls cosim`: the Rust simulator against Verilator and the interpreter on float
 /// kernels (a reduction and the f16/bf16 kernel with a divider).
 #[test]
 fn cosim_runs_float_kernels() {
-    for (name, extra) in [("dot_f32.mlir", &[][..]), ("half_bf16.mlir", &["--pipeline"][..])] {
+    for (name, extra) in [
+        ("dot_f32.mlir", &[][..]),
+        ("half_bf16.mlir", &["--pipeline"][..]),
+        ("dot64_reassoc_f32.mlir", &["--pipeline"][..]),
+    ] {
         let path = kernel(name);
         let p = path.to_str().unwrap();
         let (ok, out, err) = tool(&[&["cosim", p, "--seed", "3"], extra].concat());

@@ -21,7 +21,8 @@ use crate::support::{self, bin, Tool};
 use crate::support::hls_support::icarus::{self, TbSpec};
 use crate::support::hls_support::reference;
 use crate::support::hls_support::{
-    as_ref_run, assert_runs_eq, data_sets, interpret, load, own_kernels, shared_kernels, tb_spec, Kernel,
+    as_ref_run, assert_runs_eq, data_sets, hls_options, interpret, load, own_kernels, shared_kernels,
+    tb_spec, Kernel,
 };
 use hls::interp::{data::random_args, ArgValue};
 use std::path::PathBuf;
@@ -270,22 +271,6 @@ fn check_kernel(path: &std::path::Path, extra: &[&str], cosim: bool) {
         let (cycles, floor) = (num("cycles: "), num("floor: "));
         assert!(cycles >= floor, "{p} {opts:?}: cosim's {cycles} cycles under its floor {floor}:\n{out}");
     }
-}
-
-/// The synthesis options a command line's HLS flags set (as `rmlir-hls` parses them).
-fn hls_options(opts: &[&str]) -> hls::Options {
-    let mut o = hls::Options::default();
-    let value = |i: usize| opts.get(i + 1).unwrap_or_else(|| panic!("{opts:?}: a flag without its value"));
-    for (i, &a) in opts.iter().enumerate() {
-        match a {
-            "--clock-period" => o.clock_period = value(i).parse().expect("a clock period"),
-            "--max-mul" => o.max_mul = Some(value(i).parse().expect("a multiplier count")),
-            "--max-div" => o.max_div = Some(value(i).parse().expect("a divider count")),
-            "--pipeline" => o.pipeline = true,
-            _ => {}
-        }
-    }
-    o
 }
 
 /// The dot4 kernel in generic form with its memrefs named `A` and `B` as the hand-written

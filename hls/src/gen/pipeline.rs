@@ -20,6 +20,14 @@
 //! period's end); a loop-carried value is produced at its yield's wire cycle minus II (the
 //! previous iteration's yield), its copy 0 being the shared register allocation's register
 //! (written at loop entry with its init and by the yield under its stage's valid bit).
+//!
+//! A rotation of carried values (`q0` yields `q1`, .., `q(k-1)` yields a body value `s`:
+//! `ir::reassoc`'s partial accumulators) is a shift register of their registers: at the
+//! wire cycle of `s`, `q(k-1)` loads `s` and each `qj` loads `q(j+1)`, under that cycle's
+//! guard. `qj` then holds, `n` shifts after `s` of iteration `m` was loaded, iteration `m`'s
+//! value at `q(k-1-n)`: a use of `qj` (distance `d = k - j`, produced at `wire - d II`) reads
+//! register `q(k-1-n)`, `n` counted as for copies. All of them start alike (the partials'
+//! identity), so the shifts the first iterations miss change nothing.
 
 use super::share::PoolKey;
 use super::{Access, Gen};
@@ -43,6 +51,9 @@ enum Origin {
     Op(i64, NetId),
     /// Induction variable or carried value: produced at this cycle; copy 0 is its register.
     Carried(i64),
+    /// A carried value in a rotation: produced at this cycle; the registers it moves
+    /// through are in [`Ctx::rotations`].
+    Rotated(i64),
     /// Loop-invariant (defined before the loop, or a carried value passed through).
     Invariant,
 }
@@ -53,6 +64,9 @@ pub(crate) struct Ctx<'p> {
     ii: i64,
     valid: Vec<NetId>,
     origin: HashMap<ValId, Origin>,
+    /// For each rotated carried value, the carried values whose registers hold it after
+    /// 0, 1, .. shifts (the chain's head first, itself last).
+    rotations: HashMap<ValId, Vec<ValId>>,
     /// Period counters modulo r (for replicated multi-cycle paths), by r.
     counters: BTreeMap<u32, NetId>,
     /// Register chains: copy k of a value.
@@ -115,6 +129,7 @@ impl Gen<'_> {
             ii: i64::from(ii),
             valid: Vec::new(),
             origin: HashMap::new(),
+            rotations: HashMap::new(),
             counters: BTreeMap::new(),
             copies: BTreeMap::new(),
             pending: Vec::new(),
@@ -163,10 +178,20 @@ impl Gen<'_> {
             let t = &sched.problem.types[sched.problem.ops[i].ty];
             i64::from(sched.start(i)) + i64::from(t.span.max(1)) - 1
         };
-        for (a, y) in lp.iter_args.iter().zip(&lp.yields) {
-            let o = match at.get(y) {
-                Some(&i) => Origin::Carried(wire_cycle(i) - c.ii),
-                None => Origin::Invariant,
+        for (j, (a, y)) in lp.iter_args.iter().zip(&lp.yields).enumerate() {
+            let o = match (at.get(y), crate::schedule::pipeline::rotation(lp, j)) {
+                (Some(&i), _) => Origin::Carried(wire_cycle(i) - c.ii),
+                (None, Some((v, d))) if d > 1 && at.contains_key(&v) => {
+                    let mut chain = vec![*a];
+                    while chain.len() < d as usize {
+                        let k = lp.iter_args.iter().position(|x| x == chain.last().expect("not empty"));
+                        chain.push(lp.yields[k.expect("a rotation's links are carried values")]);
+                    }
+                    chain.reverse();
+                    c.rotations.insert(*a, chain);
+                    Origin::Rotated(wire_cycle(at[&v]) - i64::from(d) * c.ii)
+                }
+                _ => Origin::Invariant,
             };
             c.origin.insert(*a, o);
         }
@@ -273,7 +298,9 @@ impl Gen<'_> {
                 Origin::Op(w, net) if j == 0 => (w, net),
                 Origin::Op(w, _) => (w, self.copy(&mut c, v, j - 1)?),
                 Origin::Carried(w) => (w, self.copy(&mut c, v, j - 1)?),
-                Origin::Invariant => return Err("internal error: a copy of an invariant".into()),
+                Origin::Rotated(_) | Origin::Invariant => {
+                    return Err("internal error: a copy of an invariant or rotated value".into())
+                }
             };
             let t = base + j as i64 * c.ii;
             let en = self.guard(&c, t);
@@ -284,6 +311,16 @@ impl Gen<'_> {
         let mut results = Vec::new();
         for (a, y) in lp.iter_args.iter().zip(&lp.yields) {
             let reg = self.value_in(*a, last);
+            if let Origin::Rotated(base) = c.origin[a] {
+                // Shifted from the next register of the chain, with the chain's head.
+                let d = c.rotations[a].len() as i64;
+                let wy = base + d * c.ii;
+                let data = self.value_in(*y, c.slot(wy));
+                let g = self.guard(&c, wy);
+                self.write(*a, c.slot(wy), g, data);
+                results.push(if wy == i64::from(plan.depth()) - 1 { data } else { reg });
+                continue;
+            }
             let Origin::Carried(base) = c.origin[a] else {
                 // Passed through (the init), or a carried value no op of the body reads that
                 // yields a constant or a value from before the loop (scalar replacement of a
@@ -394,6 +431,16 @@ impl Gen<'_> {
         }
         let base = match c.origin.get(&v).copied() {
             None | Some(Origin::Invariant) => return Ok(self.value_in(v, c.slot(t))),
+            Some(Origin::Rotated(w)) => {
+                let n = (t - w + c.ii - 1).div_euclid(c.ii) - 1;
+                let chain = &c.rotations[&v];
+                return match usize::try_from(n).ok().and_then(|n| chain.get(n)) {
+                    Some(&r) => Ok(self.value_in(r, c.pipe.first)),
+                    None => {
+                        Err(format!("internal error: rotated {v} is used at cycle {t}, out of its chain"))
+                    }
+                };
+            }
             Some(Origin::Op(w, net)) if w == t => return Ok(net),
             Some(Origin::Op(w, _)) | Some(Origin::Carried(w)) => w,
         };

@@ -74,6 +74,9 @@ pub(crate) struct Machine<'f> {
     recurrent_loops: std::collections::HashMap<*const Operation, bool>,
     /// The floor's counters ([`super::floor`]).
     pub(crate) floor: Tracker,
+    /// Reassociated float reductions: source op span and partial accumulators
+    /// ([`super::reassoc`]).
+    pub(crate) reassoc: Vec<(Span, u32)>,
 }
 
 const MAX_CALL_DEPTH: usize = 64;
@@ -94,6 +97,7 @@ impl<'f> Machine<'f> {
             recurrence: 0,
             recurrent_loops: std::collections::HashMap::new(),
             floor: Tracker::new(opts, transforms),
+            reassoc: Vec::new(),
         }
     }
 
@@ -475,13 +479,16 @@ impl<'f> Machine<'f> {
         let mut metas = fr.metas_of(init_ops);
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
         let recurrent = self.is_recurrence(op);
+        let mut parts = super::reassoc::start(self.file, op, &self.reassoc, &mut iters)?;
         let mut i = lb;
         while i < ub {
             let mut args = vec![Value::Int(Int::from_i64(i, 32))];
             args.extend(&iters);
             (iters, metas) = self.iteration(fr, body, recurrent, args, iv, &metas)?;
+            super::reassoc::step(&mut parts, &mut iters)?;
             i += step;
         }
+        super::reassoc::finish(parts, &mut iters);
         let metas = self.loop_metas(&metas, &inputs);
         self.set_results(fr, op, &iters, &metas)
     }
@@ -502,6 +509,7 @@ impl<'f> Machine<'f> {
         let iv = Meta { var: inputs[..3].iter().any(|m| m.var), ..Meta::default() };
         let mut metas = fr.metas_of(&op.operands[3..]);
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
+        let mut parts = super::reassoc::start(self.file, op, &self.reassoc, &mut iters)?;
         let mut i = lb;
         loop {
             let more = if unsigned { i.unsigned() < ub.unsigned() } else { i.signed() < ub.signed() };
@@ -511,6 +519,7 @@ impl<'f> Machine<'f> {
             let mut args = vec![Value::Int(i)];
             args.extend(&iters);
             (iters, metas) = self.iteration(fr, body, recurrent, args, iv, &metas)?;
+            super::reassoc::step(&mut parts, &mut iters)?;
             let next = Int::new(i.bits.wrapping_add(step.bits), w);
             // Stepping past the top of the type ends the loop (no wrap-around).
             let wrapped =
@@ -520,6 +529,7 @@ impl<'f> Machine<'f> {
             }
             i = next;
         }
+        super::reassoc::finish(parts, &mut iters);
         let metas = self.loop_metas(&metas, &inputs);
         self.set_results(fr, op, &iters, &metas)
     }

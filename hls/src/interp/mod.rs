@@ -18,7 +18,9 @@
 //! the float ops (`arith` float arithmetic, `cmpf`, conversions, `math.absf`/`sqrt`/`fma`)
 //! on bit patterns through [`crate::float::soft`] (`interp/float.rs`: a float value is an [`Int`]
 //! of its format's width);
-//! `linalg.matmul`/`matvec`/`dot`/`fill`/`copy`/`conv_2d`/`generic`. Integer semantics are
+//! `linalg.matmul`/`matvec`/`dot`/`fill`/`copy`/`conv_2d`/`generic`; float reductions that
+//! synthesis reassociated in the circuit's order when told which ([`run_planned`],
+//! `interp/reassoc.rs`). Integer semantics are
 //! in [`value`]. Memories start at 0 (SPEC section 4), as do locally allocated ones (which
 //! MLIR leaves undefined: kernels initialize what they read). An index out of a memref's
 //! bounds, or more than [`FUEL`] executed ops, is an error at the op.
@@ -32,6 +34,7 @@ mod float;
 pub mod floor;
 mod linalg;
 mod ops;
+mod reassoc;
 mod recur;
 pub mod value;
 
@@ -292,6 +295,18 @@ pub fn run_with(
     args: &[ArgValue],
     opts: &crate::Options,
 ) -> Result<Outcome, Diagnostic> {
+    run_planned(file, name, args, opts, &[])
+}
+
+/// [`run_with`], computing the float reductions synthesis reassociated
+/// ([`crate::Synthesized::reassociated`]) in the circuit's order ([`reassoc`]).
+pub fn run_planned(
+    file: &File,
+    name: &str,
+    args: &[ArgValue],
+    opts: &crate::Options,
+    reassociated: &[crate::ir::reassoc::Reassociated],
+) -> Result<Outcome, Diagnostic> {
     let sig = signature(file, name)?;
     if sig.params.len() != args.len() {
         return Err(Diagnostic::global(format!(
@@ -301,7 +316,9 @@ pub fn run_with(
         )));
     }
     let transforms = opts.pipeline || asks_for_transforms(&file.ops);
-    let mut out = exec::Machine::new(file, opts, transforms).run_top(name, &sig, args)?;
+    let mut machine = exec::Machine::new(file, opts, transforms);
+    machine.reassoc = reassociated.iter().map(|r| (r.op_span, r.k)).collect();
+    let mut out = machine.run_top(name, &sig, args)?;
     // Without loop transforms every access the run makes is one the circuit makes.
     if !transforms {
         out.floor.port = out.port_bound();

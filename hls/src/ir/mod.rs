@@ -24,6 +24,7 @@ pub mod ifconvert;
 pub mod ivreduce;
 pub mod magic;
 pub mod narrow;
+pub mod reassoc;
 pub mod rotate;
 pub mod scalrep;
 pub mod scope;
@@ -451,6 +452,8 @@ pub struct Func {
     /// Memory accumulations replaced by loop-carried registers ([`scalrep`]): the loop and
     /// the memory, in the order done.
     pub scalar_replaced: Vec<(LoopId, MemId)>,
+    /// The loop-carried values [`scalrep`] made (not the source's `iter_args`).
+    pub scalar_carried: Vec<ValId>,
     /// What the loop-structure passes did to a loop (rotated, fused with another, ...), in
     /// the order done, for the report.
     pub loop_notes: Vec<(LoopId, String)>,

@@ -151,6 +151,7 @@ fn replace(f: &mut Func, l: &mut ForLoop, m: MemId) -> Option<(Vec<OpId>, OpId)>
     }
     let result = f.new_value(width, name);
     l.iter_args.push(carried);
+    f.scalar_carried.push(carried);
     l.inits.push(init);
     l.yields.push(cur);
     l.results.push(result);

@@ -7,7 +7,9 @@
 //! iterations ([`CarriedDep`]):
 //! - a loop-carried value: the op computing the yield must have its result in a register
 //!   before the next iteration's first use (`t_use + II >= t_yield + span`, where the
-//!   yield's result is in its cell in cycle `t_yield + span - 1`);
+//!   yield's result is in its cell in cycle `t_yield + span - 1`); a carried value that
+//!   yields another one (a rotation, `ir::reassoc`) is the value computed `d` iterations
+//!   earlier, `d` the length of the chain ([`rotation`]): `t_use + d II >= t_yield + span`;
 //! - memory: two accesses to one memory, at least one a store, that may touch one address
 //!   `d >= 1` iterations apart keep the iteration order (`t_b + d * II >= t_a + 1` after a
 //!   store, `+ 0` after a load: a store may share the cycle of an earlier read). Addresses
@@ -88,12 +90,31 @@ pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
         .flat_map(|&o| f.op(o).operands.iter().copied())
         .chain(l.yields.iter().copied())
         .collect();
-    for (a, y) in l.iter_args.iter().zip(&l.yields) {
-        if a != y && !defined.contains(y) && read.contains(a) {
+    for (i, (a, y)) in l.iter_args.iter().zip(&l.yields).enumerate() {
+        let rotated = rotation(l, i).is_some_and(|(v, _)| defined.contains(&v));
+        if a != y && !defined.contains(y) && !rotated && read.contains(a) {
             return Some("it yields a value that is not computed in its body".into());
         }
     }
     None
+}
+
+/// When carried value `i` of `l` yields another carried value, which yields another, ...
+/// until a value that is no carried value (a rotation, `ir::reassoc`): that value and the
+/// chain's length in iterations (1 for a carried value that yields a body value directly).
+/// None for a chain that comes back to itself, or whose carried values start at different
+/// values (the generator's shift register needs them alike, `gen/pipeline.rs`).
+pub fn rotation(l: &ForLoop, i: usize) -> Option<(ValId, u32)> {
+    let mut y = l.yields[i];
+    let mut d = 1;
+    while let Some(j) = l.iter_args.iter().position(|&a| a == y) {
+        if d as usize > l.iter_args.len() || l.inits[j] != l.inits[i] {
+            return None;
+        }
+        y = l.yields[j];
+        d += 1;
+    }
+    Some((y, d))
 }
 
 /// The body's plain ops in program order.
@@ -114,12 +135,13 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
         ops.iter().enumerate().filter_map(|(i, &o)| f.op(o).result.map(|r| (r, i))).collect();
     let mut carried = Vec::new();
     // Loop-carried values: the yield's op before the next iteration's uses.
-    for (a, y) in l.iter_args.iter().zip(&l.yields) {
-        let Some(&from) = def.get(y) else { continue };
+    for (i, a) in l.iter_args.iter().enumerate() {
+        let Some((y, iterations)) = rotation(l, i) else { continue };
+        let Some(&from) = def.get(&y) else { continue };
         let span = p.types[p.ops[from].ty].span.max(1);
         for (to, &o) in ops.iter().enumerate() {
             if f.op(o).operands.contains(a) {
-                carried.push(CarriedDep { from, to, delay: span, iterations: 1 });
+                carried.push(CarriedDep { from, to, delay: span, iterations });
             }
         }
     }

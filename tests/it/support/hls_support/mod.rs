@@ -84,15 +84,7 @@ fn types_of(file: &File, top: &str) -> KernelTypes {
 pub fn interpret(k: &Kernel, args: &[ArgValue]) -> (RefRun, Outcome) {
     let out = interp::run(&k.file, &k.sig.name, args)
         .unwrap_or_else(|d| panic!("{}: interpreter: {}", k.path.display(), d.message));
-    let run = RefRun {
-        results: out.results.iter().map(|r| r.signed()).collect(),
-        memories: out
-            .memories
-            .iter()
-            .map(|m| m.data.iter().map(|&v| interp::Int::new(v, m.width).signed()).collect())
-            .collect(),
-    };
-    (run, out)
+    (ref_run(&out), out)
 }
 
 /// `n` seeded data sets on which the kernel is defined: seeds 1, 2, ... whose data makes
@@ -207,6 +199,53 @@ pub fn as_ref_run(run: &icarus::TbRun, k: &Kernel, spec: &TbSpec) -> RefRun {
             .iter()
             .zip(&spec.mems)
             .map(|(m, tm)| m.iter().map(|&v| sx(v, tm.width)).collect())
+            .collect(),
+    }
+}
+
+/// The synthesis options a command line's HLS flags set (as `rmlir-hls` parses them).
+pub fn hls_options(opts: &[&str]) -> hls::Options {
+    let mut o = hls::Options::default();
+    let value = |i: usize| opts.get(i + 1).unwrap_or_else(|| panic!("{opts:?}: a flag without its value"));
+    for (i, &a) in opts.iter().enumerate() {
+        match a {
+            "--clock-period" => o.clock_period = value(i).parse().expect("a clock period"),
+            "--max-mul" => o.max_mul = Some(value(i).parse().expect("a multiplier count")),
+            "--max-div" => o.max_div = Some(value(i).parse().expect("a divider count")),
+            "--max-float" => o.max_float = Some(value(i).parse().expect("a float unit count")),
+            "--pipeline" => o.pipeline = true,
+            _ => {}
+        }
+    }
+    o
+}
+
+/// The float reductions `rmlir-hls` with flags `opts` reassociates in kernel `k`
+/// (`hls::Synthesized::reassociated`).
+pub fn reassociated(k: &Kernel, opts: &[&str]) -> Vec<hls::ir::reassoc::Reassociated> {
+    hls::synthesize(&k.file, &hls_options(opts))
+        .unwrap_or_else(|d| panic!("{}: synthesis: {}", k.path.display(), d[0].message))
+        .reassociated
+}
+
+/// [`interpret`] computing the reductions in `plan` in the circuit's order.
+pub fn interpret_planned(
+    k: &Kernel,
+    args: &[ArgValue],
+    plan: &[hls::ir::reassoc::Reassociated],
+) -> (RefRun, Outcome) {
+    let out = interp::run_planned(&k.file, &k.sig.name, args, &hls::Options::default(), plan)
+        .unwrap_or_else(|d| panic!("{}: interpreter: {}", k.path.display(), d.message));
+    (ref_run(&out), out)
+}
+
+fn ref_run(out: &Outcome) -> RefRun {
+    RefRun {
+        results: out.results.iter().map(|r| r.signed()).collect(),
+        memories: out
+            .memories
+            .iter()
+            .map(|m| m.data.iter().map(|&v| interp::Int::new(v, m.width).signed()).collect())
             .collect(),
     }
 }
