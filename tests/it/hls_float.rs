@@ -195,8 +195,8 @@ fn unsupported_float_op_is_a_located_error() {
 }
 
 /// `arith.remf` on its sequential unit (start/done, the worst case's rows): one unit per op,
-/// busy for its latency; in a pipelined loop too, whose II is then at least that latency;
-/// under `--max-float 1` the ops share one unit. Same results as mlir-cpu-runner each way.
+/// busy for its latency; in a pipelined loop too, whose II is then at least that latency
+/// (same results as mlir-cpu-runner); under `--max-float 1` the ops share one unit.
 #[test]
 fn remf_runs_on_sequential_units() {
     let path = kernel("remf_f32.mlir");
@@ -209,6 +209,12 @@ fn remf_runs_on_sequential_units() {
     let (report, _) = check(&path, &["--pipeline"], &sets, &refs);
     assert!(report.contains(&format!("3 x {unit}")), "{unit} expected:\n{report}");
     assert!(report.contains(&format!("pipelined II={}", rem.latency)), "{report}");
-    let (report, _) = check(&path, &["--pipeline", "--max-float", "1"], &sets, &refs);
-    assert!(report.contains(&format!("1 x {unit}")), "{report}");
+    // One shared unit for the three ops: II three times its latency. (Its 868 states are
+    // more than Icarus' code generator takes; `max_float_shares_the_units` runs the f16
+    // kernel this way.)
+    let p = path.to_str().unwrap();
+    let (ok, _, report) =
+        tool(&[p, "--emit", "verilog", "-o", "-", "--report", "-", "--pipeline", "--max-float", "1"]);
+    assert!(ok && report.contains(&format!("1 x {unit}")), "{report}");
+    assert!(report.contains(&format!("pipelined II={}", 3 * rem.latency)), "{report}");
 }
