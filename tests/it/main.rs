@@ -31,6 +31,7 @@ mod filecheck;
 mod firmem_ports;
 mod float_units;
 mod float_units_ds;
+mod float_units_rem;
 mod fpga_flow;
 mod heir_arith;
 mod heir_secret;

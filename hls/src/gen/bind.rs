@@ -162,7 +162,7 @@ impl Gen<'_> {
                 let start = self.state_eq[st as usize];
                 let net = if self.float_shared(&op, &t) {
                     let busy = (st..st + t.occupancy.max(1)).collect();
-                    self.float_issue(&op, &t, (st, busy), a)?
+                    self.float_issue(&op, &t, (st, busy), a, start)?
                 } else {
                     self.float_unit(&op, &a, &t, Some(start))?
                 };

@@ -7,9 +7,12 @@
 //!   (`units::pipeline`, or the divider's and square root's own row cuts); its operands are
 //!   the values as seen in `S` and its result is read in state `S + L` (the op's wire
 //!   state), exactly `L` clock edges later whatever the unit computed in between;
-//! - a sequential divider or square root: started by `state == S` (operands registered on
-//!   that edge), its result register read in `S + latency` (the `ds_iter` protocol: `done`
-//!   is then 1, and the schedule's span keeps the block there).
+//! - a sequential divider, square root or remainder: started by `state == S` (operands
+//!   registered on that edge), its result register read in `S + latency` (the `ds_iter`
+//!   protocol: `done` is then 1, and the schedule's span keeps the block there). In a
+//!   pipelined loop (only a remainder is sequential there) the start is the slot's state
+//!   and its stage's valid bit, so an iteration that is not running never starts it and the
+//!   unit is idle whenever a valid start comes (II is at least its busy cycles).
 //!
 //! Every op gets a unit of its own, unless `--max-float` limits them: then ops of one unit
 //! kind, format and latency whose busy states are disjoint (the scheduler's resource makes
@@ -20,7 +23,7 @@
 //! unit as `{unit} {format} latency {L}`, and its registers count as the datapath's.
 
 use super::{Gen, Unit};
-use crate::float::units::{self, fdiv, fsqrt, pipeline, FUnit, UnitBuilder};
+use crate::float::units::{self, ds_unit, fdiv, fsqrt, pipeline, FUnit, UnitBuilder};
 use crate::ir::Op;
 use crate::schedule::float::{built_unit, unit_of};
 use crate::schedule::OperatorType;
@@ -42,14 +45,14 @@ struct Shared {
     net: NetId,
     /// States some op occupies.
     busy: BTreeSet<u32>,
-    /// Per op: its issue state and operands as seen there.
-    uses: Vec<(u32, Vec<NetId>)>,
+    /// Per op: its issue state, operands as seen there and start condition.
+    uses: Vec<(u32, Vec<NetId>, NetId)>,
     report: Unit,
 }
 
 impl Gen<'_> {
     /// Builds the unit of float op `op` of type `t` on operands `a` (as seen in its start
-    /// state); `start` is its start state's decoder (needed by a sequential unit). Returns
+    /// state); `start` is its start condition (needed by a sequential unit). Returns
     /// the result net, valid in the start state plus `t.latency`.
     pub(crate) fn float_unit(
         &mut self,
@@ -80,14 +83,12 @@ impl Gen<'_> {
         let mut b = UnitBuilder::new(&mut self.m);
         b.set_mul_tile(crate::schedule::float::UNIT_OPTIONS.mul_tile);
         let net = match kind {
-            FUnit::DivSeq { rows, split } | FUnit::SqrtSeq { rows, split } => {
+            k if ds_unit::is_seq(k) => {
                 let Some(s) = start else {
-                    return Err("internal error: a sequential float unit outside an FSM block".into());
+                    return Err("internal error: a sequential float unit without a start".into());
                 };
-                let o = if matches!(kind, FUnit::DivSeq { .. }) {
-                    fdiv::build_fdiv_seq(&mut b, f, (a[0], a[1]), (s, clk), (rows, split))
-                } else {
-                    fsqrt::build_fsqrt_seq(&mut b, f, a[0], (s, clk), (rows, split))
+                let Some(o) = ds_unit::build_seq(&mut b, k, f, a, (s, clk)) else {
+                    return Err(format!("internal error: no sequential unit {k:?}"));
                 };
                 o.result
             }
@@ -122,13 +123,15 @@ impl Gen<'_> {
 
     /// Binds float op `op` of type `t`, issued in state `state` with operands `a` (as seen
     /// there) and occupying states `busy`, to a shared unit of its kind whose busy states
-    /// are disjoint (a new one if none is); returns the unit's result net.
+    /// are disjoint (a new one if none is); `go` is its start condition (a sequential
+    /// unit's). Returns the unit's result net.
     pub(crate) fn float_issue(
         &mut self,
         op: &Op,
         t: &OperatorType,
         (state, busy): (u32, BTreeSet<u32>),
         a: Vec<NetId>,
+        go: NetId,
     ) -> Result<NetId, String> {
         let Some((u, f)) = unit_of(&op.kind) else {
             return Err(format!("internal error: no float unit for {:?}", op.kind));
@@ -138,11 +141,11 @@ impl Gen<'_> {
         let found = self.fpool.units.iter().position(|s| s.key == key && s.busy.is_disjoint(&busy));
         let k = match found {
             Some(k) => k,
-            None => self.new_shared(key, matches!(kind, FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. }))?,
+            None => self.new_shared(key, ds_unit::is_seq(kind))?,
         };
         let s = &mut self.fpool.units[k];
         s.busy.extend(busy);
-        s.uses.push((state, a));
+        s.uses.push((state, a, go));
         Ok(s.net)
     }
 
@@ -185,13 +188,13 @@ impl Gen<'_> {
         for s in units {
             for (k, &ph) in s.ins.iter().enumerate() {
                 let pairs: Vec<(NetId, NetId)> =
-                    s.uses.iter().map(|(st, a)| (self.state_eq[*st as usize], a[k])).collect();
+                    s.uses.iter().map(|(st, a, _)| (self.state_eq[*st as usize], a[k])).collect();
                 let d = self.select(&pairs);
                 self.m.set_operands(ph, &[d]);
             }
             if let Some(ph) = s.start {
-                let states: Vec<NetId> = s.uses.iter().map(|(st, _)| self.state_eq[*st as usize]).collect();
-                let d = self.or(&states);
+                let gos: Vec<NetId> = s.uses.iter().map(|u| u.2).collect();
+                let d = self.or(&gos);
                 self.m.set_operands(ph, &[d]);
             }
             self.units.push(Unit { ops: s.uses.len(), ..s.report });

@@ -257,11 +257,17 @@ impl Gen<'_> {
                     for &o in &op.operands {
                         a.push(self.pv(&mut c, o, t)?);
                     }
+                    // A sequential unit (a remainder) starts for a running iteration only.
+                    let go = if crate::schedule::float::is_sequential(&ty) {
+                        self.guard(&c, t)
+                    } else {
+                        self.state_eq[c.slot(t) as usize]
+                    };
                     if self.float_shared(&op, &ty) {
                         let busy = (0..i64::from(ty.occupancy.max(1))).map(|j| c.slot(t + j)).collect();
-                        self.float_issue(&op, &ty, (c.slot(t), busy), a)?
+                        self.float_issue(&op, &ty, (c.slot(t), busy), a, go)?
                     } else {
-                        self.float_unit(&op, &a, &ty, None)?
+                        self.float_unit(&op, &a, &ty, Some(go))?
                     }
                 }
                 _ if ty.occupancy > ii => self.replicated(&mut c, &op, t, ty.occupancy)?,

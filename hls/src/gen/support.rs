@@ -5,8 +5,9 @@
 //!
 //! Float ops ([`crate::ir::fop`]) are in it when they have a hardware unit
 //! (`schedule::float::unit_of`: scheduled by `schedule/float.rs`, built by `gen/float.rs`);
-//! one without (`arith.remf`) stops synthesis here with "floating-point 'arith.remf' has no
-//! hardware unit", though the interpreter runs it (via `float::soft`).
+//! one without (a conversion between a float and an integer wider than 64 bits) stops
+//! synthesis here with "floating-point 'arith.sitofp' has no hardware unit", though the
+//! interpreter runs it (via `float::soft`).
 
 use crate::ir::{Func, Item, OpKind, Region};
 use mlir_text::Diagnostic;

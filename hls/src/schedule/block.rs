@@ -86,7 +86,8 @@ fn op_type(
         OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
         OpKind::Cmp(pr) => (delays::of_cmp(*pr), "cmp"),
         OpKind::Select => (DelayOp::Mux, "mux"),
-        // Float ops on their units (`float.rs`); one without a unit (`arith.remf`) never
+        // Float ops on their units (`float.rs`); one without a unit (a conversion of a
+        // wide integer) never
         // reaches a schedule that is generated (`gen::support` refuses it after lowering),
         // and the loop passes' trial schedules see it as a long multi-cycle path.
         k if k.is_float() => {

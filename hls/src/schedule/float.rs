@@ -14,7 +14,10 @@
 //! - a divider or square root too slow for one cycle is, in an FSM block, one sequential
 //!   unit (start/done, `ds_iter`), busy from start to done, as integer dividers are; in a
 //!   pipelined loop ([`pipelined_in_loop`]) the pipelined form (II 1), so the loop's II is
-//!   not held to the unit's busy cycles.
+//!   not held to the unit's busy cycles;
+//! - a remainder (`arith.remf`) is always one sequential unit, in a pipelined loop too
+//!   (whose II is then at least its busy cycles): its recurrence has the worst case's rows
+//!   (276 for `f32`, 2097 for `f64`), which pipelined would take tens of thousands of LUTs.
 //!
 //! The timings build a unit to measure it, so they are cached per (unit, format, period).
 //!
@@ -36,7 +39,7 @@ use std::sync::{Mutex, OnceLock};
 pub const UNIT_OPTIONS: UnitOptions = UnitOptions { mul_tile: Some(1) };
 
 /// The unit an op of kind `k` runs on and its format (the operand's; for `sitofp`/`uitofp`
-/// the result's), or None for ops that are not float ops or have no unit (`arith.remf`).
+/// the result's), or None for ops that are not float ops or have no unit.
 pub fn unit_of(k: &OpKind) -> Option<(FUnit, FloatFormat)> {
     use crate::float::units::fcmp::MinMax;
     Some(match *k {
@@ -46,7 +49,7 @@ pub fn unit_of(k: &OpKind) -> Option<(FUnit, FloatFormat)> {
                 FBinOp::Sub => FUnit::Sub,
                 FBinOp::Mul => FUnit::Mul,
                 FBinOp::Div => FUnit::Div,
-                FBinOp::Rem => return None,
+                FBinOp::Rem => FUnit::Rem,
                 FBinOp::Maximum => FUnit::MinMax(MinMax::Maximum),
                 FBinOp::Minimum => FUnit::MinMax(MinMax::Minimum),
                 FBinOp::MaxNum => FUnit::MinMax(MinMax::MaxNum),
@@ -128,8 +131,11 @@ pub fn timing(u: FUnit, f: FloatFormat, period: f64) -> Timing {
 /// The operator type of a float op on unit `u` at format `f` (see the module doc), in an
 /// FSM block (`pipelined_in_loop` adjusts a loop's).
 pub fn op_type(u: FUnit, f: FloatFormat, period: f64) -> OperatorType {
-    let t = timing(u, f, period);
     let name = format!("{} {f}", u.name());
+    if u == FUnit::Rem {
+        return seq_type(name, seq_unit(u, f, period), f, period);
+    }
+    let t = timing(u, f, period);
     if t.latency == 0 {
         return OperatorType {
             name,
@@ -141,19 +147,40 @@ pub fn op_type(u: FUnit, f: FloatFormat, period: f64) -> OperatorType {
             sequential: false,
         };
     }
-    if let Some(seq) = ds_unit::seq_unit(u, f, period) {
-        let l = units::min_latency_with(seq, f, period, &UNIT_OPTIONS);
-        return OperatorType {
-            name: format!("{name} seq"),
-            latency: l,
-            delay: super::delays::CHAIN_NS,
-            outgoing_delay: 0.0,
-            occupancy: l,
-            span: l + 1,
-            sequential: true,
-        };
+    if let Some(seq) = seq_unit(u, f, period) {
+        return seq_type(name, Some(seq), f, period);
     }
     pipe_type(name, t)
+}
+
+/// The operator type of sequential unit `seq` (start/done): busy from start to done.
+fn seq_type(name: String, seq: Option<FUnit>, f: FloatFormat, period: f64) -> OperatorType {
+    let l = seq.map_or(1, |s| units::min_latency_with(s, f, period, &UNIT_OPTIONS));
+    OperatorType {
+        name: format!("{name} seq"),
+        latency: l,
+        delay: super::delays::CHAIN_NS,
+        outgoing_delay: 0.0,
+        occupancy: l,
+        span: l + 1,
+        sequential: true,
+    }
+}
+
+/// [`ds_unit::seq_unit`], cached per (unit, format, period): it measures the recurrence.
+fn seq_unit(u: FUnit, f: FloatFormat, period: f64) -> Option<FUnit> {
+    type SeqKey = (FUnit, FloatFormat, u64);
+    static C: OnceLock<Mutex<HashMap<SeqKey, Option<FUnit>>>> = OnceLock::new();
+    let c = C.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (u, f, period.to_bits());
+    if let Some(s) = c.lock().ok().and_then(|c| c.get(&key).copied()) {
+        return s;
+    }
+    let s = ds_unit::seq_unit(u, f, period);
+    if let Ok(mut c) = c.lock() {
+        c.insert(key, s);
+    }
+    s
 }
 
 fn pipe_type(name: String, t: Timing) -> OperatorType {
@@ -174,7 +201,8 @@ pub fn is_sequential(t: &OperatorType) -> bool {
 }
 
 /// `p` (a pipelined loop's body, ops `kinds`) with every sequential float divider and square
-/// root pipelined instead (II 1), so the loop's II is not held to their busy cycles.
+/// root pipelined instead (II 1), so the loop's II is not held to their busy cycles; a
+/// remainder stays sequential (see the module doc).
 pub fn pipelined_in_loop(p: &mut Problem, kinds: &[&OpKind], period: f64) {
     let mut made: HashMap<usize, usize> = HashMap::new();
     for (i, k) in kinds.iter().enumerate() {
@@ -183,6 +211,9 @@ pub fn pipelined_in_loop(p: &mut Problem, kinds: &[&OpKind], period: f64) {
             continue;
         }
         let Some((u, f)) = unit_of(k) else { continue };
+        if u == FUnit::Rem {
+            continue;
+        }
         if let Some(&n) = made.get(&ty) {
             p.ops[i].ty = n;
             continue;
@@ -194,11 +225,16 @@ pub fn pipelined_in_loop(p: &mut Problem, kinds: &[&OpKind], period: f64) {
     }
 }
 
-/// The unit an op with type `t` is built as: the sequential form of a divider or square
-/// root when `t` is sequential ([`is_sequential`]), else `u` itself.
+/// True if float op kind `k` keeps its sequential unit in a pipelined loop (a remainder).
+pub fn stays_sequential(k: &OpKind) -> bool {
+    matches!(unit_of(k), Some((FUnit::Rem, _)))
+}
+
+/// The unit an op with type `t` is built as: the sequential form of a divider, square
+/// root or remainder when `t` is sequential ([`is_sequential`]), else `u` itself.
 pub fn built_unit(u: FUnit, f: FloatFormat, t: &OperatorType, period: f64) -> FUnit {
     if is_sequential(t) {
-        ds_unit::seq_unit(u, f, period).unwrap_or(u)
+        seq_unit(u, f, period).unwrap_or(u)
     } else {
         u
     }
@@ -236,6 +272,23 @@ mod tests {
         assert!(t.sequential && t.occupancy == 1 && t.latency >= 2, "{t:?}");
         assert_eq!(built_unit(FUnit::Div, FloatFormat::F32, t, 10.0), FUnit::Div);
         assert!(matches!(built_unit(FUnit::Div, FloatFormat::F32, &p.types[0], 10.0), FUnit::DivSeq { .. }));
-        assert_eq!(unit_of(&OpKind::FBin { op: FBinOp::Rem, fmt: FloatFormat::F32, reassoc: false }), None);
+    }
+
+    #[test]
+    fn remainders_stay_sequential_in_loops() {
+        let kind = OpKind::FBin { op: FBinOp::Rem, fmt: FloatFormat::F32, reassoc: false };
+        let (u, f) = unit_of(&kind).unwrap();
+        let rem = op_type(u, f, 10.0);
+        assert!(is_sequential(&rem) && rem.occupancy == rem.latency, "{rem:?}");
+        // The worst case's 276 rows: well beyond the divider's latency.
+        let div = op_type(FUnit::Div, f, 10.0);
+        assert!(rem.latency > div.latency && rem.latency >= 276 / 4, "{rem:?} {div:?}");
+        let mut p = Problem { types: vec![rem.clone()], ..Default::default() };
+        p.ops.push(super::super::Operation { ty: 0, resource: None });
+        pipelined_in_loop(&mut p, &[&kind], 10.0);
+        assert_eq!(p.types[p.ops[0].ty], rem);
+        assert!(matches!(built_unit(u, f, &rem, 10.0), FUnit::RemSeq { rows, .. } if rows >= 1));
+        assert_eq!(built_unit(u, f, &rem, 10.0), seq_unit(u, f, 10.0).unwrap());
+        assert!(stays_sequential(&kind));
     }
 }

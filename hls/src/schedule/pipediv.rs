@@ -31,10 +31,12 @@ pub fn is_pipelined(t: &OperatorType) -> bool {
 /// given, is op `i`'s pipelined latency ([`super::delays::pipe_div`]: radix-4 rows and
 /// signed work folded into neighbouring stages make it shorter than the sequential unit);
 /// ops of one type with different latencies get types of their own. Without one an op
-/// keeps the sequential latency.
+/// keeps the sequential latency; with `Some(0)` it keeps its sequential unit (a float
+/// remainder, which has no pipelined form worth its size).
 pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
-    let seq = |t: &OperatorType| t.sequential && t.occupancy > 1;
-    if !p.ops.iter().any(|o| seq(&p.types[o.ty])) {
+    let seq =
+        |i: usize, t: &OperatorType| t.sequential && t.occupancy > 1 && latency.get(i) != Some(&Some(0));
+    if !p.ops.iter().enumerate().any(|(i, o)| seq(i, &p.types[o.ty])) {
         return None;
     }
     let mut q = p.clone();
@@ -42,7 +44,7 @@ pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
     let mut made: Vec<((usize, u32), usize)> = Vec::new();
     for (i, op) in q.ops.iter_mut().enumerate() {
         let t = &p.types[op.ty];
-        if !seq(t) {
+        if !seq(i, t) {
             continue;
         }
         let key = (op.ty, latency.get(i).copied().flatten().unwrap_or(t.latency));

@@ -176,6 +176,10 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             let plan = super::delays::pipe_div(signed, w, m, p.period);
             latency[i] = Some(plan.latency);
         }
+        // A float remainder keeps its sequential unit (`float.rs`).
+        if super::float::stays_sequential(&op.kind) {
+            latency[i] = Some(0);
+        }
     }
     // Multi-cycle or pipelined multipliers likewise (`pipemul.rs`).
     let mul_latency = super::pipemul::latencies(f, &ops, &p);

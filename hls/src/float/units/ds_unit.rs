@@ -1,22 +1,23 @@
-//! The division, square-root, comparison and conversion kinds of [`FUnit`]: their operand
+//! The division, square-root, remainder, comparison and conversion kinds of [`FUnit`]: their operand
 //! and result widths, combinational build, stand-alone modules and latency table, which
 //! `mod.rs`'s generic functions delegate to.
 //!
 //! Module shapes (as [`super::unit_module`] names them, `{kind}_{format}_l{latency}`):
-//! - combinational kinds and `Div`/`Sqrt`: `clk` (when `latency > 0`), `a` (, `b`), `y`;
-//!   `Div` and `Sqrt` are cut between recurrence rows by `ds_iter` (only the recurrence's
-//!   state is registered), the others by the generic cone pipeliner;
-//! - `DivSeq`/`SqrtSeq`: `clk`, `a` (, `b`), `start`, then `y`, `done`, `busy` (protocol
-//!   in `ds_iter`), whatever `latency` says: theirs is [`latency`]'s.
+//! - combinational kinds and `Div`/`Sqrt`/`Rem`: `clk` (when `latency > 0`), `a` (, `b`),
+//!   `y`; `Div`, `Sqrt` and `Rem` are cut between recurrence rows by `ds_pipe` (only the
+//!   recurrence's state is registered), the others by the generic cone pipeliner;
+//! - `DivSeq`/`SqrtSeq`/`RemSeq`: `clk`, `a` (, `b`), `start`, then `y`, `done`, `busy`
+//!   (protocol in `ds_iter`), whatever `latency` says: theirs is [`latency`]'s.
 //!
 //! For `IToFp` the format is the result's, for `FpToI` and `Convert` the operand's.
 
-use super::ds_iter::{seq_latency, Recurrence};
+use super::ds_iter::{seq_latency, Recurrence, SeqOut};
 use super::ds_pipe::{build_pipelined, min_latency, seq_shape};
 use super::fcmp::{build_fabs, build_fcmp, build_fminmax, build_fneg};
 use super::fconv::{build_fconvert, build_fptoi, build_itofp};
-use super::fdiv::{build_fdiv, build_fdiv_seq, FDiv};
-use super::fsqrt::{build_fsqrt, build_fsqrt_seq, FSqrt};
+use super::fdiv::{build_fdiv_seq, FDiv};
+use super::frem::{build_frem_seq, FRem};
+use super::fsqrt::{build_fsqrt_seq, FSqrt};
 use super::{FUnit, UnitBuilder};
 use crate::float::FloatFormat;
 use crate::schedule::delays;
@@ -32,6 +33,7 @@ pub fn owns(kind: FUnit) -> bool {
 pub fn operand_widths(kind: FUnit, f: FloatFormat) -> Option<Vec<u32>> {
     Some(match kind {
         FUnit::Div | FUnit::DivSeq { .. } | FUnit::Cmp(_) | FUnit::MinMax(_) => vec![f.width(); 2],
+        FUnit::Rem | FUnit::RemSeq { .. } => vec![f.width(); 2],
         FUnit::Sqrt | FUnit::SqrtSeq { .. } | FUnit::Neg | FUnit::Abs => vec![f.width()],
         FUnit::FpToI { .. } | FUnit::Convert { .. } => vec![f.width()],
         FUnit::IToFp { width, .. } => vec![width],
@@ -57,6 +59,8 @@ pub fn name(kind: FUnit) -> Option<&'static str> {
         FUnit::DivSeq { .. } => "fdiv_seq",
         FUnit::Sqrt => "fsqrt",
         FUnit::SqrtSeq { .. } => "fsqrt_seq",
+        FUnit::Rem => "frem",
+        FUnit::RemSeq { .. } => "frem_seq",
         FUnit::Cmp(_) => "fcmp",
         FUnit::MinMax(op) => op.name(),
         FUnit::Neg => "fneg",
@@ -70,7 +74,7 @@ pub fn name(kind: FUnit) -> Option<&'static str> {
     })
 }
 
-/// The recurrence of a divider or square root, its rows per cycle and split (a sequential
+/// The recurrence of a divider, square root or remainder, its rows per cycle and split (a sequential
 /// one's rows rounded up to a multiple of its rows per cycle).
 fn recurrence(kind: FUnit, f: FloatFormat) -> Option<(Box<dyn Recurrence>, u32, u32)> {
     let round = |min: u32, k: u32| min.div_ceil(k.max(1)) * k.max(1);
@@ -82,6 +86,10 @@ fn recurrence(kind: FUnit, f: FloatFormat) -> Option<(Box<dyn Recurrence>, u32, 
         }
         FUnit::SqrtSeq { rows, split } => {
             (Box::new(FSqrt::new(f, round(FSqrt::min_rows(f), rows))), rows.max(1), split)
+        }
+        FUnit::Rem => (Box::new(FRem::new(f, 0)), 1, 0),
+        FUnit::RemSeq { rows, split } => {
+            (Box::new(FRem::new(f, round(FRem::min_rows(f), rows))), rows.max(1), split)
         }
         _ => return None,
     })
@@ -105,11 +113,33 @@ pub fn build(b: &mut UnitBuilder, kind: FUnit, f: FloatFormat, ops: &[NetId]) ->
     })
 }
 
-/// The stand-alone module of a divider or square root, pipelined or sequential (see the
-/// module doc); `None` for the kinds the generic pipeliner handles.
+/// Whether `kind` is a sequential unit (start/done, `ds_iter`).
+pub fn is_seq(kind: FUnit) -> bool {
+    matches!(kind, FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. } | FUnit::RemSeq { .. })
+}
+
+/// Adds the sequential unit `kind` (see [`is_seq`]) at format `f` on `ops`, started by
+/// `start` on clock `clk`; `None` for other kinds.
+pub fn build_seq(
+    b: &mut UnitBuilder,
+    kind: FUnit,
+    f: FloatFormat,
+    ops: &[NetId],
+    (start, clk): (NetId, NetId),
+) -> Option<SeqOut> {
+    Some(match kind {
+        FUnit::DivSeq { rows, split } => build_fdiv_seq(b, f, (ops[0], ops[1]), (start, clk), (rows, split)),
+        FUnit::SqrtSeq { rows, split } => build_fsqrt_seq(b, f, ops[0], (start, clk), (rows, split)),
+        FUnit::RemSeq { rows, split } => build_frem_seq(b, f, (ops[0], ops[1]), (start, clk), (rows, split)),
+        _ => return None,
+    })
+}
+
+/// The stand-alone module of a divider, square root or remainder, pipelined or sequential
+/// (see the module doc); `None` for the kinds the generic pipeliner handles.
 pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
     let (r, per_cycle, split) = recurrence(kind, f)?;
-    let sequential = matches!(kind, FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. });
+    let sequential = is_seq(kind);
     let shown = if sequential { seq_latency(r.rows(), per_cycle, split) } else { latency };
     let mut m = Module::new(format!("{}_{f}_l{shown}", name(kind)?), Span::default());
     let port = |m: &mut Module, n: &str, dir, width, clock| {
@@ -126,12 +156,7 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
     let clk = clk.flatten().unwrap_or(ops[0]);
     match start {
         Some(s) => {
-            let o = match kind {
-                FUnit::DivSeq { .. } => {
-                    build_fdiv_seq(&mut b, f, (ops[0], ops[1]), (s, clk), (per_cycle, split))
-                }
-                _ => build_fsqrt_seq(&mut b, f, ops[0], (s, clk), (per_cycle, split)),
-            };
+            let o = build_seq(&mut b, kind, f, &ops, (s, clk))?;
             let done = port(&mut m, "done", Dir::Output, 1, false).0;
             let busy = port(&mut m, "busy", Dir::Output, 1, false).0;
             m.set_output(y, o.result);
@@ -139,32 +164,26 @@ pub fn module(kind: FUnit, f: FloatFormat, latency: u32) -> Option<Module> {
             m.set_output(busy, o.busy);
         }
         None => {
-            let o = match kind {
-                FUnit::Div => build_fdiv(&mut b, f, (ops[0], ops[1]), clk, latency),
-                _ => build_fsqrt(&mut b, f, ops[0], clk, latency),
-            };
+            let o = build_pipelined(&mut b, r.as_ref(), &ops, clk, latency);
             m.set_output(y, o);
         }
     }
     Some(m)
 }
 
-/// The latency table for dividers and square roots at a clock period of `period` ns
+/// The latency table for dividers, square roots and remainders at a clock period of `period` ns
 /// (`None` for other kinds, which [`super::min_latency`] measures as one cone): a pipelined
 /// one's fewest registers that keep each cycle within the chaining budget
 /// ([`delays::budget`]; `ds_pipe`), a sequential one's cycles from start to done.
 pub fn latency(kind: FUnit, f: FloatFormat, period: f64) -> Option<u32> {
     let budget = delays::budget(period);
     let (r, k, c) = recurrence(kind, f)?;
-    Some(match kind {
-        FUnit::DivSeq { .. } | FUnit::SqrtSeq { .. } => seq_latency(r.rows(), k, c),
-        _ => min_latency(r.as_ref(), budget),
-    })
+    Some(if is_seq(kind) { seq_latency(r.rows(), k, c) } else { min_latency(r.as_ref(), budget) })
 }
 
-/// The sequential form of `FUnit::Div` or `FUnit::Sqrt` for format `f` at a clock period
-/// of `period` ns: as many rows a cycle as fit the chaining budget, the preparation and
-/// finishing step cut to fit it too (`None` for other kinds).
+/// The sequential form of `FUnit::Div`, `FUnit::Sqrt` or `FUnit::Rem` for format `f` at a
+/// clock period of `period` ns: as many rows a cycle as fit the chaining budget, the
+/// preparation and finishing step cut to fit it too (`None` for other kinds).
 pub fn seq_unit(kind: FUnit, f: FloatFormat, period: f64) -> Option<FUnit> {
     let budget = delays::budget(period);
     let (r, _, _) = recurrence(kind, f)?;
@@ -172,6 +191,7 @@ pub fn seq_unit(kind: FUnit, f: FloatFormat, period: f64) -> Option<FUnit> {
     match kind {
         FUnit::Div => Some(FUnit::DivSeq { rows, split }),
         FUnit::Sqrt => Some(FUnit::SqrtSeq { rows, split }),
+        FUnit::Rem => Some(FUnit::RemSeq { rows, split }),
         _ => None,
     }
 }

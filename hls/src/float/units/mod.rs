@@ -31,6 +31,7 @@ pub mod fconv;
 pub mod fdiv;
 pub mod fma;
 pub mod fmul;
+pub mod frem;
 pub mod fsqrt;
 pub mod mulrows;
 pub mod pipeline;
@@ -73,6 +74,17 @@ pub enum FUnit {
     Sqrt,
     /// `sqrt(a)` on one sequential unit doing `rows` rows a cycle (as `DivSeq`).
     SqrtSeq {
+        /// Rows per cycle (at least 1).
+        rows: u32,
+        /// Registers cutting the preparation and the finishing step, each.
+        split: u32,
+    },
+    /// `a rem b` (`arith.remf`, C's `fmod`; `frem.rs`), pipelined between recurrence rows
+    /// (II 1): the worst case's rows, so only small formats are built this way.
+    Rem,
+    /// `a rem b` on one sequential unit doing `rows` rows a cycle (as `DivSeq`): HLS's
+    /// remainder unit.
+    RemSeq {
         /// Rows per cycle (at least 1).
         rows: u32,
         /// Registers cutting the preparation and the finishing step, each.
@@ -269,5 +281,7 @@ mod tests_ds_soft;
 mod tests_ds_util;
 #[cfg(test)]
 mod tests_pipeline;
+#[cfg(test)]
+mod tests_rem;
 #[cfg(test)]
 mod testutil;
