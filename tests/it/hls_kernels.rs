@@ -282,6 +282,7 @@ fn hls_options(opts: &[&str]) -> hls::Options {
             "--max-mul" => o.max_mul = Some(value(i).parse().expect("a multiplier count")),
             "--max-div" => o.max_div = Some(value(i).parse().expect("a divider count")),
             "--pipeline" => o.pipeline = true,
+            "--max-unroll" => o.max_unroll = value(i).parse().expect("an unroll cap"),
             _ => {}
         }
     }

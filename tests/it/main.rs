@@ -42,6 +42,7 @@ mod hls_loops;
 mod hls_pipediv;
 mod hls_pipeline;
 mod hls_pipemul;
+mod hls_report;
 mod hls_vcd;
 mod lutmap;
 mod mem_cell;
