@@ -135,7 +135,7 @@ fn loop_name(f: &Func, li: &crate::gen::layout::LoopInfo) -> String {
 }
 
 /// The MLIR op an IR op stands for, for the report (`arith.muli`, `affine.load`).
-fn op_label(f: &Func, o: crate::ir::OpId) -> String {
+pub(crate) fn op_label(f: &Func, o: crate::ir::OpId) -> String {
     let op = f.op(o);
     let name = match &op.kind {
         OpKind::Load(m) => format!("load {}", f.mems[m.index()].name),

@@ -189,3 +189,27 @@ fn max_unroll_goes_through_the_command_line() {
     assert!(!out.status.success(), "0 is refused");
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-unroll"));
 }
+
+#[test]
+fn the_systemverilog_names_states_and_registers_after_the_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gemm.mlir");
+    std::fs::write(&path, GEMM).unwrap();
+    let sv = crate::support::cli(&[path.to_str().unwrap(), "--pipeline", "--emit", "verilog"]);
+    // Registers after the values they hold; state decodes after the states.
+    for decl in [
+        "logic [15:0] acc_r;",
+        "logic [31:0] k_r;",
+        "logic [15:0] s_r;",
+        "wire in_S_GEMM_L6_PIPE0 = state ==",
+    ] {
+        assert!(sv.contains(decl), "{decl}:\n{sv}");
+    }
+    assert!(sv.contains("acc_r <= in_S_GEMM_L4_BODY1 ? C_rdata : "), "{sv}");
+    // The source map: each state's value, name and the ops that start in it.
+    assert!(sv.contains("//   state 3'h3 S_GEMM_L6_PIPE0: "), "{sv}");
+    assert!(sv.contains("gemm.mlir:9 mul %p [stage "), "{sv}");
+    assert!(sv.contains("//   acc_r: %acc"), "{sv}");
+    let lint = crate::support::verilator_lint(&sv, "gemm");
+    assert!(!lint.contains("%Warning"), "{lint}");
+}
