@@ -116,6 +116,10 @@ pub struct HlsFlags {
     /// marked `hls.pipeline`.
     #[arg(long)]
     pub pipeline: bool,
+    /// HLS: at most N copies of a loop body made by automatic unrolling of short inner
+    /// loops under a pipelined loop (N >= 1; explicit `hls.unroll` is not capped) [default: 4].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_unroll: Option<u32>,
 }
 
 impl HlsFlags {
@@ -137,6 +141,9 @@ impl HlsFlags {
         if self.pipeline {
             v.push("--pipeline");
         }
+        if self.max_unroll.is_some() {
+            v.push("--max-unroll");
+        }
         v
     }
 
@@ -148,6 +155,7 @@ impl HlsFlags {
             max_div: self.max_div,
             max_float: self.max_float,
             pipeline: self.pipeline,
+            max_unroll: self.max_unroll.unwrap_or(hls::DEFAULT_MAX_UNROLL),
         }
     }
 }

@@ -28,7 +28,7 @@ pub fn build(
              register clock-to-out, setup and routing, one LUT level)"
         )));
     }
-    let synth = hls::synthesize(&file, opts).map_err(input_err)?;
+    let synth = hls::synthesize_source(src, &file, opts).map_err(input_err)?;
     for w in &synth.warnings {
         eprint!("{}", w.render(src));
     }

@@ -36,11 +36,27 @@ pub struct Options {
     /// Pipeline every eligible innermost loop (`--pipeline`), not only those with
     /// `hls.pipeline`.
     pub pipeline: bool,
+    /// At most this many copies of a loop body made by automatic unrolling
+    /// (`--max-unroll`): a short inner loop is fully unrolled into a loop being pipelined
+    /// only if its trip count (times the copies already unrolled into it) is at most this.
+    /// Explicit `hls.unroll` is not capped.
+    pub max_unroll: u32,
 }
+
+/// The default of [`Options::max_unroll`]: a pipelined loop gets at most 4 copies of an
+/// inner loop's body (and its multipliers) unless the source asks for more.
+pub const DEFAULT_MAX_UNROLL: u32 = 4;
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock_period: 10.0, max_mul: None, max_div: None, max_float: None, pipeline: false }
+        Options {
+            clock_period: 10.0,
+            max_mul: None,
+            max_div: None,
+            max_float: None,
+            pipeline: false,
+            max_unroll: DEFAULT_MAX_UNROLL,
+        }
     }
 }
 
@@ -149,8 +165,28 @@ pub fn without_hls_funcs(file: &File) -> (File, bool) {
     (File { ops, values: file.values.clone() }, any)
 }
 
-/// Synthesizes every HLS function of `file` (calls are inlined) into a module.
+/// Synthesizes every HLS function of `file` (calls are inlined) into a module; without
+/// its source text, locations in the report and the SystemVerilog comments read `?:BYTE`
+/// (see [`synthesize_source`]).
 pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagnostic>> {
+    synthesize_lines(file, opts, ir::srcloc::Lines::default())
+}
+
+/// [`synthesize`] with the source `file` was parsed from, so the report names loops and
+/// the SystemVerilog comments name ops by `file:line`.
+pub fn synthesize_source(
+    src: &mlir_text::SourceFile,
+    file: &File,
+    opts: &Options,
+) -> Result<Synthesized, Vec<Diagnostic>> {
+    synthesize_lines(file, opts, ir::srcloc::Lines::new(src))
+}
+
+fn synthesize_lines(
+    file: &File,
+    opts: &Options,
+    lines: ir::srcloc::Lines,
+) -> Result<Synthesized, Vec<Diagnostic>> {
     let all = funcs_in(&file.ops);
     let by_name: HashMap<String, &Operation> =
         all.iter().filter_map(|op| lower::func_name(op).map(|n| (n.to_string(), *op))).collect();
@@ -164,6 +200,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
     }
     for op in all.into_iter().filter(|op| is_hls_func(file, op)) {
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
+        func.lines = lines.clone();
         gen::support::check(&func).map_err(|d| vec![d])?;
         if opts.pipeline {
             ir::cfgloop::run(&mut func);
@@ -175,7 +212,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         // short inner loops unrolled into their parent, until nothing changes (each
         // unrolling removes a loop, so this ends).
         ir::scalrep::run(&mut func, opts.pipeline);
-        while ir::unroll_inner::run(&mut func, opts.pipeline) > 0 {
+        while ir::unroll_inner::run(&mut func, opts.pipeline, opts.max_unroll) > 0 {
             ir::scalrep::run(&mut func, opts.pipeline);
         }
         if opts.pipeline {

@@ -53,22 +53,34 @@ pub struct FunctionReport {
 /// One loop.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoopReport {
-    /// `loop0`, ...
+    /// `gemm.mlir:12 %k`: the loop op's file and line and its induction variable (`while`
+    /// or `cfg` for the others).
     pub name: String,
+    /// `gemm.mlir:12`.
+    pub location: String,
     /// `for`, `while` or `cfg` (a multi-block body).
     pub kind: &'static str,
-    /// Nesting depth.
-    pub depth: u32,
+    /// Nesting level: 0 for a loop directly in the function, 1 inside one loop, ...
+    pub level: u32,
     /// Trip count when static.
     pub trip_count: Option<u64>,
-    /// Cycles per iteration when static.
+    /// Cycles between the starts of consecutive iterations when static (the II when
+    /// pipelined).
     pub cycles_per_iteration: Option<u64>,
-    /// trip count x cycles per iteration.
+    /// Cycles of one iteration, from its first state to its last, when static: the
+    /// schedule's length when pipelined, else `cycles_per_iteration`.
+    pub depth: Option<u64>,
+    /// Cycles of the whole loop: `trip_count x cycles_per_iteration`, or
+    /// `(trip_count - 1) x II + depth` when pipelined.
     pub latency: Option<u64>,
     /// States of its body.
     pub states: u32,
-    /// `pipelined II=k, depth d, s stages`, or why a loop asked to be pipelined is not.
+    /// A one-line summary: `pipelined II=k, depth d, s stages`, or `not pipelined: why`.
     pub pipeline: Option<String>,
+    /// The modulo schedule, when pipelined.
+    pub pipelined: Option<PipelineReport>,
+    /// Why a loop asked to be pipelined (or innermost under `--pipeline`) is not.
+    pub not_pipelined: Option<String>,
     /// Modulo-scheduled (pipelined, or left because it would be no faster): whether its
     /// schedule keeps a dependence between iterations through memory (a recurrence through
     /// memory that the transforms did not remove); `None` when not modulo-scheduled.
@@ -78,6 +90,111 @@ pub struct LoopReport {
     pub scalar_replaced: Vec<String>,
     /// What the loop-structure passes did to it (`Func::loop_notes`).
     pub transforms: Vec<String>,
+    /// Inner loops `--max-unroll` kept from being unrolled into this one (so it was not
+    /// pipelined): `(inner loop's name, copies needed)`.
+    pub unroll_capped: Vec<(String, u64)>,
+}
+
+/// A pipelined loop's modulo schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PipelineReport {
+    /// Initiation interval: cycles between the starts of consecutive iterations.
+    pub ii: u32,
+    /// The II asked for (`hls.pipeline = N`, else 1).
+    pub target_ii: u32,
+    /// The minimum the resources and recurrences allow (`max(ResMII, RecMII)`).
+    pub mii: u32,
+    /// Cycles of one iteration.
+    pub depth: u32,
+    /// `ceil(depth / II)`: iterations in flight.
+    pub stages: u32,
+    /// What set the II when it is above the target.
+    pub bound: Option<BoundReport>,
+}
+
+/// The constraint behind an II above its target (`schedule::iibound`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoundReport {
+    /// `recurrence`, `resource`, `sequential unit` or `schedule`.
+    pub kind: &'static str,
+    /// The smallest II it allows.
+    pub min_ii: u32,
+    /// Which recurrence, memory port or unit limit.
+    pub what: String,
+    /// The ops involved: `gemm.mlir:15 arith.addi`, in a recurrence's order.
+    pub ops: Vec<String>,
+}
+
+/// A loop's name: `file:line %iv` (`file:line while`, `file:line cfg`).
+fn loop_name(f: &Func, li: &crate::gen::layout::LoopInfo) -> String {
+    let at = f.at(li.span);
+    match li.iv {
+        Some(iv) => format!("{at} {}", f.value_name(iv)),
+        None => format!("{at} {}", li.kind),
+    }
+}
+
+/// The MLIR op an IR op stands for, for the report (`arith.muli`, `affine.load`).
+pub(crate) fn op_label(f: &Func, o: crate::ir::OpId) -> String {
+    let op = f.op(o);
+    let name = match &op.kind {
+        OpKind::Load(m) => format!("load {}", f.mems[m.index()].name),
+        OpKind::Store(m) => format!("store {}", f.mems[m.index()].name),
+        OpKind::Bin(b) => format!("{b:?}").to_lowercase(),
+        OpKind::Cmp(_) => "cmp".into(),
+        OpKind::Select => "select".into(),
+        OpKind::SExt => "extsi".into(),
+        OpKind::ZExt => "extui".into(),
+        OpKind::Trunc => "trunci".into(),
+        OpKind::Const(_) => "constant".into(),
+        k => k.float_name().unwrap_or("op").to_string(),
+    };
+    let res =
+        op.result.filter(|r| f.values[r.index()].name.is_some()).map(|r| format!(" {}", f.value_name(r)));
+    format!("{} {name}{}", f.at(op.span), res.unwrap_or_default())
+}
+
+/// Runs of equal labels as one (`gemm.mlir:9 load A %a (x4)`: an op and its unrolled
+/// copies).
+fn counted(labels: impl Iterator<Item = String>) -> Vec<String> {
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for l in labels {
+        match runs.last_mut() {
+            Some((last, n)) if *last == l => *n += 1,
+            _ => runs.push((l, 1)),
+        }
+    }
+    runs.into_iter().map(|(l, n)| if n > 1 { format!("{l} (x{n})") } else { l }).collect()
+}
+
+/// The modulo schedule of loop `id`, if it is pipelined.
+fn pipeline_report(f: &Func, g: &Generated, id: crate::ir::LoopId) -> Option<PipelineReport> {
+    let l = &g.layout;
+    let pipe = l.pipes.iter().find(|p| l.fors[p.for_k].id == id)?;
+    let plan = &pipe.plan;
+    let bound = plan.bound.as_ref().map(|b| {
+        let memory = b.carried.is_some_and(|k| k >= plan.carried.len() - plan.memory_carried);
+        BoundReport {
+            kind: b.kind,
+            min_ii: b.min_ii,
+            what: if memory { format!("through memory: {}", b.what) } else { b.what.clone() },
+            ops: counted(b.ops.iter().map(|&i| op_label(f, plan.block.ops[i]))),
+        }
+    });
+    Some(PipelineReport {
+        ii: plan.ii(),
+        target_ii: plan.target,
+        mii: plan.modulo.mii,
+        depth: plan.depth(),
+        stages: plan.stages(),
+        bound,
+    })
+}
+
+/// Names of loops by id (for the inner loops `--max-unroll` refused, which are in the
+/// layout as loops of their own).
+fn loop_names(f: &Func, g: &Generated) -> BTreeMap<crate::ir::LoopId, String> {
+    g.layout.loops.iter().map(|li| (li.id, loop_name(f, li))).collect()
 }
 
 /// Builds the report of one generated function.
@@ -118,6 +235,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
         }
     }
     let cp = cp + delays::cycle_overhead();
+    let names = loop_names(f, g);
     FunctionReport {
         name: f.name.clone(),
         latency: l.body_latency.map(|b| b + 1),
@@ -133,43 +251,56 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
             })
             .collect(),
         critical_path: cp,
-        loops: l
-            .loops
+        loops: l.loops.iter().map(|li| loop_report(f, g, li, &names)).collect(),
+    }
+}
+
+/// One loop's entry.
+fn loop_report(
+    f: &Func,
+    g: &Generated,
+    li: &crate::gen::layout::LoopInfo,
+    names: &BTreeMap<crate::ir::LoopId, String>,
+) -> LoopReport {
+    let latency = match li.pipelined {
+        // Iterations start every II cycles; the loop ends with the last one's last
+        // cycle (as `layout` counts it).
+        Some((ii, d, _)) => li.trip.map(|t| t.saturating_sub(1) * u64::from(ii) + u64::from(d.max(1))),
+        None => li.trip.zip(li.body_latency).map(|(t, b)| t * b),
+    };
+    LoopReport {
+        name: names[&li.id].clone(),
+        location: f.at(li.span),
+        kind: li.kind,
+        level: li.depth,
+        trip_count: li.trip,
+        cycles_per_iteration: li.body_latency,
+        depth: match li.pipelined {
+            Some((_, d, _)) => Some(u64::from(d)),
+            None => li.body_latency,
+        },
+        latency,
+        states: li.states.1 + 1 - li.states.0,
+        pipeline: match (&li.pipelined, &li.not_pipelined) {
+            (Some((ii, d, s)), _) => Some(format!("pipelined II={ii}, depth {d}, {s} stages")),
+            (None, Some(why)) => Some(format!("not pipelined: {why}")),
+            _ => None,
+        },
+        pipelined: pipeline_report(f, g, li.id),
+        not_pipelined: li.not_pipelined.clone(),
+        memory_recurrence: li.memory_recurrence,
+        scalar_replaced: f
+            .scalar_replaced
             .iter()
-            .map(|li| LoopReport {
-                name: format!("{}", li.id),
-                kind: li.kind,
-                depth: li.depth,
-                trip_count: li.trip,
-                cycles_per_iteration: li.body_latency,
-                latency: match li.pipelined {
-                    // Iterations start every II cycles; the loop ends with the last one's last
-                    // cycle (as `layout` counts it).
-                    Some((ii, d, _)) => {
-                        li.trip.map(|t| t.saturating_sub(1) * u64::from(ii) + u64::from(d.max(1)))
-                    }
-                    None => li.trip.zip(li.body_latency).map(|(t, b)| t * b),
-                },
-                states: li.states.1 + 1 - li.states.0,
-                pipeline: match (&li.pipelined, &li.not_pipelined) {
-                    (Some((ii, d, s)), _) => Some(format!("pipelined II={ii}, depth {d}, {s} stages")),
-                    (None, Some(why)) => Some(format!("not pipelined: {why}")),
-                    _ => None,
-                },
-                memory_recurrence: li.memory_recurrence,
-                scalar_replaced: f
-                    .scalar_replaced
-                    .iter()
-                    .filter(|(id, _)| *id == li.id)
-                    .map(|(_, m)| f.mems[m.index()].name.clone())
-                    .collect(),
-                transforms: f
-                    .loop_notes
-                    .iter()
-                    .filter(|(id, _)| *id == li.id)
-                    .map(|(_, n)| n.clone())
-                    .collect(),
-            })
+            .filter(|(id, _)| *id == li.id)
+            .map(|(_, m)| f.mems[m.index()].name.clone())
+            .collect(),
+        transforms: f.loop_notes.iter().filter(|(id, _)| *id == li.id).map(|(_, n)| n.clone()).collect(),
+        unroll_capped: f
+            .unroll_capped
+            .iter()
+            .filter(|(p, _, _)| *p == li.id)
+            .map(|(_, c, n)| (names.get(c).cloned().unwrap_or_else(|| c.to_string()), *n))
             .collect(),
     }
 }
@@ -190,6 +321,55 @@ fn json_str(s: &str) -> String {
     }
     o.push('"');
     o
+}
+
+fn str_list<'a>(v: impl IntoIterator<Item = &'a String>) -> String {
+    v.into_iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", ")
+}
+
+/// One loop as a JSON object on one line: numbers as numbers, `null` when not static.
+fn loop_json(l: &LoopReport) -> String {
+    let pipe = match &l.pipelined {
+        None => "null".to_string(),
+        Some(p) => {
+            let bound = match &p.bound {
+                None => "null".to_string(),
+                Some(b) => format!(
+                    "{{\"kind\": {}, \"min_ii\": {}, \"what\": {}, \"ops\": [{}]}}",
+                    json_str(b.kind),
+                    b.min_ii,
+                    json_str(&b.what),
+                    str_list(&b.ops)
+                ),
+            };
+            format!(
+                "{{\"ii\": {}, \"target_ii\": {}, \"mii\": {}, \"depth\": {}, \"stages\": {}, \"ii_bound\": {bound}}}",
+                p.ii, p.target_ii, p.mii, p.depth, p.stages
+            )
+        }
+    };
+    let capped: Vec<String> = l
+        .unroll_capped
+        .iter()
+        .map(|(n, c)| format!("{{\"inner_loop\": {}, \"copies\": {c}}}", json_str(n)))
+        .collect();
+    format!(
+        "        {{\"name\": {}, \"location\": {}, \"kind\": \"{}\", \"level\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"depth\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipelined\": {pipe}, \"not_pipelined\": {}, \"memory_recurrence\": {}, \"scalar_replaced\": [{}], \"transforms\": [{}], \"unroll_capped\": [{}]}}",
+        json_str(&l.name),
+        json_str(&l.location),
+        l.kind,
+        l.level,
+        opt(l.trip_count),
+        opt(l.cycles_per_iteration),
+        opt(l.depth),
+        opt(l.latency),
+        l.states,
+        l.not_pipelined.as_deref().map_or("null".into(), json_str),
+        l.memory_recurrence.map_or("null".into(), |b| b.to_string()),
+        str_list(&l.scalar_replaced),
+        str_list(&l.transforms),
+        capped.join(", ")
+    )
 }
 
 impl Report {
@@ -231,21 +411,7 @@ impl Report {
             let _ = writeln!(o, "      \"memories\": [{}],", mems.join(", "));
             let _ = writeln!(o, "      \"loops\": [");
             for (li, l) in f.loops.iter().enumerate() {
-                let _ = write!(
-                    o,
-                    "        {{\"name\": \"{}\", \"kind\": \"{}\", \"depth\": {}, \"trip_count\": {}, \"cycles_per_iteration\": {}, \"latency_cycles\": {}, \"states\": {}, \"pipeline\": {}, \"memory_recurrence\": {}, \"scalar_replaced\": [{}], \"transforms\": [{}]}}",
-                    l.name,
-                    l.kind,
-                    l.depth,
-                    opt(l.trip_count),
-                    opt(l.cycles_per_iteration),
-                    opt(l.latency),
-                    l.states,
-                    l.pipeline.as_deref().map_or("null".into(), json_str),
-                    l.memory_recurrence.map_or("null".into(), |b| b.to_string()),
-                    l.scalar_replaced.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", "),
-                    l.transforms.iter().map(|n| json_str(n)).collect::<Vec<_>>().join(", ")
-                );
+                o.push_str(&loop_json(l));
                 let _ = writeln!(o, "{}", if li + 1 < f.loops.len() { "," } else { "" });
             }
             let _ = writeln!(o, "      ]\n    }}{}", if fi + 1 < self.functions.len() { "," } else { "" });
@@ -278,42 +444,59 @@ impl Report {
                 let _ = writeln!(o, "  memory {n}: {e} x i{w} ({k})");
             }
             if !f.loops.is_empty() {
-                let _ = writeln!(
-                    o,
-                    "  {:<10} {:<5} {:>5} {:>6} {:>10} {:>8} {:>6}",
-                    "loop", "kind", "depth", "trip", "cycles/it", "latency", "states"
-                );
-                for l in &f.loops {
-                    let _ = writeln!(
-                        o,
-                        "  {:<10} {:<5} {:>5} {:>6} {:>10} {:>8} {:>6}",
-                        l.name,
-                        l.kind,
-                        l.depth,
-                        dash(l.trip_count),
-                        dash(l.cycles_per_iteration),
-                        dash(l.latency),
-                        l.states
-                    );
-                    if let Some(p) = &l.pipeline {
-                        let rec = if l.memory_recurrence == Some(true) {
-                            ", recurrence through memory"
-                        } else {
-                            ""
-                        };
-                        let _ = writeln!(o, "  {:<10} {p}{rec}", "");
-                    }
-                    if !l.scalar_replaced.is_empty() {
-                        let _ =
-                            writeln!(o, "  {:<10} scalar replacement: {}", "", l.scalar_replaced.join(", "));
-                    }
-                    for t in &l.transforms {
-                        let _ = writeln!(o, "  {:<10} {t}", "");
-                    }
-                }
+                table_loops(&mut o, &f.loops);
             }
         }
         o
+    }
+}
+
+/// The loops of a function as table rows, each followed by its notes.
+fn table_loops(o: &mut String, loops: &[LoopReport]) {
+    let dash = |v: Option<u64>| v.map_or("-".to_string(), |x| x.to_string());
+    let w = loops.iter().map(|l| l.name.len() + 2 * l.level as usize).max().unwrap_or(4).max(4);
+    let _ = writeln!(
+        o,
+        "  {:<w$} {:<5} {:>6} {:>10} {:>6} {:>8} {:>6}",
+        "loop", "kind", "trip", "cycles/it", "depth", "latency", "states"
+    );
+    for l in loops {
+        let indent = "  ".repeat(l.level as usize);
+        let _ = writeln!(
+            o,
+            "  {:<w$} {:<5} {:>6} {:>10} {:>6} {:>8} {:>6}",
+            format!("{indent}{}", l.name),
+            l.kind,
+            dash(l.trip_count),
+            dash(l.cycles_per_iteration),
+            dash(l.depth),
+            dash(l.latency),
+            l.states
+        );
+        let pad = format!("    {indent}");
+        if let Some(p) = &l.pipeline {
+            let rec = if l.memory_recurrence == Some(true) { ", recurrence through memory" } else { "" };
+            let _ = writeln!(o, "{pad}{p}{rec}");
+        }
+        if let Some(b) = l.pipelined.as_ref().and_then(|p| p.bound.as_ref().map(|b| (p, b))) {
+            let (p, b) = b;
+            let _ = writeln!(o, "{pad}II {} (target {}) bound by {}: {}", p.ii, p.target_ii, b.kind, b.what);
+            for op in &b.ops {
+                let _ = writeln!(o, "{pad}  {op}");
+            }
+        }
+        if !l.scalar_replaced.is_empty() {
+            let _ = writeln!(o, "{pad}scalar replacement: {}", l.scalar_replaced.join(", "));
+        }
+        for t in &l.transforms {
+            let _ = writeln!(o, "{pad}{t}");
+        }
+        for (inner, n) in &l.unroll_capped {
+            let _ = writeln!(
+                o,
+                "{pad}not unrolled: {inner} needs {n} copies, over --max-unroll; this loop is not pipelined (--max-unroll {n} would allow it)"
+            );
+        }
     }
 }
 

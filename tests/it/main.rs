@@ -44,6 +44,7 @@ mod hls_loops;
 mod hls_pipediv;
 mod hls_pipeline;
 mod hls_pipemul;
+mod hls_report;
 mod hls_vcd;
 mod limits;
 mod lutmap;

@@ -80,6 +80,10 @@ pub struct LoopInfo {
     /// Modulo-scheduled (pipelined, or found no faster): whether its schedule keeps a
     /// dependence between iterations through memory.
     pub memory_recurrence: Option<bool>,
+    /// The loop op (the function for a CFG).
+    pub span: Span,
+    /// A `for` loop's induction variable.
+    pub iv: Option<ValId>,
 }
 
 /// A pipelined loop: its II slot states and its modulo schedule.
@@ -272,6 +276,8 @@ impl Builder<'_> {
             pipelined: None,
             not_pipelined: None,
             memory_recurrence: None,
+            span: g.span,
+            iv: None,
         });
         let entries: Vec<Label> = g.blocks.iter().map(|_| self.label(Next::Finish)).collect();
         let first = self.states();
@@ -366,6 +372,8 @@ impl Builder<'_> {
             pipelined: None,
             not_pipelined,
             memory_recurrence,
+            span: l.span,
+            iv: Some(l.iv),
         });
         let body_label = self.label(Next::Finish);
         // The exit follows the latch's writes and sees their values: the results are the
@@ -450,6 +458,8 @@ impl Builder<'_> {
             pipelined: Some((ii, depth, stages)),
             not_pipelined: None,
             memory_recurrence: Some(plan.memory_carried > 0),
+            span: l.span,
+            iv: Some(l.iv),
         });
         let lat = l.trip.map(|t| plan.latency(t));
         self.l.pipes.push(Pipe { for_k: k, first, plan });
@@ -481,6 +491,8 @@ impl Builder<'_> {
             pipelined: None,
             not_pipelined: None,
             memory_recurrence: None,
+            span: w.span,
+            iv: None,
         });
         let before_label = self.label(Next::Finish);
         let after_label = self.label(Next::Finish);

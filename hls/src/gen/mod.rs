@@ -17,6 +17,7 @@ mod bind;
 mod expand;
 mod float;
 pub mod layout;
+mod names;
 mod pipediv;
 mod pipeline;
 mod pipeline_units;
@@ -180,9 +181,11 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     );
     let rst = g.m.port_net(rst_p).expect("input");
     let start = g.m.port_net(start_p).expect("input");
+    let state_names = names::state_names(f, g.l);
     for s in 0..n_states {
         let c = g.konst(s as u64, sw);
-        let eq = g.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[state, c], None);
+        let name = state_names.get(s as usize).map(|n| format!("in_{n}"));
+        let eq = g.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[state, c], name.as_deref());
         g.state_eq.push(eq);
     }
     // On-chip memories: a block-RAM cell each; its net is the read data (as `_rdata` is
@@ -239,8 +242,14 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         registers.push(w);
     }
     g.memory_ports(&mem_ports);
-    registers.extend(g.finish_registers()?);
+    let (widths, groups) = g.finish_registers()?;
+    registers.extend(widths);
     registers.extend(std::mem::take(&mut g.own_regs));
+    let map = names::source_map(f, g.l, &state_names, &groups);
+    g.m.verbatim.push(comb::netlist::Verbatim {
+        text: map.trim_end().replace("\n//", "\n  //").replacen("//", "  //", 1),
+        span: f.span,
+    });
     let units = std::mem::take(&mut g.units);
     Ok(Generated { module: g.m, layout, units, registers })
 }

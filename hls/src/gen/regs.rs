@@ -11,7 +11,10 @@
 use super::Gen;
 use crate::ir::ValId;
 use comb::NetId;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Register widths, and each value register's name with the values it holds.
+pub(crate) type RegisterGroups = (Vec<u32>, Vec<(String, Vec<ValId>)>);
 
 impl Gen<'_> {
     /// Lifetime interval of each value that has a register.
@@ -56,8 +59,9 @@ impl Gen<'_> {
         Ok(iv)
     }
 
-    /// Allocates and wires the value registers; returns their widths.
-    pub(crate) fn finish_registers(&mut self) -> Result<Vec<u32>, String> {
+    /// Allocates and wires the value registers, each named after the first source name
+    /// among the values it holds (made unique); returns their widths and (name, values).
+    pub(crate) fn finish_registers(&mut self) -> Result<RegisterGroups, String> {
         let iv = self.intervals()?;
         let mut by_width: BTreeMap<u32, Vec<(u32, u32, ValId)>> = BTreeMap::new();
         for (&v, &(lo, hi)) in &iv {
@@ -90,8 +94,21 @@ impl Gen<'_> {
         }
         let map = |n: NetId| merged.get(&n).copied().unwrap_or(n);
         let mut widths = Vec::new();
+        let mut named = Vec::new();
+        let mut taken: BTreeSet<String> = self.m.ports.iter().map(|p| p.name.clone()).collect();
+        taken.extend(["state".to_string(), "done_r".to_string()]);
+        taken.extend((0..self.f.rets.len()).map(|i| format!("ret{i}_r")));
         for (w, members) in &groups {
             let phys = self.regs[&members[0]];
+            let base = super::names::register_name(self.f, members);
+            let mut name = base.clone();
+            let mut k = 0;
+            while !taken.insert(name.clone()) {
+                name = format!("{base}_{k}");
+                k += 1;
+            }
+            self.m.cell_mut(phys).name = Some(name.as_str().into());
+            named.push((name, members.clone()));
             let mut writes: Vec<(NetId, NetId)> = Vec::new();
             for v in members {
                 let ws = self.writes.get(v).cloned().unwrap_or_default();
@@ -108,6 +125,6 @@ impl Gen<'_> {
         for &r in merged.keys() {
             self.m.remove_cell(r);
         }
-        Ok(widths)
+        Ok((widths, named))
     }
 }

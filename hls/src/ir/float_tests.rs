@@ -78,8 +78,8 @@ fn float_ops_survive_every_pass_unfolded() {
             super::storemerge::run(f, true);
         }),
         ("scalrep", |f, _| super::scalrep::run(f, true)),
-        ("unroll_inner", |f, _| {
-            while super::unroll_inner::run(f, true) > 0 {
+        ("unroll_inner", |f, o| {
+            while super::unroll_inner::run(f, true, o.max_unroll) > 0 {
                 super::scalrep::run(f, true);
             }
         }),

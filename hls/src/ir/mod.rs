@@ -29,6 +29,7 @@ pub mod rotate;
 pub mod scalrep;
 pub mod scope;
 pub mod siblingfuse;
+pub mod srcloc;
 pub mod storemerge;
 pub mod unroll_inner;
 pub mod verify;
@@ -457,6 +458,14 @@ pub struct Func {
     /// What the loop-structure passes did to a loop (rotated, fused with another, ...), in
     /// the order done, for the report.
     pub loop_notes: Vec<(LoopId, String)>,
+    /// Where the source lines are (for `file:line` in reports and generated code).
+    pub lines: srcloc::Lines,
+    /// Loops whose automatic full unrolling `--max-unroll` refused: (the loop that would
+    /// have been pipelined, the inner loop, the copies it would have needed).
+    pub unroll_capped: Vec<(LoopId, LoopId, u64)>,
+    /// Copies of an inner loop's body already unrolled into each loop (nested unrolling
+    /// multiplies them), for the `--max-unroll` cap.
+    pub unroll_copies: std::collections::BTreeMap<LoopId, u64>,
 }
 
 impl Func {
@@ -502,6 +511,17 @@ impl Func {
     pub fn op(&self, id: OpId) -> &Op {
         &self.ops[id.index()]
     }
+    /// `file:line` of a span.
+    pub fn at(&self, span: Span) -> String {
+        self.lines.at(span)
+    }
+    /// A value's source name with its `%` (`%acc`), or its id when it has none.
+    pub fn value_name(&self, v: ValId) -> String {
+        match &self.values[v.index()].name {
+            Some(n) => format!("%{n}"),
+            None => format!("{v}"),
+        }
+    }
 }
 
 /// The first function of `src` lowered to the HLS IR (unit tests of the IR passes).
@@ -509,7 +529,9 @@ impl Func {
 pub(crate) fn lower_first(src: &str) -> Func {
     let sf = mlir_text::SourceFile::new("t.mlir", src);
     let file = mlir_text::parse(&sf).unwrap();
-    crate::lower::lower_func(&file, &std::collections::HashMap::new(), &file.ops[0]).unwrap().0
+    let mut f = crate::lower::lower_func(&file, &std::collections::HashMap::new(), &file.ops[0]).unwrap().0;
+    f.lines = srcloc::Lines::new(&sf);
+    f
 }
 #[cfg(test)]
 mod float_tests;

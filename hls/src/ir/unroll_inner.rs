@@ -11,7 +11,11 @@
 //!
 //! It fires, bottom-up, on a `for` loop asked to be pipelined (`--pipeline`, or
 //! `hls.pipeline` on it) when every loop directly in its body
-//! - has a constant trip count of at most [`MAX_TRIP`] (and at least 1),
+//! - has a constant trip count of at least 1 and at most [`MAX_TRIP`], and its trip count
+//!   times the copies already unrolled into it is at most the `--max-unroll` cap (each
+//!   copy has its own operators: the cap bounds how many multipliers a loop gets without
+//!   the source asking; a loop refused only by the cap is recorded in
+//!   [`Func::unroll_capped`] for the report),
 //! - has a body of plain ops (innermost, if-converted),
 //! - is not itself asked to be pipelined with `hls.pipeline` (the user's choice wins),
 //!
@@ -20,39 +24,47 @@
 //! induction variable as the constant `lb + k * step` and the iter_args as copy `k - 1`'s
 //! yields; the loop's results become the last copy's yields. The parent's other items must
 //! be plain ops or such loops; a parent with a conditional or a longer loop is left alone.
+//! Each unrolling is recorded on the parent ([`Func::loop_notes`]) with the inner loop's
+//! location and the units it added (`unrolled %k x4 (gemm.mlir:14) for pipelining: +3 mul32`).
 
-use super::{ForLoop, Func, Item, OpId, OpKind, Region, ValId};
-use std::collections::BTreeMap;
+use super::{BinOp, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, ValId};
+use std::collections::{BTreeMap, BTreeSet};
 
-/// The longest inner loop unrolled.
-pub const MAX_TRIP: u64 = 8;
+/// The longest inner loop unrolled (whatever `--max-unroll` says).
+pub const MAX_TRIP: u64 = 64;
 /// The most non-constant ops the parent's body may have after unrolling.
 pub const MAX_OPS: usize = 128;
 
 /// Unrolls short inner loops of loops asked to be pipelined (`all`: every loop, as with
 /// `--pipeline`). Returns the number of loops unrolled.
-pub fn run(f: &mut Func, all: bool) -> usize {
-    f.with_body(|f, body| region(f, body, all))
+/// `max_copies` caps the copies of a body (`--max-unroll`).
+pub fn run(f: &mut Func, all: bool, max_copies: u32) -> usize {
+    f.with_body(|f, body| region(f, body, all, u64::from(max_copies.max(1))))
 }
 
-fn region(f: &mut Func, r: &mut Region, all: bool) -> usize {
+fn region(f: &mut Func, r: &mut Region, all: bool, cap: u64) -> usize {
     let mut n = 0;
     for item in &mut r.items {
         match item {
             Item::For(l) => {
-                n += region(f, &mut l.body, all);
-                if (all || l.pipeline.is_some()) && unrollable_children(f, l) {
+                n += region(f, &mut l.body, all, cap);
+                if (all || l.pipeline.is_some()) && unrollable_children(f, l, cap) {
                     n += unroll_children(f, l);
                 }
             }
             other => {
                 for sub in other.regions_mut() {
-                    n += region(f, sub, all);
+                    n += region(f, sub, all, cap);
                 }
             }
         }
     }
     n
+}
+
+/// Copies of `c`'s body a full unrolling makes, counting those already unrolled into it.
+fn copies(f: &Func, c: &ForLoop) -> u64 {
+    c.trip.unwrap_or(0).saturating_mul(f.unroll_copies.get(&c.id).copied().unwrap_or(1))
 }
 
 fn plain(r: &Region) -> bool {
@@ -64,9 +76,11 @@ fn work(f: &Func, r: &Region) -> usize {
 }
 
 /// Whether the children of `p` are short loops of plain ops and the result stays small.
-fn unrollable_children(f: &Func, p: &ForLoop) -> bool {
+/// A parent refused only by the copies cap is recorded in [`Func::unroll_capped`].
+fn unrollable_children(f: &mut Func, p: &ForLoop, cap: u64) -> bool {
     let mut any = false;
     let mut total = work(f, &p.body);
+    let mut capped = Vec::new();
     for item in &p.body.items {
         match item {
             Item::Op(_) => {}
@@ -75,13 +89,84 @@ fn unrollable_children(f: &Func, p: &ForLoop) -> bool {
                 if !plain(&c.body) || c.pipeline.is_some() || const_of(f, c.lb).is_none() {
                     return false;
                 }
+                if copies(f, c) > cap {
+                    capped.push((p.id, c.id, copies(f, c)));
+                }
                 total += work(f, &c.body) * t as usize;
                 any = true;
             }
             _ => return false,
         }
     }
-    any && total <= MAX_OPS
+    if !(any && total <= MAX_OPS) {
+        return false;
+    }
+    for c in &capped {
+        if !f.unroll_capped.contains(c) {
+            f.unroll_capped.push(*c);
+        }
+    }
+    capped.is_empty()
+}
+
+/// The units (as the report names them: `mul32`, `mulc32`, `add32`, `cmp32`, `fadd f32`)
+/// that `ops` need, counted by kind; `konst`: the values known to be constants.
+pub fn units_of(f: &Func, ops: &[OpId], konst: &BTreeSet<ValId>) -> BTreeMap<String, i64> {
+    let mut out = BTreeMap::new();
+    for &o in ops {
+        let op = f.op(o);
+        let w = op.result.map_or(1, |r| f.width(r));
+        let name = match &op.kind {
+            OpKind::Bin(BinOp::Shl | BinOp::ShrS | BinOp::ShrU) if konst.contains(&op.operands[1]) => {
+                continue
+            }
+            OpKind::Bin(BinOp::Mul) if op.operands.iter().any(|v| konst.contains(v)) => format!("mulc{w}"),
+            OpKind::Bin(b) => format!("{}{w}", format!("{b:?}").to_lowercase()),
+            OpKind::Cmp(_) => format!("cmp{}", f.width(op.operands[0])),
+            k if k.is_float() => match crate::schedule::float::unit_of(k) {
+                Some((u, fmt)) => format!("{} {fmt}", u.name()),
+                None => k.float_name().unwrap_or("float").to_string(),
+            },
+            _ => continue,
+        };
+        *out.entry(name).or_insert(0) += 1;
+    }
+    out
+}
+
+/// `+9 mul32, +9 add32`: what `after` has more (or less) than `before`; `no new units`.
+pub fn growth(before: &BTreeMap<String, i64>, after: &BTreeMap<String, i64>) -> String {
+    let keys: BTreeSet<&String> = before.keys().chain(after.keys()).collect();
+    let parts: Vec<String> = keys
+        .into_iter()
+        .filter_map(|k| {
+            let d = after.get(k).copied().unwrap_or(0) - before.get(k).copied().unwrap_or(0);
+            (d != 0).then(|| format!("{d:+} {k}"))
+        })
+        .collect();
+    if parts.is_empty() {
+        "no new units".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// Records the unrolling of `c` (into `parent`) with the units its copies `made` added.
+fn record(f: &mut Func, parent: LoopId, c: &ForLoop, made: &[OpId]) {
+    let konst: BTreeSet<ValId> = f.constants().into_keys().collect();
+    let body: Vec<OpId> =
+        c.body.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect();
+    let g = growth(&units_of(f, &body, &konst), &units_of(f, made, &konst));
+    let note = format!(
+        "unrolled {} x{} ({}) for pipelining: {g}",
+        f.value_name(c.iv),
+        c.trip.unwrap_or(0),
+        f.at(c.span)
+    );
+    f.loop_notes.push((parent, note));
+    let n = copies(f, c);
+    let e = f.unroll_copies.entry(parent).or_insert(1);
+    *e = (*e).max(n);
 }
 
 /// The constant a value is defined as, if any (sign-extended to 64 bits).
@@ -116,6 +201,7 @@ fn unroll_children(f: &mut Func, p: &mut ForLoop) -> usize {
             })
             .collect();
         let mut cur: Vec<ValId> = c.inits.iter().map(|v| *renames.get(v).unwrap_or(v)).collect();
+        let first_new = items.len();
         for k in 0..c.trip.expect("checked by unrollable_children") {
             let mut subst = renames.clone();
             subst.extend(c.iter_args.iter().copied().zip(cur.iter().copied()));
@@ -157,6 +243,11 @@ fn unroll_children(f: &mut Func, p: &mut ForLoop) -> usize {
             cur = c.yields.iter().map(|v| *subst.get(v).unwrap_or(v)).collect();
         }
         renames.extend(c.results.iter().copied().zip(cur));
+        let made: Vec<OpId> = items[first_new..]
+            .iter()
+            .filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None })
+            .collect();
+        record(f, p.id, &c, &made);
         // What scalar replacement did in the loop is now part of the parent.
         for e in f.scalar_replaced.iter_mut().filter(|e| e.0 == c.id) {
             e.0 = p.id;

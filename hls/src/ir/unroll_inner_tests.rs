@@ -39,7 +39,13 @@ fn nest(trip: u32, attr: &str) -> String {
 fn a_short_inner_loop_becomes_copies_in_its_parent() {
     let mut f = lower(&nest(3, ""));
     assert_eq!(loops(&f.body), 2);
-    assert_eq!(super::run(&mut f, true), 1);
+    assert_eq!(super::run(&mut f, true, 4), 1);
+    assert!(f.loop_notes[0].1.starts_with("unrolled %j x3 (t.mlir:"), "{:?}", f.loop_notes);
+    assert!(
+        f.loop_notes[0].1.contains("for pipelining: ") && f.loop_notes[0].1.contains("+2 mul32"),
+        "{:?}",
+        f.loop_notes
+    );
     assert!(crate::ir::verify::verify(&f).is_empty(), "{:?}", crate::ir::verify::verify(&f));
     assert_eq!(loops(&f.body), 1);
     let Some(Item::For(outer)) = f.body.items.iter().find(|i| matches!(i, Item::For(_))) else { panic!() };
@@ -78,10 +84,17 @@ fn a_short_inner_loop_becomes_copies_in_its_parent() {
 fn long_or_pipelined_inner_loops_stay() {
     for (src, why) in [(nest(9, ""), "trip 9"), (nest(3, " {hls.pipeline}"), "hls.pipeline on it")] {
         let mut f = lower(&src);
-        assert_eq!(super::run(&mut f, true), 0, "{why}");
+        assert_eq!(super::run(&mut f, true, 8), 0, "{why}");
         assert_eq!(loops(&f.body), 2, "{why}");
     }
+    // The cap refuses trip 9, and says so; trip 9 under a cap of 9 is unrolled.
+    let mut f = lower(&nest(9, ""));
+    super::run(&mut f, true, 8);
+    assert_eq!(f.unroll_capped.len(), 1);
+    assert_eq!(f.unroll_capped[0].2, 9);
+    let mut f = lower(&nest(9, ""));
+    assert_eq!(super::run(&mut f, true, 9), 1);
     // Without --pipeline nothing is asked.
     let mut f = lower(&nest(3, ""));
-    assert_eq!(super::run(&mut f, false), 0);
+    assert_eq!(super::run(&mut f, false, 8), 0);
 }

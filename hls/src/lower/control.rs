@@ -297,8 +297,10 @@ impl Lower<'_> {
             return Err(Diagnostic::error(s, "loop induction variables must be index (32 bits)"));
         }
         self.vals.insert(body.args[0], iv);
+        self.name_after(iv, body.args[0]);
         for (&a, &v) in body.args[1..].iter().zip(iters) {
             self.vals.insert(a, v);
+            self.name_after(v, a);
         }
         let t = self.block_ops(&body.ops)?;
         let (ys, types, ts) = t.map(|t| (t.values, t.types, t.span)).unwrap_or((Vec::new(), Vec::new(), s));
@@ -311,6 +313,14 @@ impl Lower<'_> {
             ));
         }
         Ok(ys)
+    }
+
+    /// Names `v` after the source value `a` (`%k` gives `k`), unless `a` is numbered.
+    fn name_after(&mut self, v: ValId, a: mlir_text::ValueId) {
+        let name = self.file.value(a).name.to_string();
+        if !name.is_empty() && !name.chars().all(|c| c.is_ascii_digit()) {
+            self.f.values[v.index()].name = Some(name);
+        }
     }
 
     fn check_yields(&self, ys: &[ValId], like: &[ValId], s: Span) -> Res<()> {

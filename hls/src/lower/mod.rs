@@ -291,6 +291,10 @@ impl<'a> Lower<'a> {
                     format!("'{}' yields an i{} where its result is i{w}", op.name, self.f.width(v)),
                 ));
             }
+            let name = self.file.value(r).name.to_string();
+            if !name.is_empty() && !name.chars().all(|c| c.is_ascii_digit()) {
+                self.f.values[v.index()].name.get_or_insert(name);
+            }
             self.vals.insert(r, v);
         }
         Ok(())

@@ -21,6 +21,7 @@ pub mod block;
 pub mod delays;
 pub mod float;
 pub mod ice40;
+pub mod iibound;
 pub mod ims;
 pub mod list;
 pub mod modulo;

@@ -39,6 +39,10 @@ pub struct PipelinePlan {
     /// How many of them are through memory (the last ones of `carried`): a recurrence
     /// through memory that the loop keeps.
     pub memory_carried: usize,
+    /// The II asked for (`hls.pipeline = N`, else 1).
+    pub target: u32,
+    /// What set the II when it is above the target.
+    pub bound: Option<super::iibound::IiBound>,
 }
 
 impl PipelinePlan {
@@ -190,7 +194,8 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
     }
     let block = BlockSchedule { ops, problem: p, solution: m.sol.clone() };
     let memory_carried = carried.len() - value_carried;
-    Ok(PipelinePlan { block, modulo: m, carried, memory_carried })
+    let bound = super::iibound::explain(&block.problem, &carried, m.ii, target_ii);
+    Ok(PipelinePlan { block, modulo: m, carried, memory_carried, target: target_ii.max(1), bound })
 }
 
 fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {

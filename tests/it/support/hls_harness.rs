@@ -17,7 +17,7 @@ pub fn kernel(name: &str) -> String {
 pub fn compile(src: &str, opts: &hls::Options) -> (Design, hls::report::Report) {
     let file = mlir_text::SourceFile::new("k.mlir", src);
     let parsed = mlir_text::parse(&file).unwrap_or_else(|d| panic!("{}", d.render(&file)));
-    let s = hls::synthesize(&parsed, opts)
+    let s = hls::synthesize_source(&file, &parsed, opts)
         .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&file)).collect::<String>()));
     let n = s.modules.len() as u32;
     let mut design = Design { modules: s.modules, top: Some(ModuleId(n - 1)) };

@@ -214,6 +214,7 @@ pub fn hls_options(opts: &[&str]) -> hls::Options {
             "--max-div" => o.max_div = Some(value(i).parse().expect("a divider count")),
             "--max-float" => o.max_float = Some(value(i).parse().expect("a float unit count")),
             "--pipeline" => o.pipeline = true,
+            "--max-unroll" => o.max_unroll = value(i).parse().expect("an unroll cap"),
             _ => {}
         }
     }
