@@ -20,6 +20,7 @@
 
 pub mod builder;
 pub mod common;
+pub mod csa;
 pub mod ds_float;
 pub mod ds_iter;
 pub mod ds_net;
@@ -144,7 +145,8 @@ mod tests_builder;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitOptions {
     /// Significand products as rows of this many bits of one operand (for LUT fabrics,
-    /// [`mulrows`]); `None`: one `Mul` cell (for DSPs). 4 suits the iCE40 hx parts at 10 ns.
+    /// [`mulrows`]); `Some(0)`: a bit-level compressor tree ([`csa`], the fastest on LUT
+    /// fabrics); `None`: one `Mul` cell (for DSPs).
     pub mul_tile: Option<u32>,
 }
 
