@@ -4,8 +4,8 @@
 //!   for add and mul in every format, the multiplier built each way (compressor tree, 1-bit
 //!   rows, one `Mul` cell), with the estimated stage delays;
 //! - `sv DIR`: writes the f32 adder and the f32 multipliers at latencies 2 to 7 as
-//!   SystemVerilog (`DIR/{module}.sv`) for `bench/float_fpga.sh`;
-//! - `vectors N [ICARUS_N]`: N random operand tuples per op and format (specials, ties and
+//!   `hw` MLIR (`DIR/{module}.mlir`) for `bench/float_fpga.sh` (`rmlir-hls fpga` on each);
+//! - `vectors N [ICARUS_N [FORMAT]]`: N random operand tuples per op and format (specials, ties and
 //!   narrow exponent ranges mixed in) through the generated units (as HLS builds them,
 //!   combinational), simulated by the in-tree netlist evaluator, against Rust's `f32`/`f64`
 //!   (and the `half` crate for f16/bf16); prints pairs and mismatches per op and format.
@@ -35,9 +35,10 @@ fn main() {
         Some("vectors") => {
             let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
             let icarus = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
-            vectors(n, icarus);
+            let only = args.get(3).cloned();
+            vectors(n, icarus, only.as_deref());
         }
-        _ => eprintln!("usage: float_units model | sv DIR | vectors N [ICARUS_N]"),
+        _ => eprintln!("usage: float_units model | path TILE | sv DIR | vectors N [ICARUS_N [FORMAT]]"),
     }
 }
 
@@ -81,9 +82,9 @@ fn sv(dir: &str) {
     for (k, o) in units {
         for l in 2..=7 {
             let m = unit_module_with(k, FloatFormat::F32, l, &o);
-            let path = format!("{dir}/{}.sv", m.name);
-            let text = backends::verilog::emit(&Design { modules: vec![m], top: Some(ModuleId(0)) });
-            std::fs::write(&path, text).expect("write SV");
+            let path = format!("{dir}/{}.mlir", m.name);
+            let text = backends::mlir::emit(&Design { modules: vec![m], top: Some(ModuleId(0)) }, false);
+            std::fs::write(&path, text).expect("write MLIR");
         }
     }
 }
@@ -318,10 +319,10 @@ fn operand(f: FloatFormat, sp: &[u64], r: &mut Rng) -> u64 {
     }
 }
 
-fn vectors(n: usize, icarus: usize) {
+fn vectors(n: usize, icarus: usize, only: Option<&str>) {
     println!("op\tformat\tunit\tpairs\tmismatches\tfirst mismatch");
     let mut total = (0usize, 0usize);
-    for f in FORMATS {
+    for f in FORMATS.into_iter().filter(|f| only.is_none_or(|o| o == f.to_string())) {
         for op in OPS {
             let unit = op.unit(f);
             let m = unit_module_with(unit, f, 0, &UNIT_OPTIONS);
@@ -340,7 +341,11 @@ fn vectors(n: usize, icarus: usize) {
             for i in 0..n {
                 let mut x = [0u64; 3];
                 for v in x.iter_mut().take(ins) {
-                    *v = if matches!(op, Op::SiToFp32) { r.next() & 0xFFFF_FFFF } else { operand(f, &sp, &mut r) };
+                    *v = if matches!(op, Op::SiToFp32) {
+                        r.next() & 0xFFFF_FFFF
+                    } else {
+                        operand(f, &sp, &mut r)
+                    };
                 }
                 let got = run(&mut sim, &x[..ins]);
                 let want = reference(op, f, &x);
