@@ -85,8 +85,15 @@ pub struct PnrOptions<'a> {
 /// The synthesis step: Yosys reads the SystemVerilog, runs `synth_ice40` (or `synth_ecp5`),
 /// writes the JSON netlist and its cell counts (`stat -json` through `tee -o`). The native
 /// path runs no tool (`None`): the flow writes the netlist [`crate::native`] made; it
-/// targets iCE40 only.
-pub fn synth_step(synth: Synth, arch: Arch, top: &str, files: &Files) -> Result<Option<Step>, Error> {
+/// targets iCE40 only. `dsp`: the device has DSP blocks (the iCE40 UltraPlus `SB_MAC16`);
+/// `synth_ice40 -dsp` maps multipliers onto them (`synth_ecp5` uses its DSPs unasked).
+pub fn synth_step(
+    synth: Synth,
+    arch: Arch,
+    dsp: bool,
+    top: &str,
+    files: &Files,
+) -> Result<Option<Step>, Error> {
     if synth == Synth::Native {
         return match arch {
             Arch::Ice40 => Ok(None),
@@ -96,6 +103,7 @@ pub fn synth_step(synth: Synth, arch: Arch, top: &str, files: &Files) -> Result<
         };
     }
     let cmd = match arch {
+        Arch::Ice40 if dsp => "synth_ice40 -dsp",
         Arch::Ice40 => "synth_ice40",
         Arch::Ecp5 => "synth_ecp5",
     };

@@ -103,7 +103,7 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     let t = resolve(req)?;
     let arch = t.device.arch;
     let files = Files::new(&req.top, arch, t.pcf.is_some());
-    let synth = synth_step(req.synth, arch, &req.top, &files)?;
+    let synth = synth_step(req.synth, arch, t.device.dsps > 0, &req.top, &files)?;
     let covered = t.pcf.as_ref().map_or(0, |p| {
         let bits = port_bits(&req.ports);
         p.set_io.iter().filter(|s| bits.contains(&s.port)).count()

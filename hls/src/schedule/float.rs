@@ -21,12 +21,12 @@
 //!
 //! The timings build a unit to measure it, so they are cached per (unit, format, period).
 //!
-//! Units are built with [`UNIT_OPTIONS`]: significand products from partial products and
-//! 3:2 compressors (`mul_tile: Some(1)`), not one `Mul` cell. Why: a 24 x 24 `Mul` cell is
-//! one ~15 ns stage on the iCE40 hx parts that no register cut can split, so an f32
-//! multiplier scheduled at latency 5 for 10 ns placed and routed at 57.8 MHz; built from
-//! rows, it is scheduled at latency 7 and routed at 120.3 MHz (hx8k, nextpnr), so the
-//! schedule's clock is one the board reaches.
+//! Units are built with [`UNIT_OPTIONS`]: significand products from a bit-level compressor
+//! tree of full adders (`mul_tile: Some(0)`, `units::csa`), not one `Mul` cell. Why: a
+//! 24 x 24 `Mul` cell is one ~15 ns stage on the iCE40 hx parts that no register cut can
+//! split (an f32 multiplier scheduled for 10 ns placed and routed at 57.8 MHz); the tree's
+//! levels are one LUT each and the pipeliner cuts between them: f32 mul latency 5 at 10 ns
+//! (7 with the earlier whole-row compressors).
 
 use super::{OperatorType, Problem};
 use crate::float::units::{self, ds_unit, FUnit, UnitOptions};
@@ -35,8 +35,8 @@ use crate::ir::{FBinOp, FUnOp, Num, OpKind};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-/// How HLS builds its float units (see the module doc): multipliers from 1-bit rows.
-pub const UNIT_OPTIONS: UnitOptions = UnitOptions { mul_tile: Some(1) };
+/// How HLS builds its float units (see the module doc): multipliers from a compressor tree.
+pub const UNIT_OPTIONS: UnitOptions = UnitOptions { mul_tile: Some(0) };
 
 /// The unit an op of kind `k` runs on and its format (the operand's; for `sitofp`/`uitofp`
 /// the result's), or None for ops that are not float ops or have no unit.

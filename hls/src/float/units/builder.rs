@@ -209,6 +209,7 @@ impl<'m> UnitBuilder<'m> {
     /// cell, or rows of the chunk width set by [`UnitBuilder::set_mul_tile`].
     pub fn mul_full(&mut self, x: NetId, y: NetId) -> NetId {
         match self.mul_tile {
+            Some(0) => self.mul_tree(x, y),
             Some(t) if t < self.width(y) => self.mul_rows(x, y, t),
             _ => self.mul_one(x, y),
         }

@@ -4,7 +4,7 @@
 use super::builder::count_width;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
-use comb::{IcmpPred, NetId};
+use comb::{CellKind, IcmpPred, NetId};
 
 /// One operand's fields and classification, as nets.
 #[derive(Clone, Copy, Debug)]
@@ -94,8 +94,8 @@ pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &S
 /// Rounds and packs, without the exceptions and overflow (see [`Rounding`]).
 pub fn round(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let lsb = b.bit(r.sig, 0);
-    let tie_or_more = b.or(&[r.sticky, lsb]);
-    let up = b.and(&[r.guard, tie_or_more]);
+    // up = guard & (sticky | lsb): one LUT (index guard * 4 + sticky * 2 + lsb).
+    let up = b.cell(CellKind::TruthTable(comb::Bits::from_u64(0b1110_0000, 8)), 1, &[r.guard, r.sticky, lsb]);
     let frac = b.extract(r.sig, 0, f.man);
     let mag = b.concat(&[r.exp, frac]);
     let upw = b.zext(up, f.exp + f.man);

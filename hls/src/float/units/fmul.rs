@@ -7,7 +7,9 @@
 //! product's top bit. Then one normalization: either the product shifts left by
 //! `min(la + lb, room)` (`room` keeps the exponent at least 1) and one more place when its
 //! top bit is still 0 and room is left, or, when even the top bit's exponent is below 1, it
-//! shifts right to exponent 1 (a subnormal or zero result). The sticky bit is a comparison
+//! shifts right to exponent 1 (a subnormal or zero result); both are one shifter that
+//! takes only the `p + 2` bits kept from the product, its amount ready before the product
+//! (on LUT fabrics the product is a compressor tree, `csa.rs`). The sticky bit is a comparison
 //! of the product's trailing-zero count with the number of bits below the guard position,
 //! made beside the shifter. Round to nearest even; the exceptions (NaN for a NaN operand or
 //! `inf * 0`, infinities, overflow) are picked after it. Zero operands need no case: their
@@ -17,7 +19,7 @@ use super::builder::count_width;
 use super::common::{round_pack, unpack, Rounding, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
-use comb::{IcmpPred, NetId};
+use comb::{Bits, CellKind, IcmpPred, NetId};
 
 /// Adds the combinational multiplier for `x * y` in format `f`; returns the result's net.
 pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> NetId {
@@ -25,12 +27,28 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     let uy = unpack(b, f, y);
     let sign = b.xor(&[ux.sign, uy.sign]);
     let p = f.precision();
-    let prod = b.mul_full(ux.sig, uy.sig);
+    // The significands with their hidden bit from one comparison (the product waits for it).
+    let sig = |b: &mut UnitBuilder, exp: NetId, frac: NetId| {
+        let z = b.zero(f.exp);
+        let hidden = b.icmp(IcmpPred::Ne, exp, z);
+        b.concat(&[hidden, frac])
+    };
+    let (sx, sy) = (sig(b, ux.exp, ux.frac), sig(b, uy.exp, uy.frac));
+    let prod = b.mul_full(sx, sy);
     let cw = (f.exp + 2).max(count_width(2 * p) + 1) + 1;
     // Beside the multiplier: counts and exponents.
+    // A significand's leading zeros: 0 with the hidden bit, else those of {0, frac} (counted
+    // from the operand's bits, beside the hidden bit's comparison).
     let lz = {
-        let (la, lb) = (b.lzc(ux.sig), b.lzc(uy.sig));
-        let (la, lb) = (b.zext(la, cw), b.zext(lb, cw));
+        let count = |b: &mut UnitBuilder, u: &super::common::Unpacked| {
+            let z1 = b.bool(false);
+            let s = b.concat(&[z1, u.frac]);
+            let c = b.lzc(s);
+            let c = b.zext(c, cw);
+            let z = b.zero(cw);
+            b.mux(u.exp_zero, c, z)
+        };
+        let (la, lb) = (count(b, &ux), count(b, &uy));
         b.add(la, lb)
     };
     let tz = {
@@ -39,18 +57,20 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
         b.add(ta, tb)
     };
     // Biased exponent of the product's top bit (2p - 1): ex + ey - bias + 1.
-    let e_top = {
+    let exp_sum = {
         let ex = b.zext(ux.exp_eff, cw);
         let ey = b.zext(uy.exp_eff, cw);
-        let s = b.add(ex, ey);
+        b.add(ex, ey)
+    };
+    let e_top = {
         let k = b.konst((f.bias() - 1) as u64, cw);
-        b.sub(s, k)
+        b.sub(exp_sum, k)
     };
     let nonzero = {
         let z = b.or(&[ux.zero, uy.zero]);
         b.not(z)
     };
-    let r = normalize_product(b, f, prod, e_top, lz, tz, nonzero);
+    let r = normalize_product(b, f, prod, (exp_sum, e_top), lz, tz, nonzero);
     let inf_zero = {
         let a = b.and(&[ux.inf, uy.zero]);
         let c = b.and(&[uy.inf, ux.zero]);
@@ -61,15 +81,20 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     round_pack(b, f, &Rounding { sign, ..r }, &Special { nan, inf, inf_sign: sign })
 }
 
-/// Normalizes the `2p`-bit product `v` whose top bit has the biased exponent `e_top`, with
+/// Normalizes the `2p`-bit product `v` whose top bit has the biased exponent `e_top` (the
+/// operands' exponent sum `exp_sum` less `bias - 1`), with
 /// `lz` (a lower bound of its leading zeros, exact or one short) and `tz` (its trailing
 /// zeros when `nonzero`), all signed in one width, into [`Rounding`]'s fields (the sign
 /// left 0 for the caller).
+///
+/// One shifter moves the `p + 2`-bit window of the result into place for both directions
+/// ([`window`]): its amount, from the exponents and counts only, is ready long before the
+/// product. Then one multiplexer takes the one more place left when the top bit is still 0.
 fn normalize_product(
     b: &mut UnitBuilder,
     f: FloatFormat,
     v: NetId,
-    e_top: NetId,
+    (exp_sum, e_top): (NetId, NetId),
     lz: NetId,
     tz: NetId,
     nonzero: NetId,
@@ -79,46 +104,53 @@ fn normalize_product(
     let cw = b.width(e_top);
     let one = b.konst(1, cw);
     let room = b.sub(e_top, one);
-    let neg = b.msb(room);
-    let pos = b.not(neg);
-    // Left: by min(lz, room), then maybe one more.
+    let pos = {
+        let neg = b.msb(room);
+        b.not(neg)
+    };
+    // Left by s1 = min(lz, room) (window amount p - 1 - s1), or right by 1 - e_top (amount
+    // p - e_top); amounts past 2p + 1 leave only zeros in the window.
     let lz_lt = b.icmp(IcmpPred::Slt, lz, room);
     let s1 = b.mux(lz_lt, lz, room);
-    let s1n = b.extract(s1, 0, count_width(w));
-    let left = b.shl(v, s1n);
-    let e1 = b.sub(e_top, s1);
-    let top = b.msb(left);
-    let no_top = b.not(top);
-    let fix = b.and(&[no_top, lz_lt]);
-    let left_fixed = {
-        let lo = b.extract(left, 0, w - 1);
-        let sh = b.append_zeros(lo, 1);
-        b.mux(fix, sh, left)
-    };
-    // Right: by 1 - e_top, to exponent 1.
-    let rshift = b.sub(one, e_top);
-    let right = b.shr(v, rshift);
-    let norm = b.mux(neg, right, left_fixed);
-    // Sticky: a 1 below the guard bit, i.e. tz < (p - 1 - shift) left, tz < (p - 1 + r) right.
-    let sticky = {
+    // That is max(p - 1 - lz, p - 1 - room): the exponents' part (clamped) is ready early,
+    // the counts' part waits only for the counts. A negative amount comes only with a zero
+    // product (any window of it is 0).
+    let amount = {
         let pm1 = b.konst(u64::from(p - 1), cw);
-        let k0 = b.sub(pm1, s1);
-        let k1 = b.sub(k0, one);
-        let kr = b.add(pm1, rshift);
-        let c0 = b.icmp(IcmpPred::Slt, tz, k0);
+        // p - 1 - room = (p + bias - 1) - exp_sum, past w + 1 when exp_sum < bias - p - 2.
+        let k = b.konst(u64::from(p) + f.bias() as u64 - 1, cw);
+        let by_exp = b.sub(k, exp_sum);
+        let low = b.konst(f.bias() as u64 - u64::from(p) - 2, cw);
+        let over = b.icmp(IcmpPred::Slt, exp_sum, low);
+        let amax = b.konst(u64::from(w + 1), cw);
+        let by_exp = b.mux(over, amax, by_exp);
+        let by_lz = b.sub(pm1, lz);
+        b.mux(lz_lt, by_lz, by_exp)
+    };
+    let a = b.extract(amount, 0, count_width(w + 1));
+    let win = window(b, v, a, p + 2);
+    let top = b.bit(win, p + 1);
+    let next = b.bit(win, p);
+    // fix = !top & lz_lt; normal = pos & (top | fix & next): one LUT each.
+    let fix = b.cell(CellKind::TruthTable(Bits::from_u64(0b0010, 4)), 1, &[top, lz_lt]);
+    let normal = b.cell(CellKind::TruthTable(Bits::from_u64(0xF800, 16)), 1, &[pos, top, lz_lt, next]);
+    let norm = {
+        let hi = b.extract(win, 1, p + 1);
+        let lo = b.extract(win, 0, p + 1);
+        b.mux(fix, lo, hi)
+    };
+    // Sticky: a 1 below the guard bit v[amount] (v[amount - 1] after the fix).
+    let sticky = {
+        let k1 = b.sub(amount, one);
+        let c0 = b.icmp(IcmpPred::Slt, tz, amount);
         let c1 = b.icmp(IcmpPred::Slt, tz, k1);
-        let cr = b.icmp(IcmpPred::Slt, tz, kr);
-        let cl = b.mux(fix, c1, c0);
-        let c = b.mux(neg, cr, cl);
+        let c = b.mux(fix, c1, c0);
         b.and(&[c, nonzero])
     };
+    let e1 = b.sub(e_top, s1);
     // Exponent field: e1 (one less after the fix) for a normal result, else 0.
     let e1m = b.sub(e1, one);
     let e_final = b.mux(fix, e1m, e1);
-    let normal = {
-        let t = b.msb(norm);
-        b.and(&[t, pos])
-    };
     let e_field = {
         let ef = b.extract(e_final, 0, f.exp);
         let z = b.zero(f.exp);
@@ -131,7 +163,34 @@ fn normalize_product(
         let o = b.mux(fix, o1, o0);
         b.and(&[o, pos])
     };
-    let sig = b.extract(norm, w - p, p);
-    let guard = b.bit(norm, w - p - 1);
+    let sig = b.extract(norm, 1, p);
+    let guard = b.bit(norm, 0);
     Rounding { sign: b.bool(false), exp: e_field, sig, guard, sticky, overflow }
+}
+
+/// The `n`-bit window `{.., v, 0} >> a` (bit `k` is bit `a + k - 1` of `v`, 0 outside it):
+/// one multiplexer per amount bit, the largest first, each only as wide as the bits the
+/// later ones can still reach.
+fn window(b: &mut UnitBuilder, v: NetId, a: NetId, n: u32) -> NetId {
+    let pad = b.bool(false);
+    let mut z = b.concat(&[v, pad]);
+    for j in (0..b.width(a)).rev() {
+        let k = 1u32 << j;
+        let need = n + k - 1;
+        let kept = bits_from(b, z, 0, need);
+        let moved = bits_from(b, z, k, need);
+        let s = b.bit(a, j);
+        z = b.mux(s, moved, kept);
+    }
+    z
+}
+
+/// Bits `low..low + n` of `z`, zeros past its width.
+fn bits_from(b: &mut UnitBuilder, z: NetId, low: u32, n: u32) -> NetId {
+    let zw = b.width(z);
+    if low >= zw {
+        return b.zero(n);
+    }
+    let x = b.extract(z, low, n.min(zw - low));
+    b.zext(x, n)
 }

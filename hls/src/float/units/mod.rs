@@ -13,13 +13,15 @@
 //!   whose stages fit a clock period by the delay estimate of [`pipeline`];
 //!   [`stage_delays`] shows the estimated stages of a given depth.
 //!
-//! At 10 ns on the iCE40 the estimate gives f32 add latency 4, mul 5 (its 24 x 24
-//! significand product is one `Mul` cell, estimated 15 ns, alone in a stage: on hx parts
-//! that stage misses the period until the product is split; Yosys maps it to DSPs on up5k
-//! with `synth_ice40 -dsp`), fma 14; `bench/float_units.py` prints the whole table.
+//! At 10 ns on the iCE40 the estimate gives f32 add latency 4; mul 5 with its significand
+//! product as a compressor tree ([`csa`], what HLS builds), 4 with one `Mul` cell (estimated
+//! 15 ns, alone in a stage: on hx parts that stage misses the period; Yosys maps it to DSPs
+//! on up5k with `synth_ice40 -dsp`). `cargo run --release --example float_units -- model`
+//! prints the table.
 
 pub mod builder;
 pub mod common;
+pub mod csa;
 pub mod ds_float;
 pub mod ds_iter;
 pub mod ds_net;
@@ -156,7 +158,8 @@ mod tests_builder;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitOptions {
     /// Significand products as rows of this many bits of one operand (for LUT fabrics,
-    /// [`mulrows`]); `None`: one `Mul` cell (for DSPs). 4 suits the iCE40 hx parts at 10 ns.
+    /// [`mulrows`]); `Some(0)`: a bit-level compressor tree ([`csa`], the fastest on LUT
+    /// fabrics); `None`: one `Mul` cell (for DSPs).
     pub mul_tile: Option<u32>,
 }
 
