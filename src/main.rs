@@ -1,7 +1,9 @@
 //! The `rmlir-hls` command line: parse options (clap subcommands), run the flow
 //! (`flow` crate), report errors.
 //!
-//! Exit status 0 on success, 1 on any error in the input or options (SPEC section 1).
+//! Exit status (SPEC section 1, `flow::ErrorKind`): 0 on success, 1 on an error in the
+//! input or options (and every option error clap finds), 2 when an external tool is missing
+//! or fails, 70 on an internal error.
 
 mod cli;
 mod cosim;
@@ -27,7 +29,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprint!("{}", e.render());
-            ExitCode::from(1)
+            ExitCode::from(e.kind().exit_code())
         }
     }
 }

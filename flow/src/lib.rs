@@ -23,7 +23,7 @@ pub mod fpga;
 pub mod input;
 pub mod optimize;
 pub mod options;
-pub mod output;
+mod output;
 
 pub use build::Built;
 pub use error::{Error, ErrorKind, Result};
