@@ -1,10 +1,14 @@
 //! Command-line options (clap), as SPEC section 1 fixes them.
 //!
-//! Two shapes: `rmlir-hls INPUT --emit KIND [...]` compiles; `rmlir-hls cosim INPUT [...]`
-//! co-simulates. clap's own exit status for bad options is 2; `main` maps every option
-//! error to 1 as the SPEC asks.
+//! Three commands: `rmlir-hls INPUT --emit KIND [...]` compiles (no subcommand),
+//! `rmlir-hls cosim INPUT [...]` co-simulates, `rmlir-hls fpga INPUT -o DIR [...]` runs the
+//! FPGA flow. The flags they share come in flattened groups ([`DesignArgs`], [`HlsFlags`],
+//! [`LutGoalArg`]); every enumerated flag is a `ValueEnum` (except `--device`, `--package`
+//! and `--board`, whose names and messages belong to the `fpga` crate's tables). Each
+//! command turns its flags into the flow's plain options (`flow::Options`). clap's own
+//! exit status for bad options is 2; `main` maps every option error to 1 as the SPEC asks.
 
-use clap::{Parser, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 /// What to write.
@@ -32,26 +36,71 @@ pub enum MlirDialect {
     Heir,
 }
 
-/// `rmlir-hls INPUT --emit KIND`: compile MLIR to hardware.
+impl MlirDialect {
+    /// The backend's dialect.
+    pub fn to_backend(self) -> backends::mlir::Dialect {
+        match self {
+            MlirDialect::Circt => backends::mlir::Dialect::Circt,
+            MlirDialect::Heir => backends::mlir::Dialect::Heir,
+        }
+    }
+}
+
+/// What the LUT mapping optimizes first (the values carry no doc comment, so that `--help`
+/// lists them on one line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[allow(missing_docs)]
+pub enum LutGoal {
+    Depth,
+    Area,
+}
+
+impl LutGoal {
+    /// The mapper's goal.
+    pub fn to_mapper(self) -> comb::lutmap::LutGoal {
+        match self {
+            LutGoal::Depth => comb::lutmap::LutGoal::Depth,
+            LutGoal::Area => comb::lutmap::LutGoal::Area,
+        }
+    }
+}
+
+/// `rmlir-hls`: the compile command, or a subcommand.
 #[derive(Debug, Parser)]
 #[command(
     name = "rmlir-hls",
     version,
-    about = "MLIR (CIRCT hw/comb/seq; affine, scf, memref and linalg functions by high-level synthesis) to SystemVerilog, a Rust simulator and FPGA bitstreams"
+    about = "MLIR (CIRCT hw/comb/seq; affine, scf, memref and linalg functions by high-level synthesis) to SystemVerilog, a Rust simulator and FPGA bitstreams",
+    subcommand_negates_reqs = true,
+    args_conflicts_with_subcommands = true
 )]
 #[command(
     after_help = "Co-simulation: rmlir-hls cosim INPUT [--cycles N] [--seed S] [--vcd DIR] [--keep DIR] [--define NAME]\n\
                   FPGA flow: rmlir-hls fpga INPUT -o DIR [--device D] [--board B] [--pcf F] [--freq MHZ] (fpga --help)"
 )]
-pub struct Args {
-    /// Input `.mlir` file, or `-` for standard input.
-    pub input: String,
-    /// Output kind.
-    #[arg(long, value_enum)]
-    pub emit: Emit,
-    /// Output file (directory for rust-sim); standard output if absent.
-    #[arg(short = 'o', long = "output")]
-    pub output: Option<PathBuf>,
+pub struct Cli {
+    /// A subcommand; none compiles.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The compile command's flags.
+    #[command(flatten)]
+    pub compile: Args,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Co-simulate the Rust simulator against Verilator.
+    #[command(hide = true, display_name = "rmlir-hls cosim")]
+    Cosim(CosimArgs),
+    /// Compile to an FPGA bitstream (Yosys, nextpnr, icepack) and report utilisation and Fmax.
+    #[command(hide = true, display_name = "rmlir-hls fpga")]
+    Fpga(FpgaArgs),
+}
+
+/// Top module, optimization level and macros: every command's.
+#[derive(Clone, Debug, clap::Args)]
+pub struct DesignArgs {
     /// The top module (default: the last module no other instantiates).
     #[arg(long)]
     pub top: Option<String>,
@@ -59,13 +108,64 @@ pub struct Args {
     /// dead and duplicate logic, 2 adds the e-graph optimizer.
     #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt: u8,
+    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
+    /// undefined macro's else-branch.
+    #[arg(long = "define", value_name = "NAME")]
+    pub define: Vec<String>,
+}
+
+impl DesignArgs {
+    /// The flow's optimization level.
+    pub fn level(&self) -> flow::OptLevel {
+        match self.opt {
+            0 => flow::OptLevel::O0,
+            1 => flow::OptLevel::O1,
+            _ => flow::OptLevel::O2,
+        }
+    }
+
+    /// The flow's options these flags and the HLS flags set (nothing printed, no LUTs).
+    pub fn options(&self, hls: &HlsFlags) -> flow::Options {
+        flow::Options {
+            top: self.top.clone(),
+            opt: self.level(),
+            defines: self.define.clone(),
+            hls: hls.options(),
+            hls_only_given: hls.given().into_iter().map(String::from).collect(),
+            ..flow::Options::default()
+        }
+    }
+}
+
+/// `--lut-goal`: the compile command's (with `--lut`) and `fpga --synth native`'s.
+#[derive(Clone, Debug, clap::Args)]
+pub struct LutGoalArg {
+    /// With `--lut` (or `fpga --synth native`): what the LUT mapping optimizes first,
+    /// `depth` (LUT levels, then LUT count, for Fmax) or `area` (LUT count, depth only
+    /// breaking ties).
+    #[arg(long, value_name = "GOAL", value_enum, default_value_t = LutGoal::Depth)]
+    pub lut_goal: LutGoal,
+}
+
+/// `rmlir-hls INPUT --emit KIND`: compile MLIR to hardware.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Input `.mlir` file, or `-` for standard input.
+    #[arg(required = true)]
+    pub input: Option<String>,
+    /// Output kind.
+    #[arg(long, value_enum, required = true)]
+    pub emit: Option<Emit>,
+    /// Output file (directory for rust-sim); standard output if absent.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub design: DesignArgs,
     /// Map combinational logic to K-input `comb.truth_table` cells (2..=6).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=6))]
     pub lut: Option<u8>,
-    /// With `--lut`: what the mapping optimizes first, `depth` (LUT levels, then LUT
-    /// count) or `area` (LUT count, depth only breaking ties).
-    #[arg(long, value_name = "GOAL", default_value = "depth", value_parser = ["depth", "area"])]
-    pub lut_goal: String,
+    #[command(flatten)]
+    pub lut_goal: LutGoalArg,
     /// Print cell counts by kind, LUT count and LUT depth per module on standard error.
     #[arg(long)]
     pub stats: bool,
@@ -85,10 +185,6 @@ pub struct Args {
     /// Print the time each pass takes to standard error.
     #[arg(long)]
     pub time_passes: bool,
-    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
-    /// undefined macro's else-branch.
-    #[arg(long = "define", value_name = "NAME")]
-    pub define: Vec<String>,
     /// HLS: write the schedule report as JSON to FILE, or as a table with `-`.
     #[arg(long, value_name = "FILE")]
     pub report: Option<String>,
@@ -161,8 +257,8 @@ impl HlsFlags {
 }
 
 /// `rmlir-hls cosim INPUT`: run the generated Rust simulator and Verilator side by side.
-#[derive(Debug, Parser)]
-#[command(name = "rmlir-hls cosim", version, about = "Co-simulate the Rust simulator against Verilator")]
+#[derive(Debug, clap::Args)]
+#[command(name = "cosim", version, about = "Co-simulate the Rust simulator against Verilator")]
 pub struct CosimArgs {
     /// Input `.mlir` file, or `-` for standard input.
     pub input: String,
@@ -178,20 +274,12 @@ pub struct CosimArgs {
     /// Keep the build directories here instead of a temporary folder.
     #[arg(long)]
     pub keep: Option<PathBuf>,
-    /// The top module.
-    #[arg(long)]
-    pub top: Option<String>,
-    /// Optimization level of the design under test.
-    #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub opt: u8,
-    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
-    /// undefined macro's else-branch.
-    #[arg(long = "define", value_name = "NAME")]
-    pub define: Vec<String>,
+    #[command(flatten)]
+    pub design: DesignArgs,
     /// HLS input: co-simulate this netlist (an `hw.module` named like the function, with the
     /// SPEC section 4 ports) against the function instead of the synthesized design.
-    #[arg(long, value_name = "FILE")]
-    pub design: Option<PathBuf>,
+    #[arg(long = "design", value_name = "FILE")]
+    pub design_file: Option<PathBuf>,
     #[command(flatten)]
     pub hls: HlsFlags,
 }
@@ -214,9 +302,9 @@ pub enum SynthPath {
 }
 
 /// `rmlir-hls fpga INPUT -o DIR`: synthesis, place and route and a bitstream.
-#[derive(Debug, Parser)]
+#[derive(Debug, clap::Args)]
 #[command(
-    name = "rmlir-hls fpga",
+    name = "fpga",
     version,
     about = "Compile to an FPGA bitstream (Yosys, nextpnr, icepack) and report utilisation and Fmax"
 )]
@@ -226,9 +314,8 @@ pub struct FpgaArgs {
     /// Output folder (replaced only when the run succeeds).
     #[arg(short = 'o', long = "output")]
     pub output: PathBuf,
-    /// The top module.
-    #[arg(long)]
-    pub top: Option<String>,
+    #[command(flatten)]
+    pub design: DesignArgs,
     /// Device: lp384, lp1k, hx1k, lp4k, hx4k, lp8k, hx8k, up5k (iCE40); 25k, 45k, 85k (ECP5).
     /// Default: the board's, else hx8k.
     #[arg(long)]
@@ -268,17 +355,8 @@ pub struct FpgaArgs {
     /// flip-flop, their parity (registered) on `sout`.
     #[arg(long, conflicts_with = "register_io")]
     pub serial_io: bool,
-    /// Define a Verilog macro for `sv.ifdef` (repeatable): its then-branch is built, an
-    /// undefined macro's else-branch.
-    #[arg(long = "define", value_name = "NAME")]
-    pub define: Vec<String>,
-    /// Optimization level before synthesis (-O2 needs the e-graph optimizer).
-    #[arg(short = 'O', default_value_t = 1, value_parser = clap::value_parser!(u8).range(0..=2))]
-    pub opt: u8,
-    /// With `--synth native`: what the LUT4 mapping optimizes first, `depth` (LUT levels,
-    /// for Fmax) or `area` (LUT4 count, depth only breaking ties).
-    #[arg(long, value_name = "GOAL", default_value = "depth", value_parser = ["depth", "area"])]
-    pub lut_goal: String,
+    #[command(flatten)]
+    pub lut_goal: LutGoalArg,
     #[command(flatten)]
     pub hls: HlsFlags,
 }

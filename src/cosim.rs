@@ -7,15 +7,15 @@
 //! check that a mismatch is caught and reported at the right cycle and port.
 
 use crate::cli::CosimArgs;
-use crate::driver::{load_design_defined, read_source, Failure, LoadOptions};
 use backends::cosim::testbench::TbPorts;
 use backends::cosim::{cosim_with_reference, CosimOptions, Fault, Side};
 use comb::eval::Simulator;
 use comb::{Bits, Design};
+use flow::{Error, Flow, Input};
 
-fn fault_from_env() -> Result<Option<Fault>, Failure> {
+fn fault_from_env() -> Result<Option<Fault>, Error> {
     let Ok(spec) = std::env::var("RMLIR_COSIM_FAULT") else { return Ok(None) };
-    let bad = || Failure::Message(format!("RMLIR_COSIM_FAULT='{spec}' is not SIDE:CYCLE:PORT"));
+    let bad = || Error::user(format!("RMLIR_COSIM_FAULT='{spec}' is not SIDE:CYCLE:PORT"));
     let mut parts = spec.splitn(3, ':');
     let side = match parts.next() {
         Some("rust") => Side::Rust,
@@ -49,15 +49,14 @@ fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, Strin
 }
 
 /// Runs the co-simulation the options describe; a mismatch is a failure (exit 1).
-pub fn run(args: &CosimArgs) -> Result<(), Failure> {
-    let src = read_source(&args.input)?;
+pub fn run(args: &CosimArgs) -> Result<(), Error> {
+    let src = flow::read_source(&Input::from_arg(&args.input))?;
     if let Ok(file) = mlir_text::parse(&src) {
         if crate::cosim_hls::is_hls(&file) {
             return crate::cosim_hls::run(args, &src, &file);
         }
     }
-    let load = LoadOptions::subcommand(args.top.as_deref(), args.opt, &args.define, &args.hls);
-    let design = load_design_defined(&src, &load)?;
+    let design = Flow::new(args.design.options(&args.hls)).load(&src)?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
         eprintln!("{w}");
     }
@@ -71,7 +70,7 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
         fault: fault_from_env()?,
     };
     let reference = |stim: &[Vec<Bits>]| evaluate(&design, stim);
-    let report = cosim_with_reference(&design, &sv, &opts, Some(&reference)).map_err(Failure::Message)?;
+    let report = cosim_with_reference(&design, &sv, &opts, Some(&reference)).map_err(Error::user)?;
     if report.passed() {
         println!("{report}");
         if let Some(v) = &args.vcd {
@@ -79,6 +78,6 @@ pub fn run(args: &CosimArgs) -> Result<(), Failure> {
         }
         Ok(())
     } else {
-        Err(Failure::Message(report.to_string()))
+        Err(Error::user(report.to_string()))
     }
 }

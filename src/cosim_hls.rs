@@ -17,8 +17,8 @@
 //! externally produced circuit is checked against the kernel the same way.
 
 use crate::cli::CosimArgs;
-use crate::driver::{load_design, read_source, Failure};
 use backends::cosim::hls::{cosim_hls, HlsMem, HlsRun, HlsStimulus};
+use flow::{Error, Flow, Input, Options};
 use hls::interp::{self, data::random_args, ArgValue, Outcome, Param};
 use mlir_text::{File, SourceFile};
 
@@ -69,13 +69,13 @@ fn waveforms(dir: &std::path::Path) -> String {
 }
 
 /// Runs the HLS co-simulation; a disagreement is a failure (exit 1).
-pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failure> {
-    let input_err = |d: mlir_text::Diagnostic| Failure::Input(Box::new(src.clone()), vec![d]);
-    let top = match &args.top {
+pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error> {
+    let input_err = |d: mlir_text::Diagnostic| Error::input(src, vec![d]);
+    let top = match &args.design.top {
         Some(t) => t.clone(),
-        None => interp::top_function(file)
-            .ok_or_else(|| Failure::Message("the input has no function".into()))?
-            .to_string(),
+        None => {
+            interp::top_function(file).ok_or_else(|| Error::user("the input has no function"))?.to_string()
+        }
     };
     let sig = interp::signature(file, &top).map_err(input_err)?;
     let data = random_args(&sig, args.seed);
@@ -92,18 +92,16 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
             mlir_text::Diagnostic { severity: mlir_text::Severity::Warning, ..d.clone() }.render(src)
         );
     }
-    let design = match &args.design {
+    let level = args.design.level();
+    let design = match &args.design_file {
         Some(path) => {
-            let dsrc = read_source(&path.to_string_lossy())?;
-            load_design(&dsrc, Some(&top), args.opt, false, None)?
+            let dsrc = flow::read_source(&Input::File(path.clone()))?;
+            Flow::new(Options { top: Some(top.clone()), ..Options::at(level) }).load(&dsrc)?
         }
         None => {
-            // The main command's options, for the HLS flow's report and synthesis.
-            let argv = ["rmlir-hls", args.input.as_str(), "--emit", "verilog"];
-            let mut main_args = <crate::cli::Args as clap::Parser>::try_parse_from(argv)
-                .map_err(|e| Failure::Message(e.to_string()))?;
-            main_args.hls = args.hls.clone();
-            load_design(src, args.top.as_deref(), args.opt, false, Some(&main_args))?
+            // The kernel with the HLS flags; the defines are not the kernel's (as before).
+            let o = Options { defines: Vec::new(), ..args.design.options(&args.hls) };
+            Flow::new(o).load(src)?
         }
     };
     let sv = backends::verilog::emit(&design);
@@ -126,15 +124,15 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Failur
                 width: *width,
                 data: d.clone(),
             }),
-            _ => return Err(Failure::Message("argument kinds do not match the signature".into())),
+            _ => return Err(Error::internal("argument kinds do not match the signature")),
         }
     }
     // A failed run's waveforms are the ones wanted: name them when both were written.
     let fail = |m: String| match &args.vcd {
         Some(v) if v.join("rust.vcd").is_file() && v.join("verilator.vcd").is_file() => {
-            Failure::Message(format!("{m}\n{}", waveforms(v)))
+            Error::user(format!("{m}\n{}", waveforms(v)))
         }
-        _ => Failure::Message(m),
+        _ => Error::user(m),
     };
     let runs = cosim_hls(&design, &sv, &stim, args.keep_dir(), args.vcd.as_deref()).map_err(fail)?;
     let (r, v) = (&runs.rust, &runs.verilator);

@@ -1,45 +1,35 @@
-//! The `rmlir-hls` command line: parse options, run the pipeline, report errors.
+//! The `rmlir-hls` command line: parse options (clap subcommands), run the flow
+//! (`flow` crate), report errors.
 //!
-//! Exit status 0 on success, 1 on any error in the input or options (SPEC section 1).
+//! Exit status (SPEC section 1, `flow::ErrorKind`): 0 on success, 1 on an error in the
+//! input or options (and every option error clap finds), 2 when an external tool is missing
+//! or fails, 70 on an internal error.
 
 mod cli;
+mod cosim;
+mod cosim_hls;
 mod driver;
-mod hls_flow;
-mod output;
+mod fpga;
 
 use clap::Parser;
+use cli::{Cli, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    // `rmlir-hls help [cosim|fpga]` is `--help` of the command or subcommand.
-    if argv.get(1).is_some_and(|a| a == "help") {
-        argv.remove(1);
-        argv.insert(argv.len().min(2), "--help".into());
-    }
-    let result = if argv.get(1).is_some_and(|a| a == "cosim") {
-        let rest = std::iter::once(argv[0].clone()).chain(argv[2..].iter().cloned());
-        match cli::CosimArgs::try_parse_from(rest) {
-            Ok(a) => cosim::run(&a),
-            Err(e) => return clap_exit(e),
-        }
-    } else if argv.get(1).is_some_and(|a| a == "fpga") {
-        let rest = std::iter::once(argv[0].clone()).chain(argv[2..].iter().cloned());
-        match cli::FpgaArgs::try_parse_from(rest) {
-            Ok(a) => fpga::run(&a),
-            Err(e) => return clap_exit(e),
-        }
-    } else {
-        match cli::Args::try_parse_from(&argv) {
-            Ok(a) => driver::run(&a),
-            Err(e) => return clap_exit(e),
-        }
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => return clap_exit(e),
+    };
+    let result = match &cli.command {
+        Some(Command::Cosim(a)) => cosim::run(a),
+        Some(Command::Fpga(a)) => fpga::run(a),
+        None => driver::run(&cli.compile),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            eprint!("{}", f.render());
-            ExitCode::from(1)
+        Err(e) => {
+            eprint!("{}", e.render());
+            ExitCode::from(e.kind().exit_code())
         }
     }
 }
@@ -55,7 +45,3 @@ fn clap_exit(e: clap::Error) -> ExitCode {
         _ => ExitCode::from(1),
     }
 }
-
-mod cosim;
-mod cosim_hls;
-mod fpga;

@@ -18,11 +18,8 @@ use std::path::Path;
 const BATCHES: u64 = 4;
 const PER_BATCH: usize = 25;
 
-fn at_level(design: &Design, level: comb::passes::OptLevel) -> Design {
-    let mut d = design.clone();
-    let mut pipeline = comb::passes::pipeline(level);
-    comb::passes::PassManager::default().run(&mut d, &mut pipeline).expect("passes");
-    d
+fn at_level(design: &Design, level: flow::OptLevel) -> Design {
+    optimized_at(design, level)
 }
 
 fn load(path: &Path) -> Design {

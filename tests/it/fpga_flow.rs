@@ -209,6 +209,11 @@ fn native_block_ram_shapes_match_after_routing() {
 
 /// Runs a request that must fail: exit 1, the message on stderr, no folder left.
 fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
+    expect_exit(1, args, input, env, want)
+}
+
+/// Runs a request that must fail with exit status `code` (2: a tool missing or failing).
+fn expect_exit(code: i32, args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     let mut cmd = bin();
@@ -218,7 +223,7 @@ fn expect_failure(args: &[&str], input: &Path, env: &[(&str, &str)], want: &[&st
     }
     let o = cmd.output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{args:?}: expected exit 1; stderr:\n{err}");
+    assert_eq!(o.status.code(), Some(code), "{args:?}: expected exit {code}; stderr:\n{err}");
     for w in want {
         assert!(err.contains(w), "{args:?}: stderr lacks '{w}':\n{err}");
     }
@@ -289,7 +294,9 @@ fn bad_requests_fail_cleanly() {
         &[],
         &["--synth native writes iCE40 cells only"],
     );
-    expect_failure(
+    // A missing tool is the tool's kind of error: exit 2.
+    expect_exit(
+        2,
         &[],
         &counter,
         &[("RMLIR_NEXTPNR_ICE40", "/nonexistent/nextpnr-ice40")],

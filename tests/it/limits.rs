@@ -33,7 +33,10 @@ fn flattening_past_the_limit_is_a_located_error() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     let line = text.lines().position(|l| l.starts_with("hw.module @m26")).unwrap() + 1;
-    assert!(err.contains(&format!("deep.mlir:{line}:11: error: --flatten: module 'm26' would hold")), "{err}");
+    assert!(
+        err.contains(&format!("deep.mlir:{line}:11: error: --flatten: module 'm26' would hold")),
+        "{err}"
+    );
     assert!(!dir.path().join("out.sv").exists(), "no output on error");
     // The same design compiles with its hierarchy kept.
     let (o, _dir) = run_text("deep.mlir", &text, &["--emit", "verilog"]);

@@ -57,10 +57,7 @@ fn count_aggregates(totals: &mut Vec<(&'static str, usize)>, text: &str) {
 }
 
 fn optimized(design: &comb::Design) -> comb::Design {
-    let mut d = design.clone();
-    let mut pipeline = comb::passes::pipeline(comb::passes::OptLevel::O1);
-    comb::passes::PassManager::default().run(&mut d, &mut pipeline).expect("passes");
-    d
+    optimized_at(design, flow::OptLevel::O1)
 }
 
 /// Panics with the first differing lines if an MLIR round trip changed the SystemVerilog.

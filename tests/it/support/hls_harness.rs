@@ -1,42 +1,35 @@
-//! Harness of the HLS tests: compile a kernel in process (reader, `hls::synthesize`,
-//! `-O1`), and run its start/done interface in the in-tree evaluator against memory models
-//! that behave as SPEC section 4 says (read data the cycle after ce=1/we=0, writes on the
+//! Harness of the HLS tests: compile a kernel in process (the flow: reader, HLS, `-O1`),
+//! and run its start/done interface in the in-tree evaluator against memory models that
+//! behave as SPEC section 4 says (read data the cycle after ce=1/we=0, writes on the
 //! edge), counting cycles from the start edge to the edge after which `done` is 1.
 #![allow(dead_code)]
 
 use comb::eval::Simulator;
-use comb::{Bits, Design, ModuleId};
+use comb::{Bits, Design};
 
-/// Compiles `src` (HLS functions only) with `opts`; the top is the last function.
 /// The text of kernel `name` of tests/hls/.
 pub fn kernel(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hls").join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// Compiles `src` (HLS functions only) with `opts` through the flow at -O1; the top is the
+/// last function.
 pub fn compile(src: &str, opts: &hls::Options) -> (Design, hls::report::Report) {
-    let file = mlir_text::SourceFile::new("k.mlir", src);
-    let parsed = mlir_text::parse(&file).unwrap_or_else(|d| panic!("{}", d.render(&file)));
-    let s = hls::synthesize_source(&file, &parsed, opts)
-        .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&file)).collect::<String>()));
-    let n = s.modules.len() as u32;
-    let mut design = Design { modules: s.modules, top: Some(ModuleId(n - 1)) };
-    let pm = comb::passes::PassManager::default();
-    let mut pipe = comb::passes::pipeline(comb::passes::OptLevel::O1);
-    pm.run(&mut design, &mut pipe).expect("-O1 runs");
-    (design, s.report)
+    let o = flow::Options { hls: opts.clone(), ..flow::Options::default() };
+    let f = flow::Flow::new(o);
+    let built =
+        f.build(&mlir_text::SourceFile::new("k.mlir", src)).unwrap_or_else(|e| panic!("{}", e.render()));
+    let report = built.report.expect("HLS input has a schedule report");
+    let design = f.optimize(built.design).unwrap_or_else(|e| panic!("{}", e.render()));
+    (design, report)
 }
 
 /// The error `src` gives, rendered.
 pub fn compile_error(src: &str) -> String {
-    let file = mlir_text::SourceFile::new("k.mlir", src);
-    let parsed = match mlir_text::parse(&file) {
-        Ok(p) => p,
-        Err(d) => return d.render(&file),
-    };
-    match hls::synthesize(&parsed, &hls::Options::default()) {
+    match flow::Flow::default().build(&mlir_text::SourceFile::new("k.mlir", src)) {
         Ok(_) => panic!("expected an error"),
-        Err(ds) => ds.iter().map(|d| d.render(&file)).collect(),
+        Err(e) => e.render(),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Helpers shared by the integration tests, one module per concern:
 //! - here: paths (the repository, `../shared`), the `rmlir-hls` binary ([`cli`], [`bin`],
-//!   [`cosim_kept`]) and the library pipeline the tests read designs with ([`load_text`]);
+//!   [`cosim_kept`]) and the flow the tests read designs with ([`load_text`], [`optimized_at`]);
 //! - [`tools`]: every external tool run (command line and output in a failure);
 //! - [`judges`]: lint, elaboration, equivalence proofs and CIRCT's verdicts on our output;
 //! - [`trace`]: random stimulus, the evaluator's trace and one test bench for Icarus and
@@ -79,16 +79,19 @@ pub fn cli_stdin(args: &[&str], stdin: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
-/// Reads MLIR text into a design at an optimization level, through the library.
+/// Reads MLIR text into a design at an optimization level (0, 1 or 2), through the flow.
 pub fn load_text(name: &str, text: &str, opt: u8) -> Design {
-    let src = mlir_text::SourceFile::new(name, text);
-    let file = mlir_text::parse(&src).unwrap_or_else(|d| panic!("{}", d.render(&src)));
-    let mut design = comb::build::build_design(&file, None)
-        .unwrap_or_else(|ds| panic!("{}", ds.iter().map(|d| d.render(&src)).collect::<String>()));
-    let level = if opt == 0 { comb::passes::OptLevel::O0 } else { comb::passes::OptLevel::O1 };
-    let mut pipeline = comb::passes::pipeline(level);
-    comb::passes::PassManager::default().run(&mut design, &mut pipeline).expect("passes");
-    design
+    let level = match opt {
+        0 => flow::OptLevel::O0,
+        1 => flow::OptLevel::O1,
+        _ => flow::OptLevel::O2,
+    };
+    flow::Flow::at(level).load_text(name, text).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+/// `design` through the -O pipeline of `level`, through the flow.
+pub fn optimized_at(design: &Design, level: flow::OptLevel) -> Design {
+    flow::Flow::at(level).optimize(design.clone()).unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
 /// The hardware examples: the project's own, plus ../shared's when present.

@@ -1,0 +1,133 @@
+//! The front of the flow: a source file to a netlist, before any pass. Yosys JSON is
+//! imported; MLIR is built as it streams in when it can be, else parsed into an op tree,
+//! its `sv.ifdef`s specialized, and built — its HLS functions synthesized by `hls`, the
+//! rest by the netlist builder, the modules meeting in one design.
+//!
+//! For HLS input the default top is the last HLS function (callees are inlined, so it is
+//! the one a user means). The schedule report goes where [`Options::report`] says.
+
+use crate::error::{Error, Result};
+use crate::options::{Options, ReportTo};
+use comb::{Design, ModuleId};
+use mlir_text::{Diagnostic, File, Severity, SourceFile};
+
+/// A built design, before the pass pipeline.
+#[derive(Clone, Debug)]
+pub struct Built {
+    /// The netlist.
+    pub design: Design,
+    /// The HLS schedule report, for HLS input.
+    pub report: Option<hls::report::Report>,
+}
+
+/// Builds the netlist of `src` as the options say (top, defines, HLS options, report).
+/// With `flatten`, a hierarchy whose flat top would be too big is an error at the top.
+pub fn build(src: &SourceFile, o: &Options) -> Result<Built> {
+    let built = build_netlist(src, o)?;
+    if o.flatten {
+        if let Err(why) = comb::passes::check_flat_size(&built.design) {
+            let d = &built.design;
+            let span = d.top.map_or_else(Default::default, |t| d.module(t).span);
+            return Err(Error::input(src, vec![Diagnostic::error(span, why)]));
+        }
+    }
+    Ok(built)
+}
+
+fn build_netlist(src: &SourceFile, o: &Options) -> Result<Built> {
+    let top = o.top.as_deref();
+    let input_err = |d: Vec<Diagnostic>| Error::input(src, d);
+    let plain = |design| Ok(Built { design, report: None });
+    if src.name().ends_with(".json") {
+        warn_hls_options_unused(o);
+        return plain(comb::yosys::import(src.text(), top).map_err(|e| json_error(src, e))?);
+    }
+    // The streaming path builds each body op as it is read; on anything unusual it gives
+    // up and the op-tree path below runs (and reports the errors).
+    if let Some(built) = comb::build::build_design_streaming(src, top) {
+        warn_hls_options_unused(o);
+        return plain(built.map_err(input_err)?);
+    }
+    let mut file = mlir_text::parse(src).map_err(|d| input_err(vec![d]))?;
+    // `sv.ifdef`s take the branch the defines choose (user guide, docs/src/sv-ops.md).
+    mlir_text::ifdef::specialize_ifdefs(&mut file, &o.defines);
+    if hls::has_hls_input(&file) {
+        comb::build::reject_zero_width(&file).map_err(input_err)?;
+        build_hls(src, file, o)
+    } else {
+        warn_hls_options_unused(o);
+        plain(comb::build::build_design_owned(file, top).map_err(input_err)?)
+    }
+}
+
+/// Warns about the options that only HLS input uses, given for input without HLS functions.
+fn warn_hls_options_unused(o: &Options) {
+    let unused = &o.hls_only_given;
+    if !unused.is_empty() {
+        eprintln!(
+            "rmlir-hls: warning: {} {} no effect: the input has no HLS function (affine, scf, \
+             memref, linalg or arith ops in a func.func)",
+            unused.join(", "),
+            if unused.len() == 1 { "has" } else { "have" }
+        );
+    }
+}
+
+/// The design of a file with HLS functions: those synthesized, the rest built.
+fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
+    let input_err = |d: Vec<Diagnostic>| Error::input(src, d);
+    let opts = &o.hls;
+    let min = hls::schedule::delays::min_period();
+    if !(opts.clock_period.is_finite() && opts.clock_period >= min) {
+        return Err(Error::user(format!(
+            "--clock-period must be at least {min:.2} ns (the iCE40 delay model's shortest cycle: \
+             register clock-to-out, setup and routing, one LUT level)"
+        )));
+    }
+    let synth = hls::synthesize_source(src, &file, opts).map_err(input_err)?;
+    for w in &synth.warnings {
+        eprint!("{}", w.render(src));
+    }
+    let (rest, any) = hls::without_hls_funcs(&file);
+    drop(file);
+    let mut design =
+        if any { comb::build::build_design_owned(rest, None).map_err(input_err)? } else { Design::default() };
+    let first_hls = design.modules.len();
+    for m in synth.modules {
+        if design.find(&m.name).is_some() {
+            let d = Diagnostic {
+                severity: Severity::Error,
+                ..Diagnostic::global(format!("module '{}' is defined twice", m.name))
+            };
+            return Err(input_err(vec![d]));
+        }
+        design.modules.push(m);
+    }
+    design.top = match o.top.as_deref() {
+        Some(t) => Some(design.find(t).ok_or_else(|| Error::user(design.no_such_module(t)))?),
+        None if design.modules.len() > first_hls => Some(ModuleId(design.modules.len() as u32 - 1)),
+        None => design.top,
+    };
+    write_report(&synth.report, o.report.as_ref())?;
+    Ok(Built { design, report: Some(synth.report) })
+}
+
+/// Writes the schedule report where `to` says.
+fn write_report(report: &hls::report::Report, to: Option<&ReportTo>) -> Result<()> {
+    match to {
+        None => {}
+        Some(ReportTo::TableStdout) => print!("{}", report.to_table()),
+        Some(ReportTo::TableStderr) => eprint!("{}", report.to_table()),
+        Some(ReportTo::Json(path)) => {
+            let json = report.to_json();
+            crate::output::write_file_with(path, |w| w.write_all(json.as_bytes())).map_err(Error::user)?;
+        }
+    }
+    Ok(())
+}
+
+/// A Yosys JSON import error: a syntax error at its line and column (rendered with the
+/// source line and a caret), anything else naming the module and cell.
+fn json_error(src: &SourceFile, e: comb::yosys::ImportError) -> Error {
+    Error::input(src, vec![e.diagnostic(src.text())])
+}
