@@ -116,6 +116,10 @@ pub struct HlsFlags {
     /// marked `hls.pipeline`.
     #[arg(long)]
     pub pipeline: bool,
+    /// HLS: keep every op, multiplier and register at its type's width (bit-width narrowing
+    /// from value ranges is on by default; this flag is for comparing).
+    #[arg(long)]
+    pub no_narrow: bool,
 }
 
 impl HlsFlags {
@@ -137,6 +141,9 @@ impl HlsFlags {
         if self.pipeline {
             v.push("--pipeline");
         }
+        if self.no_narrow {
+            v.push("--no-narrow");
+        }
         v
     }
 
@@ -148,6 +155,7 @@ impl HlsFlags {
             max_div: self.max_div,
             max_float: self.max_float,
             pipeline: self.pipeline,
+            narrow: !self.no_narrow,
         }
     }
 }

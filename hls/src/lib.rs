@@ -8,6 +8,7 @@
 //! [`report`] summarizes the schedule. [`synthesize`] runs all of it for a file.
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod float;
 pub mod gen;
 pub mod ir;
@@ -36,11 +37,21 @@ pub struct Options {
     /// Pipeline every eligible innermost loop (`--pipeline`), not only those with
     /// `hls.pipeline`.
     pub pipeline: bool,
+    /// Narrow ops, multiplier operands and registers to the bits their values' ranges need
+    /// (default; `--no-narrow` turns it off, to compare).
+    pub narrow: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clock_period: 10.0, max_mul: None, max_div: None, max_float: None, pipeline: false }
+        Options {
+            clock_period: 10.0,
+            max_mul: None,
+            max_div: None,
+            max_float: None,
+            pipeline: false,
+            narrow: true,
+        }
     }
 }
 
@@ -176,7 +187,7 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
         }
         if opts.pipeline {
             // The loop-structure passes below, each checked by the verifier after it runs.
-            let passes: [(&str, IrPass); 5] = [
+            let passes: [(&str, IrPass); 4] = [
                 // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
                 ("siblingfuse", |f, _| {
                     ir::siblingfuse::run(f);
@@ -198,10 +209,6 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
                         ));
                     }
                 }),
-                // Adders and subtracters of masked values at the width they need.
-                ("narrow", |f, _| {
-                    ir::narrow::run(f);
-                }),
             ];
             for (name, pass) in passes {
                 pass(&mut func, opts);
@@ -212,6 +219,10 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
                     )]);
                 }
             }
+        }
+        // Bit-width narrowing, in every mode (`ir/narrow.rs`), unless `--no-narrow`.
+        if opts.narrow {
+            ir::narrow::run(&mut func);
         }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
