@@ -97,6 +97,19 @@ pub struct MulShape {
     pub signed: bool,
 }
 
+impl MulShape {
+    /// The shape that holds the operands of both (for a unit both share), if narrower
+    /// than `w`.
+    pub fn join(a: Option<MulShape>, b: Option<MulShape>, w: u32) -> Option<MulShape> {
+        let (a, b) = (a?, b?);
+        let signed = a.signed || b.signed;
+        // An unsigned operand of `n` bits is a signed one of `n + 1`.
+        let as_signed = |s: MulShape| if s.signed || !signed { s.bits } else { s.bits + 1 };
+        let bits = as_signed(a).max(as_signed(b));
+        (bits < w).then_some(MulShape { bits, signed })
+    }
+}
+
 /// The smallest `b` with `v < 2^b`, for `v >= 0`.
 pub fn bits(v: i128) -> u32 {
     128 - v.max(0).leading_zeros()
