@@ -233,6 +233,8 @@ pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagno
             )]);
         }
         let g = gen::generate(&func, opts).map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
+        // What the generator narrowed (loop counters), with the loops' other transforms.
+        func.loop_notes.extend(g.loop_notes.iter().cloned());
         for (span, msg) in &g.layout.warnings {
             warnings
                 .push(Diagnostic { severity: mlir_text::Severity::Warning, ..Diagnostic::error(*span, msg) });

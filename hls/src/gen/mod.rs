@@ -57,6 +57,9 @@ pub struct Generated {
     pub units: Vec<Unit>,
     /// Registers after sharing: width of each (state, done and results included).
     pub registers: Vec<u32>,
+    /// What the generator narrowed per loop (loop counters), for the report's
+    /// `transforms`.
+    pub loop_notes: Vec<(crate::ir::LoopId, String)>,
 }
 
 /// An access of a memory port: when (`state == S`, and a pipeline stage's valid bit).
@@ -250,7 +253,8 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
     registers.extend(g.finish_registers()?);
     registers.extend(std::mem::take(&mut g.own_regs));
     let units = std::mem::take(&mut g.units);
-    Ok(Generated { module: g.m, layout, units, registers })
+    let loop_notes = g.widths.counter_notes(f, &layout);
+    Ok(Generated { module: g.m, layout, units, registers, loop_notes })
 }
 
 impl Gen<'_> {

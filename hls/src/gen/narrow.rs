@@ -69,6 +69,22 @@ impl<'f> Widths<'f> {
         self.ranges.as_ref()?.mul_shape(a, b, w)
     }
 
+    /// A note per `for` loop whose counter is narrowed (`counter 32->7 bits`).
+    pub(crate) fn counter_notes(
+        &self,
+        f: &crate::ir::Func,
+        l: &super::layout::Layout,
+    ) -> Vec<(crate::ir::LoopId, String)> {
+        let mut notes = Vec::new();
+        for lp in &l.fors {
+            if let Some(r) = self.counter(lp.iv) {
+                let w = f.width(lp.iv);
+                notes.push((lp.id, format!("counter {w}->{} bits", bits_of(r).0)));
+            }
+        }
+        notes
+    }
+
     /// The range of a `for` loop's counter register, if it is narrowed.
     fn counter(&self, iv: ValId) -> Option<Range> {
         self.ranges.as_ref()?;

@@ -18,10 +18,10 @@
 //! of its values' range (`gen/regs.rs`), loop counters included. Each loop's narrowed ops
 //! are listed in the report's `transforms`.
 
-use super::{BinOp, Func, Item, LoopId, OpId, OpKind, Region};
+use super::{BinOp, Func, Item, LoopId, OpId, OpKind, Region, ValId};
 use crate::analysis::ranges::ValueRanges;
 use comb::IcmpPred;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What to do with one op.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,10 +68,14 @@ pub fn run(f: &mut Func) -> usize {
     let (plan, shapes) = {
         let r = ValueRanges::new(f);
         let consts = f.constants();
+        let exact = address_slice(f);
         let mut plan = HashMap::new();
         let mut shapes = HashMap::new();
         live_ops(&f.body, &mut |id| {
             let o = f.op(id);
+            if o.result.is_some_and(|v| exact.contains(&v)) {
+                return;
+            }
             if let Some(p) = plan_of(f, &r, o) {
                 plan.insert(id, p);
             } else if let (OpKind::Bin(BinOp::Mul), Some(res)) = (&o.kind, o.result) {
@@ -90,13 +94,63 @@ pub fn run(f: &mut Func) -> usize {
         (plan, shapes)
     };
     let mut notes: Notes = BTreeMap::new();
-    let n = f.with_body(|f, body| region(f, body, (&plan, &shapes), None, &mut notes));
+    let consts = f.constants();
+    let n = f.with_body(|f, body| region(f, body, (&plan, &shapes, &consts), None, &mut notes));
     for (id, what) in notes {
         let list: Vec<String> =
             what.into_iter().map(|(k, c)| if c > 1 { format!("{c} x {k}") } else { k }).collect();
         f.loop_notes.push((id, format!("narrowed: {}", list.join(", "))));
     }
     n
+}
+
+/// The values memory addresses and loop bounds are computed from: left as they are, since
+/// the dependence analysis (`deps.rs`) reads them as linear forms, which a truncation and
+/// extension would hide (making it assume a dependence).
+fn address_slice(f: &Func) -> HashSet<ValId> {
+    let mut def: HashMap<ValId, OpId> = HashMap::new();
+    let mut todo: Vec<ValId> = Vec::new();
+    live_ops(&f.body, &mut |id| {
+        let o = f.op(id);
+        if let Some(v) = o.result {
+            def.insert(v, id);
+        }
+        if matches!(o.kind, OpKind::Load(_) | OpKind::Store(_)) {
+            todo.push(o.operands[0]);
+        }
+    });
+    loop_bounds(&f.body, &mut todo);
+    let mut seen = HashSet::new();
+    while let Some(v) = todo.pop() {
+        if seen.insert(v) {
+            if let Some(&id) = def.get(&v) {
+                todo.extend(f.op(id).operands.iter().copied());
+            }
+        }
+    }
+    seen
+}
+
+/// The bounds of every `for` loop in `r`.
+fn loop_bounds(r: &Region, out: &mut Vec<ValId>) {
+    for item in &r.items {
+        match item {
+            Item::Op(_) => {}
+            Item::For(l) => {
+                out.extend([l.lb, l.ub]);
+                loop_bounds(&l.body, out);
+            }
+            Item::If(i) => {
+                loop_bounds(&i.then_region, out);
+                loop_bounds(&i.else_region, out);
+            }
+            Item::While(w) => {
+                loop_bounds(&w.before, out);
+                loop_bounds(&w.after, out);
+            }
+            Item::Cfg(g) => g.blocks.iter().for_each(|b| loop_bounds(&b.body, out)),
+        }
+    }
 }
 
 /// Calls `each` on every op of `r` and the regions inside it.
@@ -130,9 +184,9 @@ fn loop_of(item: &Item) -> Option<LoopId> {
 
 type Notes = BTreeMap<LoopId, BTreeMap<String, u32>>;
 
-/// What [`region`] does: the ops to narrow, and the notes of the multipliers the generator
-/// narrows.
-type Work<'a> = (&'a HashMap<OpId, Plan>, &'a HashMap<OpId, String>);
+/// What [`region`] does: the ops to narrow, the notes of the multipliers the generator
+/// narrows, and the function's constants.
+type Work<'a> = (&'a HashMap<OpId, Plan>, &'a HashMap<OpId, String>, &'a HashMap<ValId, u64>);
 
 fn region(f: &mut Func, r: &mut Region, work: Work, lp: Option<LoopId>, notes: &mut Notes) -> usize {
     let plan = work.0;
@@ -155,6 +209,7 @@ fn region(f: &mut Func, r: &mut Region, work: Work, lp: Option<LoopId>, notes: &
             continue;
         };
         let op = f.op(id).clone();
+        let consts = work.2;
         let bits = match p {
             Plan::Op(b) | Plan::Cmp(b) => b,
         };
@@ -164,7 +219,13 @@ fn region(f: &mut Func, r: &mut Region, work: Work, lp: Option<LoopId>, notes: &
             .iter()
             .map(|&v| {
                 let t = f.new_value(bits, None);
-                items.push(Item::Op(f.new_op(OpKind::Trunc, vec![v], Some(t), op.span)));
+                // A constant stays a constant (a multiply by it is shifts and adds).
+                let kind = match consts.get(&v) {
+                    Some(&c) => OpKind::Const(if bits >= 64 { c } else { c & ((1u64 << bits) - 1) }),
+                    None => OpKind::Trunc,
+                };
+                let operands = if kind == OpKind::Trunc { vec![v] } else { Vec::new() };
+                items.push(Item::Op(f.new_op(kind, operands, Some(t), op.span)));
                 t
             })
             .collect();

@@ -6,7 +6,7 @@ use crate::ir::{lower_first, Op, ValId};
 use mlir_text::Span;
 
 /// `0 - ((x & 255) | 2)` at 32 bits (operands 0..=255, result -255..=0): narrowed to 9 bits
-/// and sign-extended; `x + 2` of an unknown `x` stays.
+/// and sign-extended (the constant 0 a 9-bit constant); `x + 2` of an unknown `x` stays.
 #[test]
 fn a_negated_mask_is_narrowed_and_an_unknown_sum_is_not() {
     let mut f = Func::default();
@@ -35,7 +35,7 @@ fn a_negated_mask_is_narrowed_and_an_unknown_sum_is_not() {
         .collect();
     assert_eq!(
         kinds[5..9],
-        [(OpKind::Trunc, 9), (OpKind::Trunc, 9), (OpKind::Bin(BinOp::Sub), 9), (OpKind::SExt, 32)]
+        [(OpKind::Const(0), 9), (OpKind::Trunc, 9), (OpKind::Bin(BinOp::Sub), 9), (OpKind::SExt, 32)]
     );
     assert_eq!(kinds[9], (OpKind::Bin(BinOp::Add), 32));
     assert!(crate::ir::verify::verify(&f).is_empty(), "{:?}", crate::ir::verify::verify(&f));
