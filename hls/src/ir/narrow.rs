@@ -10,7 +10,10 @@
 //! the `w`-bit value, so the op computes exactly what it did. A comparison whose operands
 //! fit `n` bits (signed, for the signed predicates and equality; unsigned, for the unsigned
 //! ones) compares their truncations. Truncation and extension are wires. Only where it
-//! saves at least 4 bits of carry chain (any bits for a multiplier).
+//! saves at least 4 bits of carry chain (any bits for a multiplier). Constant operands
+//! become narrow constants (a multiply by a constant stays shifts and adds). The values
+//! addresses and loop bounds are computed from stay as they are: the dependence analysis
+//! (`deps.rs`) reads them as linear forms, which a truncation would hide.
 //!
 //! What stays wide here is narrowed by the generator from the same ranges: a multiplier
 //! whose product needs the full width but whose operands do not (`i16 x i16` extended to
