@@ -216,6 +216,10 @@ pub struct HlsFlags {
     /// loops under a pipelined loop (N >= 1; explicit `hls.unroll` is not capped) [default: 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_unroll: Option<u32>,
+    /// HLS: keep every op, multiplier and register at its type's width (bit-width narrowing
+    /// from value ranges is on by default; this flag is for comparing).
+    #[arg(long)]
+    pub no_narrow: bool,
 }
 
 impl HlsFlags {
@@ -240,6 +244,9 @@ impl HlsFlags {
         if self.max_unroll.is_some() {
             v.push("--max-unroll");
         }
+        if self.no_narrow {
+            v.push("--no-narrow");
+        }
         v
     }
 
@@ -252,6 +259,7 @@ impl HlsFlags {
             max_float: self.max_float,
             pipeline: self.pipeline,
             max_unroll: self.max_unroll.unwrap_or(hls::DEFAULT_MAX_UNROLL),
+            narrow: !self.no_narrow,
         }
     }
 }

@@ -8,6 +8,7 @@
 //! [`report`] summarizes the schedule. [`synthesize`] runs all of it for a file.
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod float;
 pub mod gen;
 pub mod ir;
@@ -41,6 +42,9 @@ pub struct Options {
     /// only if its trip count (times the copies already unrolled into it) is at most this.
     /// Explicit `hls.unroll` is not capped.
     pub max_unroll: u32,
+    /// Narrow ops, multiplier operands and registers to the bits their values' ranges need
+    /// (default; `--no-narrow` turns it off, to compare).
+    pub narrow: bool,
 }
 
 /// The default of [`Options::max_unroll`]: a pipelined loop gets at most 4 copies of an
@@ -56,6 +60,7 @@ impl Default for Options {
             max_float: None,
             pipeline: false,
             max_unroll: DEFAULT_MAX_UNROLL,
+            narrow: true,
         }
     }
 }
@@ -217,7 +222,7 @@ fn synthesize_lines(
         }
         if opts.pipeline {
             // The loop-structure passes below, each checked by the verifier after it runs.
-            let passes: [(&str, IrPass); 5] = [
+            let passes: [(&str, IrPass); 4] = [
                 // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
                 ("siblingfuse", |f, _| {
                     ir::siblingfuse::run(f);
@@ -239,10 +244,6 @@ fn synthesize_lines(
                         ));
                     }
                 }),
-                // Adders and subtracters of masked values at the width they need.
-                ("narrow", |f, _| {
-                    ir::narrow::run(f);
-                }),
             ];
             for (name, pass) in passes {
                 pass(&mut func, opts);
@@ -262,6 +263,10 @@ fn synthesize_lines(
                 format!("internal error: HLS IR invalid after reassoc: {e}"),
             )]);
         }
+        // Bit-width narrowing, in every mode (`ir/narrow.rs`), unless `--no-narrow`.
+        if opts.narrow {
+            ir::narrow::run(&mut func);
+        }
         warnings.extend(w);
         let errs = ir::verify::verify(&func);
         if let Some(e) = errs.first() {
@@ -271,6 +276,8 @@ fn synthesize_lines(
             )]);
         }
         let g = gen::generate(&func, opts).map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
+        // What the generator narrowed (loop counters), with the loops' other transforms.
+        func.loop_notes.extend(g.loop_notes.iter().cloned());
         for (span, msg) in &g.layout.warnings {
             warnings
                 .push(Diagnostic { severity: mlir_text::Severity::Warning, ..Diagnostic::error(*span, msg) });

@@ -30,7 +30,17 @@ fn cosim(name: &str, seed: u32) -> (u64, u64) {
 }
 
 fn notes(rep: &hls::report::Report) -> Vec<String> {
-    rep.functions[0].loops.iter().flat_map(|l| l.transforms.clone()).collect()
+    rep.functions[0].loops.iter().flat_map(structural).collect()
+}
+
+/// A loop's transforms but bit-width narrowing's (`narrowed: ...`, `counter ...`: every
+/// mode narrows, the loop structure is what these tests are about).
+fn structural(l: &hls::report::LoopReport) -> Vec<String> {
+    l.transforms
+        .iter()
+        .filter(|t| !t.starts_with("narrowed:") && !t.starts_with("counter "))
+        .cloned()
+        .collect()
 }
 
 #[test]
@@ -58,12 +68,12 @@ fn independent_sibling_loops_overlap() {
     let loops = &rep.functions[0].loops;
     assert_eq!(loops.len(), 3);
     assert_eq!(
-        loops[1].transforms,
+        structural(&loops[1]),
         ["fused with loop2: independent sibling loops of 8 iterations"],
         "{loops:?}"
     );
     assert!(
-        loops.iter().all(|l| l.transforms.len() <= 1
+        loops.iter().all(|l| structural(l).len() <= 1
             && l.pipeline.as_deref().is_some_and(|p| p.starts_with("pipelined II=1,"))),
         "{loops:?}"
     );

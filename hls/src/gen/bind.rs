@@ -13,6 +13,7 @@
 
 use super::share::PoolKey;
 use super::{Access, Gen, Unit};
+use crate::analysis::ranges::MulShape;
 use crate::ir::{BinOp, OpId, OpKind};
 use comb::{CellKind, NetId};
 use std::collections::BTreeMap;
@@ -121,6 +122,8 @@ impl Gen<'_> {
         }
         // Unit cells first (their operands are connected once every op's cell exists).
         let mut unit_net = Vec::with_capacity(shared.len());
+        // Multipliers whose every op has narrow operands (`narrow.rs`): their operand cells.
+        let mut narrow_ins: BTreeMap<usize, [NetId; 2]> = BTreeMap::new();
         let mut pool_ids = BTreeMap::new();
         for (k, u) in shared.iter().enumerate() {
             let op = self.f.op(u[0].op).clone();
@@ -134,10 +137,17 @@ impl Gen<'_> {
                     pool_ids.insert(k, id);
                     net
                 }
-                None => {
-                    let z = self.konst(0, w);
-                    self.cell(bin_kind(b), w, &[z, z], None)
-                }
+                None => match self.unit_shape(u, w) {
+                    Some(shape) => {
+                        let (ins, net) = self.narrow_mul(shape, w);
+                        narrow_ins.insert(k, ins);
+                        net
+                    }
+                    None => {
+                        let z = self.konst(0, w);
+                        self.cell(bin_kind(b), w, &[z, z], None)
+                    }
+                },
             };
             for p in u {
                 let r = self.f.op(p.op).result.expect("result");
@@ -226,7 +236,14 @@ impl Gen<'_> {
                 }
                 None => {
                     let ins = self.unit_inputs(u);
-                    self.m.set_operands(net, &ins);
+                    match narrow_ins.get(&k) {
+                        Some(cells) => {
+                            for (c, i) in cells.iter().zip(ins) {
+                                self.m.set_operands(*c, &[i]);
+                            }
+                        }
+                        None => self.m.set_operands(net, &ins),
+                    }
                 }
             }
         }
@@ -286,6 +303,18 @@ impl Gen<'_> {
             d = self.mux(c, n, d);
         }
         d
+    }
+
+    /// The operand shape of a multiplier unit all of whose ops (multiplications of
+    /// variables on one cycle or a multi-cycle path) have narrow operands.
+    fn unit_shape(&self, ops: &[Placed], w: u32) -> Option<MulShape> {
+        let shape = |p: &Placed| {
+            let op = self.f.op(p.op);
+            (op.kind == OpKind::Bin(BinOp::Mul) && !p.sequential)
+                .then(|| self.widths.mul(op.operands[0], op.operands[1], w))
+                .flatten()
+        };
+        ops.iter().map(shape).reduce(|a, b| MulShape::join(a, b, w)).flatten()
     }
 
     /// A shared multiplier/divider's operands, multiplexed by the state each op occupies.

@@ -9,8 +9,8 @@
 
 use super::layout::{Next, Src};
 use super::Gen;
-use crate::ir::{ValId, INDEX_WIDTH};
-use comb::{CellKind, IcmpPred, NetId};
+use crate::ir::ValId;
+use comb::NetId;
 
 /// The control logic collected from all transitions.
 pub(crate) struct Control {
@@ -62,15 +62,14 @@ impl Gen<'_> {
                 let l = &self.l.fors[*k];
                 let (iv, step) = (l.iv, l.step);
                 let cur = self.src(&Src::Val(iv), s, subst);
-                let st = self.konst(step, INDEX_WIDTH);
-                self.cell(CellKind::Add, INDEX_WIDTH, &[cur, st], None)
+                self.counter_next(iv, cur, step)
             }
             Src::InRange(k) => {
                 let l = &self.l.fors[*k];
                 let (iv, ub) = (l.iv, l.ub);
                 let cur = self.src(&Src::Val(iv), s, subst);
-                let ub = self.src(&Src::Val(ub), s, subst);
-                self.cell(CellKind::Icmp(IcmpPred::Slt), 1, &[cur, ub], None)
+                let bound = self.src(&Src::Val(ub), s, subst);
+                self.counter_in_range(iv, ub, cur, bound)
             }
             Src::PipeFinal(p) => self.pipe_nets[*p].last_period,
             Src::PipeResult(p, j) => self.pipe_nets[*p].results[*j],

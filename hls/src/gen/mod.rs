@@ -18,6 +18,7 @@ mod expand;
 mod float;
 pub mod layout;
 mod names;
+mod narrow;
 mod pipediv;
 mod pipeline;
 mod pipeline_units;
@@ -57,6 +58,9 @@ pub struct Generated {
     pub units: Vec<Unit>,
     /// Registers after sharing: width of each (state, done and results included).
     pub registers: Vec<u32>,
+    /// What the generator narrowed per loop (loop counters), for the report's
+    /// `transforms`.
+    pub loop_notes: Vec<(crate::ir::LoopId, String)>,
 }
 
 /// An access of a memory port: when (`state == S`, and a pipeline stage's valid bit).
@@ -77,6 +81,11 @@ pub(crate) struct Gen<'f> {
     const_nets: HashMap<(u64, u32), NetId>,
     wire: HashMap<ValId, (u32, NetId)>,
     regs: BTreeMap<ValId, NetId>,
+    /// A value register as its readers see it: extended to the value's width when the
+    /// register holds fewer bits (`narrow.rs`).
+    reg_view: BTreeMap<ValId, NetId>,
+    /// Unit and register widths from value ranges (`narrow.rs`).
+    widths: narrow::Widths<'f>,
     reads: BTreeMap<ValId, Vec<u32>>,
     writes: BTreeMap<ValId, Vec<(NetId, NetId, u32)>>,
     rdata: HashMap<usize, NetId>,
@@ -159,6 +168,8 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         const_nets: HashMap::new(),
         wire: HashMap::new(),
         regs: BTreeMap::new(),
+        reg_view: BTreeMap::new(),
+        widths: narrow::Widths::new(f, &layout, opts.narrow),
         reads: BTreeMap::new(),
         writes: BTreeMap::new(),
         rdata,
@@ -251,7 +262,8 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         span: f.span,
     });
     let units = std::mem::take(&mut g.units);
-    Ok(Generated { module: g.m, layout, units, registers })
+    let loop_notes = g.widths.counter_notes(f, &layout);
+    Ok(Generated { module: g.m, layout, units, registers, loop_notes })
 }
 
 impl Gen<'_> {
@@ -323,20 +335,24 @@ impl Gen<'_> {
             }
         }
         self.reads.entry(v).or_default().push(2 * s);
-        if let Some(&r) = self.regs.get(&v) {
+        if let Some(&r) = self.reg_view.get(&v) {
             return r;
         }
         let w = self.f.width(v);
-        let (zw, z1) = (self.konst(0, w), self.konst(0, 1));
+        // Only the bits of the value's range (`narrow.rs`), extended back for the readers.
+        let (rw, signed) = self.widths.register(v, w).unwrap_or((w, false));
+        let (zw, z1) = (self.konst(0, rw), self.konst(0, 1));
         let name = self.f.values[v.index()].name.clone().unwrap_or_else(|| format!("{v}"));
         let r = self.cell(
             CellKind::Reg { reset: false, enable: true, async_reset: false, init: None },
-            w,
+            rw,
             &[zw, self.clk, z1],
             Some(&format!("{name}_r")),
         );
         self.regs.insert(v, r);
-        r
+        let view = self.extend(r, w, signed);
+        self.reg_view.insert(v, view);
+        view
     }
 
     /// Records a write of `v`'s register at the end of state `s`.

@@ -6,7 +6,8 @@
 //! or lives partly inside and partly outside it (then it must survive every iteration).
 //! Values of one width whose intervals do not intersect share one register (left-edge:
 //! sort by start, take the first register free before it); its data is multiplexed from
-//! all its values' writes and it loads when any of them is written.
+//! all its values' writes and it loads when any of them is written. A register's width is
+//! the bits its value's range needs (`narrow.rs`), which may be fewer than the value's.
 
 use super::Gen;
 use crate::ir::ValId;
@@ -65,7 +66,7 @@ impl Gen<'_> {
         let iv = self.intervals()?;
         let mut by_width: BTreeMap<u32, Vec<(u32, u32, ValId)>> = BTreeMap::new();
         for (&v, &(lo, hi)) in &iv {
-            by_width.entry(self.f.width(v)).or_default().push((lo, hi, v));
+            by_width.entry(self.m.width(self.regs[&v])).or_default().push((lo, hi, v));
         }
         // Group first, rewire second, remove last: removing a cell frees its index for
         // the next cell added (the netlist is a StableGraph), so a write whose data is a
@@ -113,6 +114,10 @@ impl Gen<'_> {
             for v in members {
                 let ws = self.writes.get(v).cloned().unwrap_or_default();
                 writes.extend(ws.iter().map(|&(c, d, _)| (map(c), map(d))));
+            }
+            // A register narrower than its values keeps their low bits (`narrow.rs`).
+            for x in &mut writes {
+                x.1 = self.low(x.1, *w);
             }
             let (d, en) = self.write_logic(&writes, *w);
             let clk = self.clk;
