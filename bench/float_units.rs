@@ -140,11 +140,10 @@ impl Op {
     }
 }
 
+/// The format a conversion of `f` goes to: f32 widens to f64, every other format to f32.
 fn convert_target(f: FloatFormat) -> FloatFormat {
     if f == FloatFormat::F32 {
         FloatFormat::F64
-    } else if f == FloatFormat::F64 {
-        FloatFormat::F32
     } else {
         FloatFormat::F32
     }
