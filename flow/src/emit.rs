@@ -1,5 +1,5 @@
 //! The back of the flow: a design to a backend's output, written whole or not at all
-//! (see [`crate::output`]), or streamed to standard output.
+//! (see `output.rs`), or streamed to standard output.
 
 use crate::error::{Error, Result};
 use crate::options::{Backend, Output};

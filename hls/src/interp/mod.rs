@@ -299,7 +299,7 @@ pub fn run_with(
 }
 
 /// [`run_with`], computing the float reductions synthesis reassociated
-/// ([`crate::Synthesized::reassociated`]) in the circuit's order ([`reassoc`]).
+/// ([`crate::Synthesized::reassociated`]) in the circuit's order (`interp/reassoc.rs`).
 pub fn run_planned(
     file: &File,
     name: &str,
