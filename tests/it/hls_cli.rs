@@ -2,7 +2,7 @@
 //! against simulated cycles, `--clock-period`/unit limits steering the schedule, located
 //! errors on bad HLS input, and ../shared's examples in custom syntax.
 
-use crate::support::hls_harness::{compile, kernel, sext, simulate, Lcg, Mem};
+use crate::support::hls_harness::{compile, dot_ref, kernel, matmul8_ref, sext, simulate, Lcg, Mem};
 
 fn opts() -> hls::Options {
     hls::Options::default()
@@ -217,9 +217,9 @@ fn shared_examples_in_custom_syntax() {
     // dot
     let (d, rep) = compile(&read("dot.mlir"), &opts());
     let (a, b) = (g.vec(64, 32), g.vec(64, 32));
-    let expect = a.iter().zip(&b).fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
+    let expect = dot_ref(&a, &b);
     let run = simulate(&d, &[], &mut [Mem::new("A", 32, a), Mem::new("B", 32, b)], 10_000);
-    assert_eq!((run.rets, rep.functions[0].latency), (vec![expect as u64], Some(run.cycles)), "dot");
+    assert_eq!((run.rets, rep.functions[0].latency), (vec![expect], Some(run.cycles)), "dot");
     // fir_std (the seed's spelling)
     let (d, rep) = compile(&read("fir_std.mlir"), &opts());
     let x = g.vec(35, 32);
@@ -236,15 +236,7 @@ fn shared_examples_in_custom_syntax() {
     // matmul
     let (d, rep) = compile(&read("matmul.mlir"), &opts());
     let (a, b, c) = (g.vec(64, 16), g.vec(64, 16), g.vec(64, 16));
-    let mut want = c.clone();
-    for i in 0..8 {
-        for j in 0..8 {
-            for k in 0..8 {
-                let p = (a[i * 8 + k] as u16).wrapping_mul(b[k * 8 + j] as u16);
-                want[i * 8 + j] = (want[i * 8 + j] as u16).wrapping_add(p) as u64;
-            }
-        }
-    }
+    let want = matmul8_ref(&a, &b, &c);
     let mut mems = [Mem::new("A", 16, a), Mem::new("B", 16, b), Mem::new("C", 16, c)];
     let run = simulate(&d, &[], &mut mems, 100_000);
     assert_eq!((&mems[2].data, rep.functions[0].latency), (&want, Some(run.cycles)), "matmul");

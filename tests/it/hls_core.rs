@@ -5,7 +5,9 @@
 
 use crate::support;
 
-use crate::support::hls_harness::{compile, kernel, sext, simulate, simulate_with, Lcg, Mem};
+use crate::support::hls_harness::{
+    compile, dot_ref, kernel, matmul8_ref, sext, simulate, simulate_with, Lcg, Mem,
+};
 
 fn opts() -> hls::Options {
     hls::Options::default()
@@ -16,10 +18,10 @@ fn dot_product() {
     let (d, rep) = compile(&kernel("dot.mlir"), &opts());
     let mut g = Lcg(1);
     let (a, b) = (g.vec(64, 32), g.vec(64, 32));
-    let expect = a.iter().zip(&b).fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
+    let expect = dot_ref(&a, &b);
     let mut mems = [Mem::new("arg0", 32, a), Mem::new("arg1", 32, b)];
     let run = simulate(&d, &[], &mut mems, 10_000);
-    assert_eq!(run.rets, vec![expect as u64]);
+    assert_eq!(run.rets, vec![expect]);
     assert_eq!(rep.functions[0].latency, Some(run.cycles));
     // A single static loop: trip count x cycles per iteration, plus the start edge.
     let l = &rep.functions[0].loops[0];
@@ -31,15 +33,7 @@ fn matmul_from_linalg() {
     let (d, rep) = compile(&kernel("matmul.mlir"), &opts());
     let mut g = Lcg(2);
     let (a, b, c) = (g.vec(64, 16), g.vec(64, 16), g.vec(64, 16));
-    let mut expect = c.clone();
-    for i in 0..8 {
-        for j in 0..8 {
-            for k in 0..8 {
-                let p = (a[i * 8 + k] as u16).wrapping_mul(b[k * 8 + j] as u16);
-                expect[i * 8 + j] = (expect[i * 8 + j] as u16).wrapping_add(p) as u64;
-            }
-        }
-    }
+    let expect = matmul8_ref(&a, &b, &c);
     let mut mems = [Mem::new("arg0", 16, a), Mem::new("arg1", 16, b), Mem::new("arg2", 16, c)];
     let run = simulate(&d, &[], &mut mems, 100_000);
     assert_eq!(mems[2].data, expect);

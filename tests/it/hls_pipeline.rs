@@ -2,7 +2,7 @@
 //! pipelined kernel against mlir-cpu-runner under Icarus): results, the report's II, depth
 //! and latency formula against simulated cycles, and why a loop is not pipelined.
 
-use crate::support::hls_harness::{compile, kernel, simulate, Lcg, Mem};
+use crate::support::hls_harness::{compile, dot_ref, kernel, matmul8_ref, simulate, Lcg, Mem};
 
 fn piped() -> hls::Options {
     hls::Options { pipeline: true, ..Default::default() }
@@ -13,10 +13,10 @@ fn pipelined_dot_issues_one_iteration_per_cycle() {
     let (d, rep) = compile(&kernel("dot.mlir"), &piped());
     let mut g = Lcg(7);
     let (a, b) = (g.vec(64, 32), g.vec(64, 32));
-    let expect = a.iter().zip(&b).fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
+    let expect = dot_ref(&a, &b);
     let mut mems = [Mem::new("arg0", 32, a), Mem::new("arg1", 32, b)];
     let run = simulate(&d, &[], &mut mems, 10_000);
-    assert_eq!(run.rets, vec![expect as u64]);
+    assert_eq!(run.rets, vec![expect]);
     let l = &rep.functions[0].loops[0];
     assert_eq!(l.pipeline.as_deref(), Some("pipelined II=1, depth 5, 5 stages"));
     // (n - 1) * II + depth (II = 1: depth = stages), plus the start edge.
@@ -36,13 +36,9 @@ fn pipelined_dot_issues_one_iteration_per_cycle() {
     assert_eq!((muls(&one, "mul"), muls(&one, "mul_pipelined")), (None, Some(1)));
     assert_eq!(one.functions[0].loops[0].pipeline.as_deref(), Some("pipelined II=1, depth 9, 9 stages"));
     let mut mems = [Mem::new("arg0", 32, g.vec(64, 32)), Mem::new("arg1", 32, g.vec(64, 32))];
-    let expect = mems[0]
-        .data
-        .iter()
-        .zip(&mems[1].data)
-        .fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32)));
+    let expect = dot_ref(&mems[0].data, &mems[1].data);
     let run = simulate(&d1, &[], &mut mems, 10_000);
-    assert_eq!((run.rets[0], Some(run.cycles)), (expect as u64, one.functions[0].latency));
+    assert_eq!((run.rets[0], Some(run.cycles)), (expect, one.functions[0].latency));
 }
 
 #[test]
@@ -78,15 +74,7 @@ fn scalar_replacement_removes_the_accumulation_through_memory() {
     assert!(rep.to_json().contains("\"scalar_replaced\": [\"arg2\"]"));
     let mut g = Lcg(3);
     let (a, b, c) = (g.vec(64, 16), g.vec(64, 16), g.vec(64, 16));
-    let mut expect = c.clone();
-    for i in 0..8 {
-        for j in 0..8 {
-            for k in 0..8 {
-                let p = (a[i * 8 + k] as u16).wrapping_mul(b[k * 8 + j] as u16);
-                expect[i * 8 + j] = u64::from((expect[i * 8 + j] as u16).wrapping_add(p));
-            }
-        }
-    }
+    let expect = matmul8_ref(&a, &b, &c);
     let mut mems = [Mem::new("arg0", 16, a), Mem::new("arg1", 16, b), Mem::new("arg2", 16, c)];
     let run = simulate(&d, &[], &mut mems, 100_000);
     assert_eq!(mems[2].data, expect);

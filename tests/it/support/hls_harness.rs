@@ -149,6 +149,26 @@ impl Lcg {
     }
 }
 
+/// The 32-bit dot product of `a` and `b` (wrapping), the reference of the `dot` kernels.
+pub fn dot_ref(a: &[u64], b: &[u64]) -> u64 {
+    u64::from(a.iter().zip(b).fold(0u32, |s, (&x, &y)| s.wrapping_add((x as u32).wrapping_mul(y as u32))))
+}
+
+/// `c + a * b` of 8x8 row-major i16 matrices (wrapping), the reference of the `matmul`
+/// kernels.
+pub fn matmul8_ref(a: &[u64], b: &[u64], c: &[u64]) -> Vec<u64> {
+    let mut out = c.to_vec();
+    for i in 0..8 {
+        for j in 0..8 {
+            for k in 0..8 {
+                let p = (a[i * 8 + k] as u16).wrapping_mul(b[k * 8 + j] as u16);
+                out[i * 8 + j] = u64::from((out[i * 8 + j] as u16).wrapping_add(p));
+            }
+        }
+    }
+    out
+}
+
 /// Sign-extends the low `w` bits.
 pub fn sext(v: u64, w: u32) -> i64 {
     ((v << (64 - w)) as i64) >> (64 - w)
