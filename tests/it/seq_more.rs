@@ -31,16 +31,21 @@ fn initial_values_systemverilog_is_lint_clean() {
     assert_eq!(inits, ["00010011", "00110101", "00010011"], "{json}");
 }
 
-#[test]
-fn initial_values_cosimulate_for_1000_cycles() {
-    let f = repo().join("tests/cases/initial_sv.mlir");
+/// `rmlir-hls cosim` of file case `case` for 1000 cycles agrees at -O0 and -O1.
+fn cosim_agrees_1000_cycles(case: &str, seed: &str) {
+    let f = repo().join("tests/cases").join(case);
     for o in ["0", "1"] {
         let out =
-            bin().arg("cosim").arg(&f).args(["--cycles", "1000", "--seed", "5", "-O", o]).output().unwrap();
+            bin().arg("cosim").arg(&f).args(["--cycles", "1000", "--seed", seed, "-O", o]).output().unwrap();
         let text =
             format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
         assert!(out.status.success() && text.contains("all agree"), "-O{o}: {text}");
     }
+}
+
+#[test]
+fn initial_values_cosimulate_for_1000_cycles() {
+    cosim_agrees_1000_cycles("initial_sv.mlir", "5");
 }
 
 #[test]
@@ -85,14 +90,7 @@ fn shiftreg_systemverilog_is_lint_clean() {
 
 #[test]
 fn shiftreg_cosimulates_for_1000_cycles() {
-    let f = repo().join("tests/cases/shiftreg_sv.mlir");
-    for o in ["0", "1"] {
-        let out =
-            bin().arg("cosim").arg(&f).args(["--cycles", "1000", "--seed", "9", "-O", o]).output().unwrap();
-        let text =
-            format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
-        assert!(out.status.success() && text.contains("all agree"), "-O{o}: {text}");
-    }
+    cosim_agrees_1000_cycles("shiftreg_sv.mlir", "9");
 }
 
 #[test]
