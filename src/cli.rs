@@ -1,4 +1,4 @@
-//! Command-line options (clap), as SPEC section 1 fixes them.
+//! Command-line options (clap), as the guide's command-line reference documents them.
 //!
 //! Three commands: `rmlir-hls INPUT --emit KIND [...]` compiles (no subcommand),
 //! `rmlir-hls cosim INPUT [...]` co-simulates, `rmlir-hls fpga INPUT -o DIR [...]` runs the
@@ -285,7 +285,7 @@ pub struct CosimArgs {
     #[command(flatten)]
     pub design: DesignArgs,
     /// HLS input: co-simulate this netlist (an `hw.module` named like the function, with the
-    /// SPEC section 4 ports) against the function instead of the synthesized design.
+    /// ports of the HLS interface) against the function instead of the synthesized design.
     #[arg(long = "design", value_name = "FILE")]
     pub design_file: Option<PathBuf>,
     #[command(flatten)]

@@ -58,7 +58,7 @@ pub fn run(args: &CosimArgs) -> Result<(), Error> {
     }
     let design = Flow::new(args.design.options(&args.hls)).load(&src)?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
-        eprintln!("{w}");
+        flow::stdio::err(&format!("{w}\n"));
     }
     let sv = backends::verilog::emit(&design);
     let opts = CosimOptions {
@@ -72,11 +72,11 @@ pub fn run(args: &CosimArgs) -> Result<(), Error> {
     let reference = |stim: &[Vec<Bits>]| evaluate(&design, stim);
     let report = cosim_with_reference(&design, &sv, &opts, Some(&reference)).map_err(Error::user)?;
     if report.passed() {
-        println!("{report}");
+        let mut text = format!("{report}\n");
         if let Some(v) = &args.vcd {
-            println!("waveforms: {0}/rust.vcd, {0}/verilator.vcd", v.display());
+            text += &format!("waveforms: {0}/rust.vcd, {0}/verilator.vcd\n", v.display());
         }
-        Ok(())
+        flow::stdio::out(&text)
     } else {
         Err(Error::user(report.to_string()))
     }

@@ -1,5 +1,5 @@
 //! `rmlir-hls cosim kernel.mlir` for HLS input: seeded random memories and scalar
-//! arguments, the start/done protocol with SPEC section 4 block-RAM models through the
+//! arguments, the start/done protocol with the block-RAM models of the HLS interface through the
 //! generated Rust simulator and Verilator (`backends::cosim::hls`), and every result and
 //! memory compared after `done` — between the two simulators and against the interpreter of
 //! the source function (`hls::interp`), the third voice. Prints the cycle count, the
@@ -13,7 +13,7 @@
 //! `DIR/verilator.vcd` (see `backends::cosim::hls`), as the RTL co-simulation does.
 //!
 //! `--design FILE` co-simulates a given netlist (an `hw.module` named like the function,
-//! with the SPEC section 4 ports) instead of the synthesized one: a hand-written or
+//! with the HLS interface's ports) instead of the synthesized one: a hand-written or
 //! externally produced circuit is checked against the kernel the same way.
 
 use crate::cli::CosimArgs;
@@ -85,11 +85,10 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error>
     let plan = hls::synthesize(file, &opts).map(|s| s.reassociated).unwrap_or_default();
     let expected = interp::run_planned(file, &top, &data, &opts, &plan).map_err(input_err)?;
     if let Some(d) = &expected.undefined {
-        // The circuit and the interpreter both follow SPEC section 3 here; only
+        // The circuit and the interpreter both follow the guide's HLS semantics here; only
         // mlir-cpu-runner would not. Say so, and compare anyway.
-        eprint!(
-            "{}",
-            mlir_text::Diagnostic { severity: mlir_text::Severity::Warning, ..d.clone() }.render(src)
+        flow::stdio::err(
+            &mlir_text::Diagnostic { severity: mlir_text::Severity::Warning, ..d.clone() }.render(src),
         );
     }
     let level = args.design.level();
@@ -149,18 +148,18 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error>
     if let Some(d) = differs(r, &expected, &sig) {
         return Err(fail(format!("cosim: @{top} (seed {}): both simulators give {d}", args.seed)));
     }
-    println!(
-        "cosim: @{top} (seed {}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories",
+    let mut text = format!(
+        "cosim: @{top} (seed {}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories\n",
         args.seed,
         sig.results.len(),
         stim.mems.len()
     );
-    println!("cycles: {}", r.cycles);
-    println!("port bound: {}", expected.port_bound());
-    println!("recurrence bound: {}", expected.recurrence_bound);
-    println!("floor: {} ({})", expected.floor.value(), expected.floor.binding());
+    text += &format!("cycles: {}\n", r.cycles);
+    text += &format!("port bound: {}\n", expected.port_bound());
+    text += &format!("recurrence bound: {}\n", expected.recurrence_bound);
+    text += &format!("floor: {} ({})\n", expected.floor.value(), expected.floor.binding());
     if let Some(v) = &args.vcd {
-        println!("{}", waveforms(v));
+        text += &format!("{}\n", waveforms(v));
     }
-    Ok(())
+    flow::stdio::out(&text)
 }

@@ -31,7 +31,11 @@ pub fn run(args: &FpgaArgs) -> Result<(), Error> {
     };
     let flow = Flow::new(args.design.options(&args.hls));
     let report = flow.fpga(&Input::from_arg(&args.input), &f)?;
-    print!("{}", report.table());
-    println!("wrote {}/{}", args.output.display(), report.files["bitstream"]);
+    flow::stdio::out(&format!(
+        "{}wrote {}/{}\n",
+        report.table(),
+        args.output.display(),
+        report.files["bitstream"]
+    ))?;
     Ok(())
 }

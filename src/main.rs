@@ -1,7 +1,7 @@
 //! The `rmlir-hls` command line: parse options (clap subcommands), run the flow
 //! (`flow` crate), report errors.
 //!
-//! Exit status (SPEC section 1, `flow::ErrorKind`): 0 on success, 1 on an error in the
+//! Exit status (`flow::ErrorKind`, the guide's troubleshooting page): 0 on success, 1 on an error in the
 //! input or options (and every option error clap finds), 2 when an external tool is missing
 //! or fails, 70 on an internal error.
 
@@ -28,7 +28,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprint!("{}", e.render());
+            flow::stdio::err(&e.render());
             ExitCode::from(e.kind().exit_code())
         }
     }

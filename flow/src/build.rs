@@ -64,12 +64,12 @@ fn build_netlist(src: &SourceFile, o: &Options) -> Result<Built> {
 fn warn_hls_options_unused(o: &Options) {
     let unused = &o.hls_only_given;
     if !unused.is_empty() {
-        eprintln!(
+        crate::stdio::err(&format!(
             "rmlir-hls: warning: {} {} no effect: the input has no HLS function (affine, scf, \
-             memref, linalg or arith ops in a func.func)",
+             memref, linalg or arith ops in a func.func)\n",
             unused.join(", "),
             if unused.len() == 1 { "has" } else { "have" }
-        );
+        ));
     }
 }
 
@@ -86,7 +86,7 @@ fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
     }
     let synth = hls::synthesize_source(src, &file, opts).map_err(input_err)?;
     for w in &synth.warnings {
-        eprint!("{}", w.render(src));
+        crate::stdio::err(&w.render(src));
     }
     let (rest, any) = hls::without_hls_funcs(&file);
     drop(file);
@@ -116,8 +116,8 @@ fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
 fn write_report(report: &hls::report::Report, to: Option<&ReportTo>) -> Result<()> {
     match to {
         None => {}
-        Some(ReportTo::TableStdout) => print!("{}", report.to_table()),
-        Some(ReportTo::TableStderr) => eprint!("{}", report.to_table()),
+        Some(ReportTo::TableStdout) => crate::stdio::out(&report.to_table())?,
+        Some(ReportTo::TableStderr) => crate::stdio::err(&report.to_table()),
         Some(ReportTo::Json(path)) => {
             let json = report.to_json();
             crate::output::write_file_with(path, |w| w.write_all(json.as_bytes())).map_err(Error::user)?;

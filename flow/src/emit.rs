@@ -20,7 +20,7 @@ pub fn emit(design: &Design, backend: Backend, out: &Output) -> Result<()> {
                 return Err(Error::user("--emit rust-sim needs an output directory: -o DIR"));
             };
             for w in backends::verbatim::ignored_warnings(design, "the Rust simulator") {
-                eprintln!("{w}");
+                crate::stdio::err(&format!("{w}\n"));
             }
             let krate = backends::rust_sim::emit(design).map_err(Error::user)?;
             crate::output::write_dir(dir, &krate.files).map_err(Error::user)
@@ -43,9 +43,8 @@ fn write_with(out: &Output, write: impl FnOnce(&mut dyn Write) -> io::Result<()>
         Output::Path(p) => crate::output::write_file_with(p, write).map_err(Error::user),
         Output::Stdout => {
             let mut so = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-            // A closed pipe (`| head`) is not an error of ours.
-            let _ = write(&mut so).and_then(|()| so.flush());
-            Ok(())
+            // A closed pipe (`| head`) is not an error of ours; a full device is.
+            crate::stdio::checked(write(&mut so).and_then(|()| so.flush()))
         }
     }
 }

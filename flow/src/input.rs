@@ -6,21 +6,34 @@ use crate::options::Input;
 use mlir_text::SourceFile;
 use std::io::Read;
 
+/// The largest input read (2 GiB): source positions are 32-bit, and an input that never
+/// ends (`/dev/zero`, a runaway pipe) must stop with an error, not exhaust memory.
+pub const MAX_INPUT: u64 = 1 << 31;
+
+/// Reads at most `limit` bytes of `r`; more is a user error naming `name`.
+fn read_limited(r: impl Read, name: &str, limit: u64) -> Result<Vec<u8>> {
+    let mut b = Vec::new();
+    r.take(limit + 1).read_to_end(&mut b).map_err(|e| Error::user(format!("cannot read {name}: {e}")))?;
+    if b.len() as u64 > limit {
+        return Err(Error::user(format!(
+            "{name} is larger than {MAX_INPUT} bytes (2 GiB), the most rmlir-hls reads"
+        )));
+    }
+    Ok(b)
+}
+
 /// Reads `input` into a source file named as the user named it (`<stdin>` for standard
 /// input).
 pub fn read_source(input: &Input) -> Result<SourceFile> {
     let (name, bytes) = match input {
         Input::Stdin => {
-            let mut b = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut b)
-                .map_err(|e| Error::user(format!("cannot read standard input: {e}")))?;
-            ("<stdin>".to_string(), b)
+            ("<stdin>".to_string(), read_limited(std::io::stdin().lock(), "standard input", MAX_INPUT)?)
         }
         Input::File(path) => {
             let name = path.to_string_lossy().into_owned();
-            let b = std::fs::read(path).map_err(|e| Error::user(format!("cannot read '{name}': {e}")))?;
-            (name, b)
+            let f =
+                std::fs::File::open(path).map_err(|e| Error::user(format!("cannot read '{name}': {e}")))?;
+            (name.clone(), read_limited(f, &format!("'{name}'"), MAX_INPUT)?)
         }
     };
     match mlir_text::decode_source_owned(&name, bytes) {
@@ -43,5 +56,13 @@ mod tests {
         let e = read_source(&Input::File(p)).unwrap_err();
         assert_eq!(e.diagnostics().len(), 1);
         assert_eq!(e.kind(), crate::ErrorKind::User);
+    }
+
+    #[test]
+    fn an_input_that_never_ends_stops_at_the_limit() {
+        let e = read_limited(std::io::repeat(b' '), "'/dev/zero'", 1000).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::User);
+        assert!(e.render().contains("'/dev/zero' is larger than 1000 bytes"), "{}", e.render());
+        assert_eq!(read_limited(&b"ab"[..], "x", 2).unwrap(), b"ab");
     }
 }

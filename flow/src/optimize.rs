@@ -51,14 +51,14 @@ pub fn optimize(o: &Options, design: Design) -> Result<Design> {
     };
     for r in &reports {
         if let Some(text) = &r.printed {
-            eprint!("// -----// IR after {} //----- //\n{text}", r.name);
+            crate::stdio::err(&format!("// -----// IR after {} //----- //\n{text}", r.name));
         }
     }
     if pm.time_passes {
-        eprint!("{}", passes::format_times(&reports));
+        crate::stdio::err(&passes::format_times(&reports));
     }
     if o.stats {
-        eprint!("{}", comb::lutmap::stats::format_stats(&design));
+        crate::stdio::err(&comb::lutmap::stats::format_stats(&design));
     }
     Ok(design)
 }

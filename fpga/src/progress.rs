@@ -3,7 +3,7 @@
 //! times there, so logs of runs compare equal).
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 /// Reports stages as they start and end.
@@ -44,7 +44,7 @@ impl Progress {
             Some(bar)
         } else {
             if !self.quiet {
-                eprintln!("fpga: {label} ...");
+                let _ = writeln!(std::io::stderr(), "fpga: {label} ...");
             }
             None
         };
@@ -65,7 +65,9 @@ impl Stage {
     pub fn failed(self) {
         match &self.bar {
             Some(bar) => bar.abandon_with_message(format!("{} failed", self.label)),
-            None if !self.quiet => eprintln!("fpga: {} failed", self.label),
+            None if !self.quiet => {
+                let _ = writeln!(std::io::stderr(), "fpga: {} failed", self.label);
+            }
             None => {}
         }
     }

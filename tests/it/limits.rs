@@ -65,3 +65,38 @@ fn very_wide_constant_products_and_divisions_compile() {
     let sv = std::fs::read_to_string(dir.path().join("w.sv")).unwrap();
     assert!(sv.contains(" * ") && sv.contains(" / "), "the wide ops stay as logic");
 }
+
+/// Runs the tool with standard output (or error) on `/dev/full`.
+fn to_full(args: &[&str], stderr_full: bool) -> Output {
+    let full = || std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let mut c = bin();
+    c.args(args);
+    if stderr_full {
+        c.stderr(full());
+    } else {
+        c.stdout(full());
+    }
+    c.output().expect("run rmlir-hls")
+}
+
+#[test]
+fn a_full_standard_output_or_error_is_exit_1_never_a_panic() {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let counter = repo.join("examples/counter.mlir");
+    let dot = repo.join("tests/hls/dot4_i8.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let sv = dir.path().join("d.sv");
+    let (counter, dot, sv) = (counter.to_str().unwrap(), dot.to_str().unwrap(), sv.to_str().unwrap());
+    for args in [&[counter, "--emit", "verilog"][..], &[dot, "--emit", "verilog", "-o", sv, "--report", "-"]]
+    {
+        let o = to_full(args, false);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("cannot write to standard output"), "{args:?}: {err}");
+    }
+    // An error with nowhere to print it still exits 1, as does a warning on a full stderr.
+    let o = to_full(&["/nonexistent.mlir", "--emit", "verilog"], true);
+    assert_eq!(o.status.code(), Some(1));
+    let o = to_full(&[counter, "--emit", "verilog", "--pipeline"], true);
+    assert_eq!(o.status.code(), Some(0));
+}

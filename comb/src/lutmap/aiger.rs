@@ -44,7 +44,10 @@ pub fn dump_if_asked(g: &Aig) {
         let n = COUNT.fetch_add(1, Ordering::Relaxed);
         let path = format!("{}.{n}.aag", prefix.to_string_lossy());
         if let Err(e) = std::fs::write(&path, to_aag(g)) {
-            eprintln!("warning: cannot write {path}: {e}");
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!("warning: cannot write {path}: {e}\n").as_bytes(),
+            );
         }
     }
 }
