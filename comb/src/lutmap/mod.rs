@@ -191,7 +191,7 @@ pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
 /// Maps one module for `goal`; true if it changed.
 pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
     if goal == LutGoal::Depth {
-        return map_once(design, mid, k, goal);
+        return map_depth(design, mid, k);
     }
     // The area goal remaps its own result (blasting the LUTs again gives the rewriting
     // and the cut enumeration a different graph) and keeps the fewest LUTs seen,
@@ -226,6 +226,27 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
         }
         None => false,
     }
+}
+
+/// The depth goal's mapping of one module; true if it changed. A module that already is
+/// a K-LUT network (`-O2` remaps the mapper's own result, after the LUT e-graph rules) is
+/// kept as it is unless the new mapping has fewer LUTs (then a smaller depth), the order
+/// `-O2` keeps its best round by: a remap that finds nothing better reports no change, so
+/// the rounds stop there instead of exploring from an equal or worse network.
+fn map_depth(design: &mut Design, mid: ModuleId, k: usize) -> bool {
+    let Some(start) = goal::lut_network_size(design, mid, k) else {
+        return map_once(design, mid, k, LutGoal::Depth);
+    };
+    let before = design.module(mid).clone();
+    if !map_once(design, mid, k, LutGoal::Depth) {
+        return false;
+    }
+    let st = stats::module_stats(design, mid);
+    if (st.luts, st.depth) < start {
+        return true;
+    }
+    *design.module_mut(mid) = before;
+    false
 }
 
 /// The most mappings of one module under the area goal (see [`map_module`]).
