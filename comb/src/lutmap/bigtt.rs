@@ -93,29 +93,49 @@ impl Tt {
 
     /// True if the function depends on variable `v`.
     pub fn depends_on(&self, v: usize) -> bool {
-        self.cof(v, false) != self.cof(v, true)
+        if v < 6 {
+            // Bit m (v clear) against bit m + 2^v, word by word; bits beyond 2^n are zero.
+            let s = 1u32 << v;
+            return self.w.iter().any(|&x| ((x >> s) ^ x) & !VARS[v] != 0);
+        }
+        let stride = 1usize << (v - 6);
+        (0..self.w.len())
+            .step_by(2 * stride)
+            .any(|base| self.w[base..base + stride] != self.w[base + stride..base + 2 * stride])
+    }
+
+    /// The number of variables the function depends on.
+    pub fn support_size(&self) -> usize {
+        (0..self.n).filter(|&v| self.depends_on(v)).count()
     }
 
     /// The table without variable `v` (which it must not depend on): over `n - 1`
     /// variables, those above `v` moved down by one.
     pub fn drop_var(&self, v: usize) -> Tt {
-        let c = self.cof(v, false);
         let mut t = Tt::zero(self.n - 1);
         if v >= 6 {
             // Keep the word blocks where v = 0.
             let stride = 1usize << (v - 6);
             let mut at = 0;
-            for base in (0..c.w.len()).step_by(2 * stride) {
-                t.w[at..at + stride].copy_from_slice(&c.w[base..base + stride]);
+            for base in (0..self.w.len()).step_by(2 * stride) {
+                t.w[at..at + stride].copy_from_slice(&self.w[base..base + stride]);
                 at += stride;
             }
             return t;
         }
-        for m in 0..1usize << (self.n - 1) {
-            let low = m & ((1 << v) - 1);
-            let old = low | (m >> v) << (v + 1);
-            if c.bit(old) {
-                t.set(m);
+        // Keep the bits where v = 0 (the table does not depend on v): each word gives 32
+        // bits, two words make one.
+        let compress = |x: u64| -> u64 {
+            let s = 1usize << v;
+            let group = (1u64 << s) - 1;
+            (0..32 / s).fold(0, |acc, g| acc | (x >> (2 * s * g) & group) << (s * g))
+        };
+        if self.n <= 6 {
+            t.w[0] = compress(self.w[0]);
+            t.clean();
+        } else {
+            for (j, o) in t.w.iter_mut().enumerate() {
+                *o = compress(self.w[2 * j]) | compress(self.w[2 * j + 1]) << 32;
             }
         }
         t
@@ -202,6 +222,9 @@ mod tests {
                         assert_eq!(d.bit(m), f.bit(src), "drop n {n} v {v}");
                     }
                 }
+                let dep = (0..1usize << n).any(|m| f.bit(m) != f.bit(m ^ 1 << v));
+                assert_eq!(f.depends_on(v), dep, "n {n} v {v}");
+                assert!(!f.cof(v, true).depends_on(v));
                 let p = Tt::var(n, v);
                 assert!((0..1usize << n).all(|m| p.bit(m) == (m >> v & 1 == 1)));
             }

@@ -93,15 +93,30 @@ impl Cut {
 /// most `k` leaves, without duplicates or dominated cuts, in the order first found.
 pub fn merge_cuts(a: &[Cut], b: &[Cut], k: usize) -> Vec<Cut> {
     let mut out: Vec<Cut> = Vec::with_capacity(a.len() * b.len());
+    merge_into(a.iter(), b, k, &mut out);
+    out
+}
+
+/// [`merge_cuts`] of fanin `na`'s cuts `a` and fanin `nb`'s cuts `b`, each list followed by
+/// its trivial cut (without copying the lists), into `out` (cleared first).
+pub fn merge_fanin_cuts(a: &[Cut], na: Node, b: &[Cut], nb: Node, k: usize, out: &mut Vec<Cut>) {
+    out.clear();
+    let (ta, tb) = ([Cut::trivial(na)], [Cut::trivial(nb)]);
+    let bs: Vec<Cut> = b.iter().chain(&tb).copied().collect();
+    merge_into(a.iter().chain(&ta), &bs, k, out);
+}
+
+fn merge_into<'a>(a: impl Iterator<Item = &'a Cut>, b: &[Cut], k: usize, out: &mut Vec<Cut>) {
     for x in a {
         for y in b {
             let Some(c) = x.merge(y, k) else { continue };
             if out.iter().any(|o| o.subset_of(&c)) {
                 continue;
             }
-            out.retain(|o| !c.subset_of(o));
+            if out.iter().any(|o| c.subset_of(o)) {
+                out.retain(|o| !c.subset_of(o));
+            }
             out.push(c);
         }
     }
-    out
 }

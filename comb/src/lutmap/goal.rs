@@ -53,7 +53,8 @@ pub fn lut_network_size(design: &Design, mid: ModuleId, k: usize) -> Option<(usi
         let cell = m.cell(c);
         let fits = match &cell.kind {
             CellKind::TruthTable(_) => cell.operands().len() <= k && cell.width == 1,
-            CellKind::Concat | CellKind::Extract { .. } | CellKind::Replicate | CellKind::Const(_) => true,
+            // Not `comb.replicate`: the mapper's output has none (it becomes wiring).
+            CellKind::Concat | CellKind::Extract { .. } | CellKind::Const(_) => true,
             kind => !super::is_mapped(kind),
         };
         if !fits {

@@ -205,7 +205,7 @@ fn split_mux(
     out: &mut Vec<NewLut>,
 ) -> Option<(Src, u32)> {
     let n = f.n;
-    let support = |t: &Tt| (0..t.n).filter(|&v| t.depends_on(v)).count();
+    let support = Tt::support_size;
     let mut cands: Vec<(usize, usize, usize)> = (0..n)
         .map(|x| {
             let (a, b) = (support(&f.cof(x, false)), support(&f.cof(x, true)));

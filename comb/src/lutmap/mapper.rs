@@ -29,7 +29,7 @@
 //! kept), then area-flow and exact-area rounds with no required time at all.
 
 use super::aig::{Aig, Node};
-use super::cuts::{merge_cuts, Cut};
+use super::cuts::{merge_fanin_cuts, Cut};
 use super::goal::LutGoal;
 
 /// The result: the best cut of every node in the cover.
@@ -115,6 +115,10 @@ struct Mapper<'a> {
     /// References: AIG fanouts in the depth rounds, cover references afterwards.
     refs: Vec<u32>,
     fanouts: Vec<u32>,
+    /// Scratch: the candidate cuts of the node being visited.
+    cands: Vec<Cut>,
+    /// Scratch: the stack of [`Mapper::cut_ref`] and [`Mapper::cut_deref`].
+    stack: Vec<u32>,
 }
 
 /// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node, for
@@ -126,8 +130,12 @@ pub fn map(g: &Aig, k: usize, cuts: usize, goal: LutGoal) -> Mapping {
     if large(g) {
         return map_from(g, k, cuts, Rank::DelayFlow);
     }
-    let strict = map_from(g, k, cuts, Rank::Delay);
-    let loose = map_from(g, k, cuts, Rank::DelayFlow);
+    // The two starts are independent: the second runs on its own thread.
+    let (strict, loose) = std::thread::scope(|s| {
+        let loose = s.spawn(|| map_from(g, k, cuts, Rank::DelayFlow));
+        let strict = map_from(g, k, cuts, Rank::Delay);
+        (strict, loose.join().expect("the mapping thread does not panic"))
+    });
     if (loose.luts, loose.depth) < (strict.luts, strict.depth) {
         loose
     } else {
@@ -219,6 +227,8 @@ impl<'a> Mapper<'a> {
             est: vec![1.0; n],
             refs: fanouts.clone(),
             fanouts,
+            cands: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
@@ -268,7 +278,9 @@ impl<'a> Mapper<'a> {
     /// References the cut's cone in the cover; returns the LUTs and edges newly used.
     fn cut_ref(&mut self, c: &Cut) -> (u32, u32) {
         let (mut area, mut edges) = (1, c.len() as u32);
-        let mut stack: Vec<u32> = c.leaves().to_vec();
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend_from_slice(c.leaves());
         while let Some(l) = stack.pop() {
             if !self.is_and(l) {
                 continue;
@@ -281,12 +293,15 @@ impl<'a> Mapper<'a> {
                 stack.extend_from_slice(b.leaves());
             }
         }
+        self.stack = stack;
         (area, edges)
     }
     /// Dereferences the cut's cone; returns the LUTs and edges freed.
     fn cut_deref(&mut self, c: &Cut) -> (u32, u32) {
         let (mut area, mut edges) = (1, c.len() as u32);
-        let mut stack: Vec<u32> = c.leaves().to_vec();
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.extend_from_slice(c.leaves());
         while let Some(l) = stack.pop() {
             if !self.is_and(l) {
                 continue;
@@ -299,6 +314,7 @@ impl<'a> Mapper<'a> {
                 stack.extend_from_slice(b.leaves());
             }
         }
+        self.stack = stack;
         (area, edges)
     }
 
@@ -338,13 +354,9 @@ impl<'a> Mapper<'a> {
                 self.cut_deref(&prev);
             }
             let [a, b] = g.fanins(node);
-            let with_trivial = |m: &Self, n: Node| {
-                let mut v = m.cuts[n.0 as usize].clone();
-                v.push(Cut::trivial(n));
-                v
-            };
-            let (ca, cb) = (with_trivial(self, a.node()), with_trivial(self, b.node()));
-            let mut cands = merge_cuts(&ca, &cb, self.k);
+            let (a, b) = (a.node(), b.node());
+            let mut cands = std::mem::take(&mut self.cands);
+            merge_fanin_cuts(&self.cuts[a.0 as usize], a, &self.cuts[b.0 as usize], b, self.k, &mut cands);
             let prev = self.best[i];
             let area_mode = matches!(mode, Mode::Flow | Mode::Exact);
             if let (true, Some(p)) = (area_mode, prev) {
@@ -354,13 +366,14 @@ impl<'a> Mapper<'a> {
             }
             let req = self.required[i];
             let mut scored: Vec<Cand> = Vec::with_capacity(cands.len());
-            for c in cands {
+            for &c in &cands {
                 let s = self.score(c, mode);
                 if area_mode && s.delay > req && Some(c) != prev {
                     continue;
                 }
                 scored.push(s);
             }
+            self.cands = cands;
             scored.sort_by(|x, y| {
                 x.key(rank).cmp(&y.key(rank)).then_with(|| x.cut.leaves().cmp(y.cut.leaves()))
             });

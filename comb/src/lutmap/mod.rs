@@ -13,7 +13,8 @@
 //! care sets ([`mfs`], [`window`]; then packed once more) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
-//! [`goal`] says whether depth or LUT count comes first (`--lut-goal`).
+//! [`goal`] says whether depth or LUT count comes first (`--lut-goal`); [`progress`]
+//! shows a progress line on a terminal when a module's mapping takes seconds.
 
 pub mod aig;
 pub mod aiger;
@@ -31,6 +32,7 @@ pub mod mapper;
 pub mod mfs;
 mod mfs_edit;
 pub mod packcut;
+pub mod progress;
 mod rebuild;
 pub mod rewrite;
 pub mod script;
@@ -149,10 +151,15 @@ pub fn blast_module(design: &Design, mid: ModuleId) -> Blasted {
 /// The mapped network's resynthesis for `goal`: window packing ([`lutpack`]), then
 /// don't-care resubstitution ([`mfs`], depth-bounded under the depth goal) and, when that
 /// changed something, packing once more.
-fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal) {
+fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal, progress: &progress::Progress) {
+    progress.stage(&format!("packing {} LUTs", net.lut_count()));
     lutpack::pack(net, k, goal);
-    if net.lut_count() <= mfs::MAX_LUTS && mfs::mfs(net, k, goal == LutGoal::Depth) > 0 {
-        lutpack::pack(net, k, goal);
+    if net.lut_count() <= mfs::MAX_LUTS {
+        progress.stage(&format!("resubstituting {} LUTs", net.lut_count()));
+        if mfs::mfs(net, k, goal == LutGoal::Depth) > 0 {
+            progress.stage(&format!("packing {} LUTs", net.lut_count()));
+            lutpack::pack(net, k, goal);
+        }
     }
 }
 
@@ -164,21 +171,28 @@ fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal) {
 /// packed without a depth bound, and the depth mapping packed with and without one — so
 /// a module never gets more LUTs from `area` than from `depth`.
 pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
+    map_graph_with(g, k, goal, &progress::Progress::start("lut-map"))
+}
+
+/// [`map_graph`] reporting its stages to `progress`.
+fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress) -> (Aig, lutnet::LutNet) {
+    progress.stage(&format!("rewriting and mapping {} AND nodes", g.and_count()));
     if goal == LutGoal::Depth {
         let (dg, dmap) = script::choose(g, k, CUTS_PER_NODE, LutGoal::Depth);
         let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
-        resynthesize(&mut dnet, k, LutGoal::Depth);
+        resynthesize(&mut dnet, k, LutGoal::Depth, progress);
         return (dg, dnet);
     }
     let opt = script::optimized(&g);
     let (dg, dmap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Depth);
     let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
     let mut free = dnet.clone();
-    resynthesize(&mut free, k, LutGoal::Area);
-    resynthesize(&mut dnet, k, LutGoal::Depth);
+    resynthesize(&mut free, k, LutGoal::Area, progress);
+    resynthesize(&mut dnet, k, LutGoal::Depth, progress);
+    progress.stage(&format!("mapping {} AND nodes for area", g.and_count()));
     let (ag, amap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Area);
     let mut anet = lutnet::LutNet::from_mapping(&ag, &amap);
-    resynthesize(&mut anet, k, LutGoal::Area);
+    resynthesize(&mut anet, k, LutGoal::Area, progress);
     let mut best = (ag, anet);
     for (h, net) in [(dg.clone(), free), (dg, dnet)] {
         if (net.lut_count(), net.depth()) < (best.1.lut_count(), best.1.depth()) {
@@ -237,9 +251,12 @@ fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool
     if b.mapped.is_empty() {
         return false;
     }
+    let progress = progress::Progress::start(&format!("lut-map @{} (K={k})", design.module(mid).name));
+    progress.stage("balancing");
     let g = balance::balance(&b.aig);
     aiger::dump_if_asked(&g);
-    let (g, net) = map_graph(g, k, goal);
+    let (g, net) = map_graph_with(g, k, goal, &progress);
+    drop(progress);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
     let mut at = 0;

@@ -15,7 +15,7 @@
 //! Iteration is in node order and every choice is broken by a total order: deterministic.
 
 use super::aig::{Aig, Lit, Node};
-use super::cuts::{merge_cuts, Cut};
+use super::cuts::{merge_fanin_cuts, Cut};
 use super::factor::{self, AndBuilder, Cube};
 use super::truth::cut_function;
 use std::collections::HashMap;
@@ -53,12 +53,8 @@ impl AndBuilder for Work {
 
 impl Work {
     fn node_cuts(&self, a: Node, b: Node) -> Vec<Cut> {
-        let with = |n: Node| {
-            let mut v = self.cuts[n.0 as usize].clone();
-            v.push(Cut::trivial(n));
-            v
-        };
-        let mut c = merge_cuts(&with(a), &with(b), self.k);
+        let mut c = Vec::new();
+        merge_fanin_cuts(&self.cuts[a.0 as usize], a, &self.cuts[b.0 as usize], b, self.k, &mut c);
         c.sort_by(|x, y| y.len().cmp(&x.len()).then_with(|| x.leaves().cmp(y.leaves())));
         c.truncate(CUTS);
         c

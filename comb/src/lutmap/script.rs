@@ -36,9 +36,31 @@ pub fn optimize(g: &Aig) -> Aig {
 
 /// Maps the balanced graph `g` and its optimized form into `k`-LUTs with `cuts` priority
 /// cuts for `goal`; returns the graph whose mapping is kept and the mapping.
+///
+/// The plain graph is mapped on a second thread while the script optimizes the other and
+/// maps it (the result is the same as one after the other).
 pub fn choose(g: Aig, k: usize, cuts: usize, goal: LutGoal) -> (Aig, Mapping) {
-    let opt = optimized(&g);
-    pick(&g, opt.as_ref(), k, cuts, goal)
+    if g.and_count() > MAX_NODES {
+        let plain = mapper::map(&g, k, cuts, goal);
+        return (g, plain);
+    }
+    let (plain, (opt, better)) = std::thread::scope(|s| {
+        let plain = s.spawn(|| mapper::map(&g, k, cuts, goal));
+        let opt = optimize(&g);
+        let better = mapper::map(&opt, k, cuts, goal);
+        (plain.join().expect("the mapping thread does not panic"), (opt, better))
+    });
+    keep_better(g, plain, opt, better)
+}
+
+/// The optimized graph and its mapping if it has fewer LUTs (then a smaller depth), else
+/// the plain graph and its mapping.
+fn keep_better(g: Aig, plain: Mapping, opt: Aig, better: Mapping) -> (Aig, Mapping) {
+    if (better.luts, better.depth) < (plain.luts, plain.depth) {
+        (opt, better)
+    } else {
+        (g, plain)
+    }
 }
 
 /// The optimized form of `g` ([`optimize`]), or `None` above [`MAX_NODES`] AND nodes.
@@ -54,9 +76,5 @@ pub fn pick(g: &Aig, opt: Option<&Aig>, k: usize, cuts: usize, goal: LutGoal) ->
         return (g.clone(), plain);
     };
     let better = mapper::map(opt, k, cuts, goal);
-    if (better.luts, better.depth) < (plain.luts, plain.depth) {
-        (opt.clone(), better)
-    } else {
-        (g.clone(), plain)
-    }
+    keep_better(g.clone(), plain, opt.clone(), better)
 }
