@@ -16,7 +16,8 @@ fn read_limited(r: impl Read, name: &str, limit: u64) -> Result<Vec<u8>> {
     r.take(limit + 1).read_to_end(&mut b).map_err(|e| Error::user(format!("cannot read {name}: {e}")))?;
     if b.len() as u64 > limit {
         return Err(Error::user(format!(
-            "{name} is larger than {MAX_INPUT} bytes (2 GiB), the most rmlir-hls reads"
+            "{name} is larger than {limit} bytes{}, the most rmlir-hls reads",
+            if limit == MAX_INPUT { " (2 GiB)" } else { "" }
         )));
     }
     Ok(b)
