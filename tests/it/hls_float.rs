@@ -75,12 +75,19 @@ fn check(
     let by_hand = (!plan.is_empty()).then(|| by_hand_reference(&k, &plan, sets));
     let refs = by_hand.as_deref().unwrap_or(refs);
     let mut cycles = Vec::new();
-    for (set, (args, expected)) in sets.iter().zip(refs).enumerate() {
-        let (interp, outcome) = interpret_planned(&k, args, &plan);
-        let spec = tb_spec(&k, args, 20 * outcome.steps + 2000);
-        let run =
-            icarus::run_icarus(&sv, &spec).unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
-        let got = as_ref_run(&run, &k, &spec);
+    let (interps, specs): (Vec<_>, Vec<_>) = sets
+        .iter()
+        .map(|args| {
+            let (interp, outcome) = interpret_planned(&k, args, &plan);
+            (interp, tb_spec(&k, args, 20 * outcome.steps + 2000))
+        })
+        .unzip();
+    let runs = icarus::run_icarus_sets(&sv, &specs);
+    for (set, ((expected, interp), (spec, run))) in
+        refs.iter().zip(interps).zip(specs.iter().zip(runs)).enumerate()
+    {
+        let run = run.unwrap_or_else(|e| panic!("{p} {extra:?} set {set}: Icarus: {e}"));
+        let got = as_ref_run(&run, &k, spec);
         let what = format!("{p} {extra:?} data set {set}");
         let judge =
             if by_hand.is_some() { "mlir-cpu-runner on the by-hand order" } else { "mlir-cpu-runner" };

@@ -235,16 +235,17 @@ fn check_kernel(path: &std::path::Path, extra: &[&str], cosim: bool) {
     let seeded = data_sets(&k, 2);
     let sets: Vec<Vec<ArgValue>> = seeded.iter().map(|(_, a)| a.clone()).collect();
     let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
-    for (set, (args, expected)) in sets.iter().zip(&refs).enumerate() {
-        let (_, outcome) = interpret(&k, args);
-        let limit = 10 * outcome.steps + 1000;
-        let spec = tb_spec(&k, args, limit);
-        let run = icarus::run_icarus(&sv, &spec)
-            .unwrap_or_else(|e| panic!("{p} {opts:?} data set {set}: Icarus: {e}"));
+    let specs: Vec<_> =
+        sets.iter().map(|args| tb_spec(&k, args, 10 * interpret(&k, args).1.steps + 1000)).collect();
+    let runs = icarus::run_icarus_sets(&sv, &specs);
+    for (set, ((args, expected), (spec, run))) in
+        sets.iter().zip(&refs).zip(specs.iter().zip(runs)).enumerate()
+    {
+        let run = run.unwrap_or_else(|e| panic!("{p} {opts:?} data set {set}: Icarus: {e}"));
         assert_runs_eq(
             &format!("{p} {opts:?} data set {set}: Icarus vs mlir-cpu-runner"),
             expected,
-            &as_ref_run(&run, &k, &spec),
+            &as_ref_run(&run, &k, spec),
             &k.sig,
         );
         if let Some(l) = latency {

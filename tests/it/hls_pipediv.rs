@@ -12,7 +12,7 @@
 //! pipelined and a sequential divider on seeded data that holds zero divisors.
 
 use crate::support::bin;
-use crate::support::hls_support::icarus::{run_icarus, TbMem, TbSpec};
+use crate::support::hls_support::icarus::{run_icarus_sets, TbMem, TbSpec};
 
 const N: usize = 16;
 const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
@@ -145,24 +145,32 @@ fn dividers_follow_spec_on_zero_and_overflow_at_every_width() {
             .and_then(|t| t.parse::<u32>().ok())
             .expect("a pipelined loop's depth");
         depths.insert((w, masked), depth);
-        for (a, b) in data(w) {
-            let mem = |name: &str, data: Vec<u64>| TbMem {
-                name: name.into(),
-                depth: data.len() as u64,
-                width: w,
-                data,
-            };
-            let mut mems = vec![mem("a", a.clone()), mem("b", b.clone())];
-            mems.extend((0..FORMS.len()).map(|k| mem(&format!("o{k}"), vec![0; N])));
-            let spec_tb = TbSpec {
-                top: "pdiv".into(),
-                scalars: Vec::new(),
-                mems,
-                results: Vec::new(),
-                max_cycles: 40_000,
-            };
-            let pipe = run_icarus(&pipe_sv, &spec_tb).expect("Icarus on the pipelined design");
-            let seq = run_icarus(&seq_sv, &spec_tb).expect("Icarus on the sequential design");
+        let data = data(w);
+        let specs: Vec<TbSpec> = data
+            .iter()
+            .map(|(a, b)| {
+                let mem = |name: &str, data: Vec<u64>| TbMem {
+                    name: name.into(),
+                    depth: data.len() as u64,
+                    width: w,
+                    data,
+                };
+                let mut mems = vec![mem("a", a.clone()), mem("b", b.clone())];
+                mems.extend((0..FORMS.len()).map(|k| mem(&format!("o{k}"), vec![0; N])));
+                TbSpec {
+                    top: "pdiv".into(),
+                    scalars: Vec::new(),
+                    mems,
+                    results: Vec::new(),
+                    max_cycles: 40_000,
+                }
+            })
+            .collect();
+        let pipes = run_icarus_sets(&pipe_sv, &specs);
+        let seqs = run_icarus_sets(&seq_sv, &specs);
+        for ((a, b), (pipe, seq)) in data.iter().zip(pipes.into_iter().zip(seqs)) {
+            let pipe = pipe.expect("Icarus on the pipelined design");
+            let seq = seq.expect("Icarus on the sequential design");
             assert!(pipe.cycles * 4 < seq.cycles, "{w}: {} vs {} cycles", pipe.cycles, seq.cycles);
             for (kind, run) in [("pipelined", &pipe), ("sequential", &seq)] {
                 for (k, form) in FORMS.iter().enumerate() {

@@ -5,6 +5,10 @@
 //! (visible the next cycle; held otherwise). Addresses beyond the memref read 0 and write
 //! nothing. Contents are loaded with `$readmemh`.
 //!
+//! The bench text depends only on the design's interface: the scalar arguments come from
+//! plusargs (`+s_NAME=HEX`), the cycle limit from `+max=N`, and the memories from hex files in
+//! the working directory, so one Icarus compile serves every data set ([`run_icarus_sets`]).
+//!
 //! The protocol: `rst` high for two edges; then `start` = 1 with the scalar arguments for
 //! one edge; then the scalars change to their complement (they must have been sampled with
 //! `start`), and the bench waits for `done`, at most `max_cycles` edges. The cycle count is
@@ -76,7 +80,7 @@ pub fn testbench(spec: &TbSpec) -> String {
     );
     let mut conns = vec![".clk(clk)".to_string(), ".rst(rst)".into(), ".start(start)".into()];
     for (n, w, _) in &spec.scalars {
-        let _ = writeln!(s, "  reg {}s_{n} = 0;", range(*w));
+        let _ = writeln!(s, "  reg {}s_{n} = 0, v_{n} = 0;", range(*w));
         conns.push(format!(".{n}(s_{n})"));
     }
     for m in &spec.mems {
@@ -106,20 +110,27 @@ pub fn testbench(spec: &TbSpec) -> String {
     }
     let _ = writeln!(s, "  {} dut({});", spec.top, conns.join(", "));
     s.push_str(
-        "  integer fo, cyc, i;\n  task tick; begin #5 clk = 1; #5 clk = 0; end endtask\n  initial begin\n",
+        "  integer fo, cyc, i, maxc;\n  task tick; begin #5 clk = 1; #5 clk = 0; end endtask\n  initial begin\n",
     );
+    s.push_str(
+        "    if (!$value$plusargs(\"max=%d\", maxc)) begin $display(\"ERROR no +max\"); $finish; end\n",
+    );
+    for (n, _, _) in &spec.scalars {
+        let _ = writeln!(
+            s,
+            "    if (!$value$plusargs(\"s_{n}=%h\", v_{n})) begin $display(\"ERROR no +s_{n}\"); $finish; end"
+        );
+    }
     s.push_str("    fo = $fopen(\"out.txt\", \"w\");\n    tick; tick;\n    rst = 0;\n    start = 1;\n");
-    for (n, w, v) in &spec.scalars {
-        let _ = writeln!(s, "    s_{n} = {w}'h{v:x};");
+    for (n, _, _) in &spec.scalars {
+        let _ = writeln!(s, "    s_{n} = v_{n};");
     }
     s.push_str("    tick;\n    start = 0;\n");
     for (n, _, _) in &spec.scalars {
         let _ = writeln!(s, "    s_{n} = ~s_{n};");
     }
-    let _ = writeln!(
-        s,
-        "    cyc = 1;\n    #1;\n    while (done !== 1'b1 && cyc < {}) begin tick; #1; cyc = cyc + 1; end",
-        spec.max_cycles
+    s.push_str(
+        "    cyc = 1;\n    #1;\n    while (done !== 1'b1 && cyc < maxc) begin tick; #1; cyc = cyc + 1; end\n",
     );
     s.push_str(
         "    if (done !== 1'b1) begin $fdisplay(fo, \"timeout %0d\", cyc); $fclose(fo); $finish; end\n",
@@ -174,24 +185,62 @@ pub fn parse_output(text: &str, spec: &TbSpec) -> Result<TbRun, String> {
 
 /// Compiles `sv` with the bench under Icarus (one `iverilog` run) and runs it.
 pub fn run_icarus(sv: &str, spec: &TbSpec) -> Result<TbRun, String> {
+    run_icarus_sets(sv, std::slice::from_ref(spec)).pop().expect("one run per spec")
+}
+
+/// Compiles `sv` with the bench once and runs it on every spec (the same design interface,
+/// different data), each in its own folder: one result per spec, in order. A compile failure
+/// is every spec's error.
+pub fn run_icarus_sets(sv: &str, specs: &[TbSpec]) -> Vec<Result<TbRun, String>> {
+    let compiled = compile(sv, specs);
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, spec)| {
+            let (dir, sim) = compiled.as_ref().map_err(Clone::clone)?;
+            run_set(&dir.path().join(format!("set{i}")), sim, spec)
+        })
+        .collect()
+}
+
+/// Runs `cmd` in `d`; a failure or an `ERROR` line in its output is an error with the output.
+fn step(d: &std::path::Path, cmd: &mut Command) -> Result<(), String> {
+    let r = tools::output(cmd.current_dir(d), None);
+    if !r.success() || r.text().contains("ERROR") {
+        return Err(r.describe());
+    }
+    Ok(())
+}
+
+/// Writes the design and the bench of `specs` (which must agree) and compiles them.
+fn compile(sv: &str, specs: &[TbSpec]) -> Result<(tempfile::TempDir, std::path::PathBuf), String> {
+    let bench = testbench(&specs[0]);
+    if let Some(s) = specs.iter().find(|s| testbench(s) != bench) {
+        return Err(format!("data sets for different interfaces: {:?} vs {:?}", specs[0].top, s.top));
+    }
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let d = dir.path();
     std::fs::write(d.join("design.sv"), sv).map_err(|e| e.to_string())?;
-    std::fs::write(d.join("tb.sv"), testbench(spec)).map_err(|e| e.to_string())?;
+    std::fs::write(d.join("tb.sv"), bench).map_err(|e| e.to_string())?;
+    step(d, Tool::Iverilog.command().args(["-g2012", "-o", "sim", "-s", "hls_tb", "tb.sv", "design.sv"]))?;
+    let sim = d.join("sim");
+    Ok((dir, sim))
+}
+
+/// Runs the compiled bench `sim` on one data set in the new folder `d`.
+fn run_set(d: &std::path::Path, sim: &std::path::Path, spec: &TbSpec) -> Result<TbRun, String> {
+    std::fs::create_dir(d).map_err(|e| e.to_string())?;
     for m in &spec.mems {
         let words: Vec<String> = m.data.iter().map(|v| format!("{v:x}")).collect();
         std::fs::write(d.join(format!("{}.hex", m.name)), words.join("\n") + "\n")
             .map_err(|e| e.to_string())?;
     }
-    let step = |cmd: &mut Command| -> Result<(), String> {
-        let r = tools::output(cmd.current_dir(d), None);
-        if !r.success() || r.text().contains("ERROR") {
-            return Err(r.describe());
-        }
-        Ok(())
-    };
-    step(Tool::Iverilog.command().args(["-g2012", "-o", "sim", "-s", "hls_tb", "tb.sv", "design.sv"]))?;
-    step(Tool::Vvp.command().args(["-n", "sim"]))?;
+    let mut vvp = Tool::Vvp.command();
+    vvp.arg("-n").arg(sim).arg(format!("+max={}", spec.max_cycles));
+    for (n, _, v) in &spec.scalars {
+        vvp.arg(format!("+s_{n}={v:x}"));
+    }
+    step(d, &mut vvp)?;
     let out = std::fs::read_to_string(d.join("out.txt")).map_err(|e| format!("no output: {e}"))?;
     parse_output(&out, spec)
 }
