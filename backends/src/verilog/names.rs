@@ -300,7 +300,7 @@ pub fn unescape(s: &str) -> &str {
 
 /// The C++ member name Verilator gives a port named `s` in SystemVerilog: a simple
 /// identifier as it is (a doubled `_` aside), an escaped one with each other character
-/// as `__0` and its hex code (`opcode[0]` is `opcode__05B0__05D`).
+/// as `__0` and its hex code (`opcode[0]` is `opcode__05b0__05d`).
 pub fn verilator_member(s: &str) -> String {
     let raw = unescape(s).as_bytes();
     let mut out = String::with_capacity(raw.len() + 8);
@@ -316,7 +316,7 @@ pub fn verilator_member(s: &str) -> String {
         } else if c == b'_' {
             out.push('_');
         } else {
-            let _ = write!(out, "__0{c:02X}");
+            let _ = write!(out, "__0{c:02x}");
         }
         i += 1;
     }

@@ -60,7 +60,8 @@ fn as_is_check() {
 fn escaped_names() {
     assert_eq!(unescape("\\opcode[0] "), "opcode[0]");
     assert_eq!(unescape("x"), "x");
-    assert_eq!(verilator_member("\\opcode[0] "), "opcode__05B0__05D");
+    assert_eq!(verilator_member("\\opcode[0] "), "opcode__05b0__05d");
     assert_eq!(verilator_member("a__b"), "a___05Fb");
     assert_eq!(verilator_member("data_in"), "data_in");
+    assert_eq!(verilator_member("\\c__d. "), "c___05Fd__02e");
 }
