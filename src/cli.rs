@@ -46,6 +46,27 @@ impl MlirDialect {
     }
 }
 
+/// The language `--emit verilog` writes (`--sv-dialect`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum SvDialectArg {
+    /// SystemVerilog (IEEE 1800-2017).
+    #[default]
+    Sv,
+    /// Verilog-2005 (IEEE 1364-2005): `reg`, `always @(posedge ...)`, no assertions.
+    #[value(name = "2005")]
+    V2005,
+}
+
+impl SvDialectArg {
+    /// The backend's dialect.
+    pub fn to_backend(self) -> backends::verilog::SvDialect {
+        match self {
+            SvDialectArg::Sv => backends::verilog::SvDialect::Sv2017,
+            SvDialectArg::V2005 => backends::verilog::SvDialect::Verilog2005,
+        }
+    }
+}
+
 /// What the LUT mapping optimizes first (the values carry no doc comment, so that `--help`
 /// lists them on one line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -176,6 +197,9 @@ pub struct Args {
     /// container it was read from).
     #[arg(long, value_enum)]
     pub dialect: Option<MlirDialect>,
+    /// With `--emit verilog`: the language written, SystemVerilog or Verilog-2005.
+    #[arg(long, value_enum, value_name = "DIALECT", default_value = "sv")]
+    pub sv_dialect: SvDialectArg,
     /// Inline every instance into the top module.
     #[arg(long)]
     pub flatten: bool,

@@ -1,7 +1,7 @@
 //! The compile command: its flags checked and turned into the flow's options, then
 //! `flow::Flow::compile` (read, build, optimize, emit).
 
-use crate::cli::{Args, Emit};
+use crate::cli::{Args, Emit, SvDialectArg};
 use flow::{Backend, Error, Flow, Input, LutOptions, Options, Output, ReportTo};
 
 /// The flow's options for the compile command.
@@ -30,7 +30,7 @@ fn options(args: &Args, emit: Emit) -> Options {
 /// The backend `--emit` (with `--generic`, `--dialect`) names.
 fn backend(args: &Args, emit: Emit) -> Backend {
     match emit {
-        Emit::Verilog => Backend::Verilog,
+        Emit::Verilog => Backend::Verilog { dialect: args.sv_dialect.to_backend() },
         Emit::Mlir => Backend::Mlir { generic: args.generic, dialect: args.dialect.map(|d| d.to_backend()) },
         Emit::Dot => Backend::Dot,
         Emit::RustSim => Backend::RustSim,
@@ -45,6 +45,9 @@ fn check(args: &Args, emit: Emit) -> Result<(), Error> {
     }
     if args.dialect.is_some() && emit != Emit::Mlir {
         return Err(Error::user("--dialect only applies to --emit mlir"));
+    }
+    if args.sv_dialect != SvDialectArg::Sv && emit != Emit::Verilog {
+        return Err(Error::user("--sv-dialect only applies to --emit verilog"));
     }
     if let Some(p) = args.print_after.as_deref() {
         let names: Vec<&str> = comb::passes::registry().iter().map(|p| p.name()).collect();

@@ -9,7 +9,9 @@ use std::io::{self, BufWriter, Write};
 /// Writes `design` as `backend` to `out`.
 pub fn emit(design: &Design, backend: Backend, out: &Output) -> Result<()> {
     match backend {
-        Backend::Verilog => write_with(out, |w| backends::verilog::emit_to(design, w)),
+        Backend::Verilog { dialect } => {
+            write_with(out, |w| backends::verilog::emit_dialect_to(design, dialect, w))
+        }
         Backend::Mlir { generic, dialect } => {
             let text = backends::mlir::emit_as(design, generic, dialect).map_err(Error::user)?;
             write_text(out, &text)

@@ -122,8 +122,11 @@ impl Output {
 /// A backend and its settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
-    /// Synthesizable SystemVerilog.
-    Verilog,
+    /// Synthesizable SystemVerilog, or Verilog-2005.
+    Verilog {
+        /// The language written.
+        dialect: backends::verilog::SvDialect,
+    },
     /// MLIR text: generic form or not, and the dialect of every module (default: each in
     /// the container it was read from).
     Mlir {

@@ -54,6 +54,7 @@ mod params;
 mod random_netlists;
 mod seq_more;
 mod seq_sv;
+mod sv2005;
 mod sv_structural;
 mod verif_checks;
 mod verif_messages;

@@ -16,7 +16,8 @@ pub struct TbPorts {
     pub fields: Vec<PortField>,
     /// Clock ports.
     pub clocks: Vec<PortId>,
-    /// Name of each top port (by port index) in the SystemVerilog, i.e. the Verilator member.
+    /// Name of each top port (by port index) as a Verilator member: its SystemVerilog name,
+    /// encoded as Verilator encodes an escaped identifier.
     pub sv_names: Vec<String>,
 }
 
@@ -28,6 +29,7 @@ impl TbPorts {
         let top = design.module(design.top_id());
         let fields = rust_sim::port_fields(top, &clocks);
         let sv_names = crate::verilog::sv_names(design).ports.swap_remove(design.top_id().index());
+        let sv_names = sv_names.iter().map(|n| crate::verilog::names::verilator_member(n)).collect();
         Ok(TbPorts { fields, clocks, sv_names })
     }
     /// Non-clock inputs in order.

@@ -42,6 +42,14 @@ pub fn lib_rs(c: &Compiled, fields: &[PortField], sname: &str) -> String {
          mod logic;\nmod rt;\n",
         c.top
     );
+    // A port name that is no Rust identifier (`opcode[0]`, read from a Yosys netlist) has a
+    // sanitized field; the exact names are kept here.
+    s.push_str("/// Each non-clock port's field and exact name in the design, in port order.\n");
+    s.push_str("pub const PORT_NAMES: &[(&str, &str)] = &[\n");
+    for f in fields {
+        let _ = writeln!(s, "    ({:?}, {:?}),", f.field, f.name);
+    }
+    s.push_str("];\n\n");
     let _ = writeln!(s, "/// The simulator of `{}`: one public field per non-clock port.", c.top);
     let _ = writeln!(s, "pub struct {sname} {{");
     for f in fields {

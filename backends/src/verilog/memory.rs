@@ -95,6 +95,8 @@ pub struct Memory<'e, 'n> {
     pub ops: &'e [Expr<'n>],
     /// The widths of the read and write addresses.
     pub addr_widths: [u32; 2],
+    /// SystemVerilog or Verilog-2005.
+    pub dialect: super::SvDialect,
 }
 
 impl Memory<'_, '_> {
@@ -103,13 +105,26 @@ impl Memory<'_, '_> {
     pub fn declaration(&self) -> Vec<String> {
         let (w, d, array) = (self.width, self.depth, self.array);
         let zero = Expr::Const(Bits::zero(w)).text();
-        vec![
-            format!("logic {}{array} [0:{}];", super::text::range(w), d - 1),
-            "initial begin".to_string(),
-            format!("  {} = {zero};", self.data),
-            format!("  for (int i = 0; i < {d}; i++) {array}[i] = {zero};"),
-            "end".to_string(),
-        ]
+        let decl = format!("{} {}{array} [0:{}];", self.dialect.var(), super::text::range(w), d - 1);
+        match self.dialect {
+            super::SvDialect::Sv2017 => vec![
+                decl,
+                "initial begin".to_string(),
+                format!("  {} = {zero};", self.data),
+                format!("  for (int i = 0; i < {d}; i++) {array}[i] = {zero};"),
+                "end".to_string(),
+            ],
+            // Verilog-2005 declares the loop counter in a named block, named after the
+            // contents (a temporary `_3` gives `_3_init`).
+            super::SvDialect::Verilog2005 => vec![
+                decl,
+                format!("initial begin : {}_init", array.trim_end()),
+                "  integer i;".to_string(),
+                format!("  {} = {zero};", self.data),
+                format!("  for (i = 0; i < {d}; i = i + 1) {array}[i] = {zero};"),
+                "end".to_string(),
+            ],
+        }
     }
 
     /// The `always_ff` block.
@@ -133,7 +148,7 @@ impl Memory<'_, '_> {
             Some(c) => format!("if ({c}) {load}"),
             None => load,
         };
-        format!("always_ff @(posedge {}) begin\n    {write}\n    {read}\n  end", clk.text())
+        format!("{} @(posedge {}) begin\n    {write}\n    {read}\n  end", self.dialect.ff(), clk.text())
     }
 }
 

@@ -1,7 +1,8 @@
 //! SystemVerilog identifiers: the keyword list, legalization and a per-scope name table.
 //!
-//! A [`Namer`] hands out names in one SystemVerilog scope. User names are legalized (illegal
-//! characters become `_`, a leading digit gets a `_` prefix) and uniquified with a numeric
+//! A [`Namer`] hands out names in one SystemVerilog scope. User names are legalized (a name
+//! that is no simple identifier is written as an escaped one, `\\opcode[0] `, so a netlist
+//! keeps its exact names; one with spaces or non-ASCII characters has those replaced by `_`) and uniquified with a numeric
 //! suffix (`reg` -> `reg_0`, a second `x` -> `x_0`); temporaries are `_0`, `_1`, ... in the
 //! order they are asked for, skipping any name already taken. Keywords are taken from the
 //! start, so no name ever collides with one.
@@ -274,9 +275,52 @@ pub fn is_keyword(s: &str) -> bool {
     KEYWORDS.contains(&s)
 }
 
-/// `s` as a legal simple identifier (`[A-Za-z_][A-Za-z0-9_$]*`); may still be a keyword.
+/// `s` as a legal identifier: itself if it is a simple identifier
+/// (`[A-Za-z_][A-Za-z0-9_$]*`; it may still be a keyword), else an escaped identifier
+/// (`\\opcode[0] `, ended by a space) when every character of `s` is printable ASCII other
+/// than a space, else with each illegal character replaced by `_`.
 pub fn legalize(s: &str) -> String {
     legalize_cow(s).into_owned()
+}
+
+/// True if `s` is an escaped identifier as [`legalize`] writes one (`\\` ... space).
+pub fn is_escaped(s: &str) -> bool {
+    s.len() > 2 && s.starts_with('\\') && s.ends_with(' ')
+}
+
+/// The name an identifier stands for: an escaped identifier without its `\\` and the
+/// ending space (what Yosys, nextpnr and a PCF file call it), a simple one as it is.
+pub fn unescape(s: &str) -> &str {
+    if is_escaped(s) {
+        &s[1..s.len() - 1]
+    } else {
+        s
+    }
+}
+
+/// The C++ member name Verilator gives a port named `s` in SystemVerilog: a simple
+/// identifier as it is (a doubled `_` aside), an escaped one with each other character
+/// as `__0` and its hex code (`opcode[0]` is `opcode__05b0__05d`).
+pub fn verilator_member(s: &str) -> String {
+    let raw = unescape(s).as_bytes();
+    let mut out = String::with_capacity(raw.len() + 8);
+    let mut i = 0;
+    while i < raw.len() {
+        let c = raw[i];
+        let keep = if i == 0 { c.is_ascii_alphabetic() } else { c.is_ascii_alphanumeric() };
+        if keep {
+            out.push(c as char);
+        } else if c == b'_' && raw.get(i + 1) == Some(&b'_') {
+            out.push_str("___05F");
+            i += 1;
+        } else if c == b'_' {
+            out.push('_');
+        } else {
+            let _ = write!(out, "__0{c:02x}");
+        }
+        i += 1;
+    }
+    out
 }
 
 /// Per byte: 1 if it may start an identifier, 2 if it may continue one.
@@ -307,6 +351,9 @@ fn is_legal(s: &str) -> bool {
 fn legalize_cow(s: &str) -> Cow<'_, str> {
     if is_legal(s) {
         return Cow::Borrowed(s);
+    }
+    if !s.is_empty() && s.bytes().all(|b| (0x21..=0x7e).contains(&b)) {
+        return Cow::Owned(format!("\\{s} "));
     }
     let mut out: String =
         s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' || c == '$' { c } else { '_' }).collect();
@@ -469,7 +516,15 @@ impl<'a> Namer<'a> {
         let mut cand = String::with_capacity(base.len() + 4);
         loop {
             cand.clear();
-            let _ = write!(cand, "{base}_{k}");
+            // An escaped base takes its suffix before the ending space.
+            match base.strip_suffix(' ').filter(|_| is_escaped(&base)) {
+                Some(stem) => {
+                    let _ = write!(cand, "{stem}_{k} ");
+                }
+                None => {
+                    let _ = write!(cand, "{base}_{k}");
+                }
+            }
             match self.take(Cow::Owned(cand)) {
                 Ok(id) => return id,
                 Err(c) => cand = c.into_owned(),

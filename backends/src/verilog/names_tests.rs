@@ -11,8 +11,11 @@ fn legalizes_and_uniquifies() {
     assert_eq!(user("reg"), "reg_0");
     assert_eq!(user("x"), "x");
     assert_eq!(user("x"), "x_0");
-    assert_eq!(user("a.b-c"), "a_b_c");
-    assert_eq!(user("3d"), "_3d");
+    assert_eq!(user("a.b-c"), "\\a.b-c ");
+    assert_eq!(user("a.b-c"), "\\a.b-c_0 ");
+    assert_eq!(user("opcode[0]"), "\\opcode[0] ");
+    assert_eq!(user("a b"), "a_b");
+    assert_eq!(user("3d"), "\\3d ");
     assert_eq!(user("_1"), "_1");
     assert_eq!(user("x_0"), "x_0_0");
     assert_eq!(n.temp(), 0);
@@ -51,4 +54,14 @@ fn as_is_check() {
     assert!(!all(&["reg"]));
     assert!(!all(&["a.b"]));
     assert!(!all(&["_3"]));
+}
+
+#[test]
+fn escaped_names() {
+    assert_eq!(unescape("\\opcode[0] "), "opcode[0]");
+    assert_eq!(unescape("x"), "x");
+    assert_eq!(verilator_member("\\opcode[0] "), "opcode__05b0__05d");
+    assert_eq!(verilator_member("a__b"), "a___05Fb");
+    assert_eq!(verilator_member("data_in"), "data_in");
+    assert_eq!(verilator_member("\\c__d. "), "c___05Fd__02e");
 }

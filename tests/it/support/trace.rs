@@ -85,7 +85,8 @@ pub fn eval_trace(design: &Design, stim: &[Vec<Bits>]) -> Trace {
 /// connected by position, so it does not depend on how names were legalized.
 pub fn testbench(design: &Design, cycles: usize) -> String {
     let m = design.module(design.top_id());
-    let top = &m.name;
+    // The top as the SystemVerilog names it (escaped if need be: `\\top[0] `).
+    let top = &backends::verilog::sv_names(design).modules[design.top_id().index()];
     let mut s = String::from("`timescale 1ns/1ns\nmodule rmlir_tb;\n");
     let mut conns = Vec::new();
     for (i, p) in m.ports.iter().enumerate() {
@@ -187,6 +188,8 @@ pub fn parse_hex(h: &str, w: u32) -> Option<Bits> {
 pub enum Engine {
     /// Icarus Verilog.
     Icarus,
+    /// Icarus Verilog reading Verilog-2005 only (`-g2005`).
+    Icarus2005,
     /// Verilator, as a --binary with --timing.
     Verilator,
 }
@@ -195,12 +198,17 @@ pub enum Engine {
 pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &[Vec<Bits>]) -> Trace {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::write(d.join("design.sv"), sv).unwrap();
+    let file = if engine == Engine::Icarus2005 { "design.v" } else { "design.sv" };
+    std::fs::write(d.join(file), sv).unwrap();
     std::fs::write(d.join("tb.sv"), testbench(design, stim.len())).unwrap();
     write_stimulus(d, stim);
     match engine {
         Engine::Icarus => {
             run(Tool::Iverilog.in_dir(d).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
+            run(Tool::Vvp.in_dir(d).args(["-n", "sim"]));
+        }
+        Engine::Icarus2005 => {
+            run(Tool::Iverilog.in_dir(d).args(["-g2005", "-o", "sim", "tb.sv", "design.v"]));
             run(Tool::Vvp.in_dir(d).args(["-n", "sim"]));
         }
         Engine::Verilator => {

@@ -7,6 +7,7 @@
 //! `assume`/`cover` statements nor concurrent assertions, and Yosys 0.23 no clocked
 //! `assert property`, so each check sits inside `` `ifndef SYNTHESIS `` (Yosys defines it)
 //! and `` `ifndef __ICARUS__ `` (Icarus does): simulators and linters such as Verilator see it.
+//! Verilog-2005 output leaves assertions out (a comment names each); `$fwrite`s stay.
 
 const GUARD: &str = "`ifndef SYNTHESIS\n  `ifndef __ICARUS__";
 const END: &str = "`endif\n  `endif";
@@ -35,6 +36,15 @@ pub fn sv_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// True if printing `m` in Verilog-2005 leaves a check out (an assertion, assumption or
+/// cover; prints stay): what it read may then be read by nothing else, so the module
+/// waives Verilator's UNUSEDSIGNAL.
+pub(super) fn drops_checks(m: &comb::Module) -> bool {
+    m.cells().any(
+        |c| matches!(m.cell(c).kind, CellKind::Check { kind, .. } if !matches!(kind, CheckKind::Print(_))),
+    )
 }
 
 impl Printer<'_> {
@@ -81,6 +91,12 @@ impl Printer<'_> {
             },
         };
         let word = kind.word();
+        if self.dialect == crate::verilog::SvDialect::Verilog2005 {
+            // Verilog-2005 has no assertions: the check is left out, and said to be.
+            let what = label.as_deref().unwrap_or("(unlabeled)");
+            self.ffs.push(format!("// {word} {what} left out: Verilog-2005 has no assertions"));
+            return;
+        }
         if clocked {
             let clk = self.op_expr(ops[1]).text();
             self.ffs.push(format!(

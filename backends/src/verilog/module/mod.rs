@@ -96,6 +96,23 @@ struct Printer<'n> {
     /// Scratch: the operand expressions and widths of the cell being visited.
     ops_buf: Vec<Expr<'n>>,
     widths_buf: Vec<u32>,
+    /// SystemVerilog or Verilog-2005.
+    dialect: super::SvDialect,
+    /// Verilog-2005 leaves the module's assertions out: the signals only they read are
+    /// unused, and the module body waives UNUSEDSIGNAL.
+    drops_checks: bool,
+}
+
+/// How a module is printed.
+#[derive(Clone, Copy, Debug)]
+pub struct How {
+    /// Stream the logic if what precedes it is known first.
+    pub may_stream: bool,
+    /// Compute the canonical names ([`value_names`]) even where the printer can tell that
+    /// the cells' own names are those (the tests check that both print the same).
+    pub canonical: bool,
+    /// SystemVerilog or Verilog-2005.
+    pub dialect: super::SvDialect,
 }
 
 /// Prints module `mid` to `out`, streaming its logic if `may_stream` and what precedes the
@@ -108,29 +125,27 @@ pub fn print_module(
     may_stream: bool,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
-    print_module_with(design, summaries, mid, all, may_stream, false, out)
+    let how = How { may_stream, canonical: false, dialect: super::SvDialect::Sv2017 };
+    print_module_with(design, summaries, mid, all, how, out)
 }
 
-/// [`print_module`]; `canonical` computes the canonical names ([`value_names`]) even where
-/// the printer can tell that the cells' own names are those (the tests check that both
-/// print the same).
+/// [`print_module`] as `how` says.
 pub(crate) fn print_module_with(
     design: &Design,
     summaries: &[comb::order::CombSummary],
     mid: ModuleId,
     all: &[ModuleNames<'_>],
-    may_stream: bool,
-    canonical: bool,
+    how: How,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
     let m = design.module(mid);
     let topo = comb::order::emission_order(design, summaries, mid);
-    if canonical {
+    if how.canonical {
         if let Some(renamed) = value_names(design, m, &topo).renamed() {
-            return print_cells(design, &renamed, &topo, &all[mid.index()], all, may_stream, false, out);
+            return print_cells(design, &renamed, &topo, &all[mid.index()], all, how, false, out);
         }
     }
-    print_cells(design, m, &topo, &all[mid.index()], all, may_stream, !canonical, out)
+    print_cells(design, m, &topo, &all[mid.index()], all, how, !how.canonical, out)
 }
 
 /// Prints module `m` (whose names in the design are `own`) visiting its cells in `topo`.
@@ -144,10 +159,11 @@ fn print_cells(
     topo: &[NetId],
     own: &ModuleNames<'_>,
     all: &[ModuleNames<'_>],
-    may_stream: bool,
+    how: How,
     check: bool,
     out: &mut dyn Write,
 ) -> io::Result<bool> {
+    let may_stream = how.may_stream;
     let bound = m.id_bound();
     // One pass over the cells gathers all that printing needs to know first.
     let mut plan = Plan::new(m, own);
@@ -161,7 +177,7 @@ fn print_cells(
     if check && !plan.names_canonical() {
         if let Some(renamed) = value_names(design, m, topo).renamed() {
             drop(plan);
-            return print_cells(design, &renamed, topo, own, all, may_stream, false, out);
+            return print_cells(design, &renamed, topo, own, all, how, false, out);
         }
     }
     let (read, need) = usage.finish(m, topo, &plan.state, |n| plan.port_uses(n) > 0);
@@ -186,6 +202,8 @@ fn print_cells(
         ranges: Ranges::default(),
         ops_buf: Vec::new(),
         widths_buf: Vec::new(),
+        dialect: how.dialect,
+        drops_checks: how.dialect == super::SvDialect::Verilog2005 && check::drops_checks(m),
     };
     let streamed = if may_stream && p.state_needs_no_temps() { p.predict_waiver() } else { None };
     if let Some(waiver) = streamed {
@@ -249,6 +267,9 @@ fn print_cells(
         text.push('\n');
     }
     text.push_str("endmodule\n");
+    if p.drops_checks {
+        let _ = writeln!(text, "{LINT_ON}");
+    }
     out.write_all(text.as_bytes())?;
     Ok(streamed.is_some())
 }
@@ -406,7 +427,7 @@ impl<'n> Printer<'n> {
             CellKind::Reg { .. } | CellKind::Memory { .. } => {
                 let name = self.take_name(net);
                 if self.plan.home(net).is_none() {
-                    let d = self.decl(net, format!("logic {}{name};", range(w)));
+                    let d = self.decl(net, format!("{} {}{name};", self.dialect.var(), range(w)));
                     self.state.extend(d);
                 }
                 if let CellKind::Memory { depth } = cell.kind {
@@ -419,6 +440,7 @@ impl<'n> Printer<'n> {
                         depth,
                         ops: &[],
                         addr_widths: [0, 0],
+                        dialect: self.dialect,
                     };
                     self.state.extend(mem.declaration());
                 } else {
@@ -471,8 +493,10 @@ impl<'n> Printer<'n> {
                     }
                     Lowered::Table { table, index } => {
                         let t = self.temps.fresh();
+                        // Verilog-2005 has no `logic`: a sized localparam is a vector.
+                        let ty = if self.dialect == super::SvDialect::Sv2017 { "logic " } else { "" };
                         self.comb.push(format!(
-                            "localparam logic {}{} = {};",
+                            "localparam {ty}{}{} = {};",
                             range(table.width()),
                             Name::Temp(t),
                             Expr::Const(table).text()

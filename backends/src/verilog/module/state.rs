@@ -13,11 +13,11 @@ impl<'n> Printer<'n> {
         self.comb.push(format!("wire [7:0] {idx} = {};", index.text()));
         let name = self.take_name(net);
         if self.plan.home(net).is_none() {
-            let d = self.decl(net, format!("logic {}{name};", range(w)));
+            let d = self.decl(net, format!("{} {}{name};", self.dialect.var(), range(w)));
             self.comb.extend(d);
         }
         let n = table.len().min(256);
-        let mut s = format!("always_comb begin\n    case ({idx})\n");
+        let mut s = format!("{} begin\n    case ({idx})\n", self.dialect.comb());
         for (k, t) in table[..n - 1].iter().enumerate() {
             let _ = writeln!(s, "      8'h{k:02X}: {name} = {};", Expr::Const(t.clone()).text());
         }
@@ -72,7 +72,7 @@ impl<'n> Printer<'n> {
         } else {
             format!("    {load}")
         };
-        self.ffs.push(format!("always_ff @({events}) begin\n{body}\n  end"));
+        self.ffs.push(format!("{} @({events}) begin\n{body}\n  end", self.dialect.ff()));
     }
 
     pub(super) fn memory(&mut self, net: NetId, depth: u32) {
@@ -86,6 +86,7 @@ impl<'n> Printer<'n> {
             depth,
             ops: &ops,
             addr_widths: [ra, wa],
+            dialect: self.dialect,
         };
         self.ffs.push(mem.process());
     }
@@ -120,7 +121,7 @@ impl<'n> Printer<'n> {
             let comma = if i + 1 < n { "," } else { "" };
             let (dir, kind) = match port.dir {
                 Dir::Input => ("input", "wire"),
-                Dir::Output if procedural[i] => ("output", "logic"),
+                Dir::Output if procedural[i] => ("output", self.dialect.var()),
                 Dir::Output => ("output", "wire"),
             };
             let text = format!("{dir} {kind} {}{}{comma}", range(port.width), self.own.ports[i]);
@@ -140,6 +141,10 @@ impl<'n> Printer<'n> {
             } else {
                 lines.push(text);
             }
+        }
+        if self.drops_checks {
+            // Around the whole module: an input only a dropped check read is unused too.
+            let _ = writeln!(out, "{LINT_OFF}");
         }
         if lines.is_empty() {
             let _ = writeln!(out, "module {}();", self.own.name);
