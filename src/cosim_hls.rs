@@ -63,6 +63,60 @@ fn differs(run: &HlsRun, expected: &Outcome, sig: &interp::Signature) -> Option<
     None
 }
 
+/// The float format of each memory parameter, in order.
+fn mem_floats(sig: &interp::Signature) -> Vec<Option<hls::float::FloatFormat>> {
+    sig.params
+        .iter()
+        .zip(&sig.param_floats)
+        .filter(|(p, _)| matches!(p, Param::MemRef { .. }))
+        .map(|(_, f)| *f)
+        .collect()
+}
+
+/// The results and final memories as lines: `ret0 = 42`, `%A = [1, 2, 3]`.
+fn results_text(run: &HlsRun, sig: &interp::Signature, stim: &HlsStimulus) -> String {
+    use crate::cosim_data::show;
+    let mut o = String::new();
+    for (i, (v, w)) in run.results.iter().zip(&sig.results).enumerate() {
+        let f = sig.result_floats.get(i).copied().flatten();
+        o += &format!("ret{i} = {}\n", show(*v, *w, f));
+    }
+    for ((m, data), f) in stim.mems.iter().zip(&run.memories).zip(mem_floats(sig)) {
+        let words: Vec<String> = data.iter().map(|v| show(*v, m.width, f)).collect();
+        o += &format!("%{} = [{}]\n", m.name, words.join(", "));
+    }
+    o
+}
+
+/// `--dump`: `{"cycles": N, "results": [...], "memories": {"%A": [...]}}`, values as the
+/// data file writes them.
+fn dump_json(run: &HlsRun, sig: &interp::Signature, stim: &HlsStimulus) -> String {
+    use crate::cosim_data::show;
+    let results: Vec<String> = run
+        .results
+        .iter()
+        .zip(&sig.results)
+        .enumerate()
+        .map(|(i, (v, w))| show(*v, *w, sig.result_floats.get(i).copied().flatten()))
+        .collect();
+    let mems: Vec<String> = stim
+        .mems
+        .iter()
+        .zip(&run.memories)
+        .zip(mem_floats(sig))
+        .map(|((m, data), f)| {
+            let words: Vec<String> = data.iter().map(|v| show(*v, m.width, f)).collect();
+            format!("\n    \"%{}\": [{}]", m.name, words.join(", "))
+        })
+        .collect();
+    format!(
+        "{{\n  \"cycles\": {},\n  \"results\": [{}],\n  \"memories\": {{{}\n  }}\n}}\n",
+        run.cycles,
+        results.join(", "),
+        mems.join(",")
+    )
+}
+
 /// The line naming the two VCD files in `dir`, as the RTL co-simulation prints it.
 fn waveforms(dir: &std::path::Path) -> String {
     format!("waveforms: {0}/rust.vcd, {0}/verilator.vcd", dir.display())
@@ -78,7 +132,13 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error>
         }
     };
     let sig = interp::signature(file, &top).map_err(input_err)?;
-    let data = random_args(&sig, args.seed);
+    let data = match &args.data {
+        Some(path) => {
+            let dsrc = flow::read_source(&Input::File(path.clone()))?;
+            crate::cosim_data::read(&dsrc, &sig).map_err(|d| Error::input(&dsrc, d))?
+        }
+        None => random_args(&sig, args.seed),
+    };
     // The float reductions synthesis reassociates, computed in the circuit's order (a
     // synthesis error is reported where the design is built, below).
     let opts = args.hls.options();
@@ -148,9 +208,12 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error>
     if let Some(d) = differs(r, &expected, &sig) {
         return Err(fail(format!("cosim: @{top} (seed {}): both simulators give {d}", args.seed)));
     }
+    let from = match &args.data {
+        Some(p) => format!("data {}", p.display()),
+        None => format!("seed {}", args.seed),
+    };
     let mut text = format!(
-        "cosim: @{top} (seed {}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories\n",
-        args.seed,
+        "cosim: @{top} ({from}): Rust simulator, Verilator and the interpreter agree on {} results and {} memories\n",
         sig.results.len(),
         stim.mems.len()
     );
@@ -160,6 +223,13 @@ pub fn run(args: &CosimArgs, src: &SourceFile, file: &File) -> Result<(), Error>
     text += &format!("floor: {} ({})\n", expected.floor.value(), expected.floor.binding());
     if let Some(v) = &args.vcd {
         text += &format!("{}\n", waveforms(v));
+    }
+    if args.data.is_some() {
+        text += &results_text(r, &sig, &stim);
+    }
+    if let Some(path) = &args.dump {
+        let json = dump_json(r, &sig, &stim);
+        std::fs::write(path, json).map_err(|e| Error::user(format!("{}: {e}", path.display())))?;
     }
     flow::stdio::out(&text)
 }

@@ -24,6 +24,10 @@ fn options(args: &Args, emit: Emit) -> Options {
     if args.report.is_some() {
         o.hls_only_given.push("--report".into());
     }
+    o.report_html = args.report_html.clone();
+    if args.report_html.is_some() {
+        o.hls_only_given.push("--report-html".into());
+    }
     o
 }
 

@@ -7,6 +7,7 @@
 
 mod cli;
 mod cosim;
+mod cosim_data;
 mod cosim_hls;
 mod driver;
 mod fpga;

@@ -109,6 +109,10 @@ fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
         None => design.top,
     };
     write_report(&synth.report, o.report.as_ref())?;
+    if let Some(path) = &o.report_html {
+        let html = crate::schedule_html::page(&synth.report, src.name(), true);
+        crate::output::write_file_with(path, |w| w.write_all(html.as_bytes())).map_err(Error::user)?;
+    }
     Ok(Built { design, report: Some(synth.report) })
 }
 

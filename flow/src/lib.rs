@@ -24,6 +24,7 @@ pub mod input;
 pub mod optimize;
 pub mod options;
 mod output;
+pub mod schedule_html;
 pub mod stdio;
 
 pub use build::Built;

@@ -33,6 +33,8 @@ pub struct Options {
     pub stats: bool,
     /// Where the HLS schedule report goes, if anywhere.
     pub report: Option<ReportTo>,
+    /// Where the HLS schedule pictures go as an HTML page, if anywhere (whole or not at all).
+    pub report_html: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -49,6 +51,7 @@ impl Default for Options {
             time_passes: false,
             stats: false,
             report: None,
+            report_html: None,
         }
     }
 }

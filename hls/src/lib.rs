@@ -14,6 +14,7 @@ pub mod gen;
 pub mod ir;
 pub mod lower;
 pub mod report;
+pub mod schedpic;
 pub mod schedule;
 
 pub use mlir_text::dialect::{is_hls_op, HLS_DIALECTS, STD_OPS};

@@ -48,6 +48,8 @@ pub struct FunctionReport {
     pub critical_path: f64,
     /// Loops in program order.
     pub loops: Vec<LoopReport>,
+    /// The schedule pictures' data (`--report-html`).
+    pub schedule: crate::schedpic::FunctionSchedule,
 }
 
 /// One loop.
@@ -126,7 +128,7 @@ pub struct BoundReport {
 }
 
 /// A loop's name: `file:line %iv` (`file:line while`, `file:line cfg`).
-fn loop_name(f: &Func, li: &crate::gen::layout::LoopInfo) -> String {
+pub(crate) fn loop_name(f: &Func, li: &crate::gen::layout::LoopInfo) -> String {
     let at = f.at(li.span);
     match li.iv {
         Some(iv) => format!("{at} {}", f.value_name(iv)),
@@ -252,6 +254,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
             .collect(),
         critical_path: cp,
         loops: l.loops.iter().map(|li| loop_report(f, g, li, &names)).collect(),
+        schedule: crate::schedpic::function_schedule(f, g, delays::budget(opts.clock_period)),
     }
 }
 

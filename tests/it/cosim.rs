@@ -93,3 +93,102 @@ fn vcd_files_are_written_by_both_sides() {
         assert!(text.contains("count"), "{side} does not trace the port 'count'");
     }
 }
+
+/// A multiply-accumulate over two i8 memories that also writes each product back into
+/// `%a` (line 7 is the store), and a float scale `%s` returned as given.
+const MAC_DATA: &str =
+    "func.func @macd(%a: memref<4xi8>, %b: memref<2x2xi8>, %n: i16, %s: f32) -> (i16, f32) {
+  %r = affine.for %i = 0 to 4 iter_args(%acc = %n) -> (i16) {
+    %x = affine.load %a[%i] : memref<4xi8>
+    %y = affine.load %b[%i floordiv 2, %i mod 2] : memref<2x2xi8>
+    %p = arith.muli %x, %y : i8
+    %pw = arith.extsi %p : i8 to i16
+    affine.store %p, %a[%i] : memref<4xi8>
+    %n2 = arith.addi %acc, %pw : i16
+    affine.yield %n2 : i16
+  }
+  return %r, %s : i16, f32
+}
+";
+
+/// `cosim --data` runs the kernel on the given values (signed and unsigned integers, nested
+/// and flat memories, a float as a number) and prints, and `--dump` writes, the results and
+/// memories all three voices agree on, as computed here by hand.
+#[test]
+fn cosim_runs_on_given_data_and_dumps_the_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("macd.mlir");
+    std::fs::write(&k, MAC_DATA).unwrap();
+    let data = dir.path().join("data.json");
+    std::fs::write(&data, "{\"args\": {\"%n\": -100, \"s\": 1.5},\n \"memories\": {\"%a\": [1, -2, 255, \"0x7f\"], \"%b\": [[3, 4], [5, 6]]}}\n").unwrap();
+    let dump = dir.path().join("out.json");
+    let out = bin()
+        .args([
+            "cosim",
+            k.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+            "--dump",
+            dump.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    // Products as i8: 3, -8, -5 (255 is -1), 127 x 6 = 762 = 0x2fa -> 0xfa = -6.
+    let sum = -100 + 3 - 8 - 5 - 6;
+    assert!(text.contains(&format!("ret0 = {sum}\n")), "{text}");
+    assert!(text.contains("ret1 = \"0x3fc00000\"\n"), "{text}");
+    assert!(text.contains("%a = [3, -8, -5, -6]\n"), "{text}");
+    assert!(text.contains("%b = [3, 4, 5, 6]\n"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&dump).unwrap()).unwrap();
+    assert_eq!(json["results"][0], sum);
+    assert_eq!(json["memories"]["%a"], serde_json::json!([3, -8, -5, -6]));
+    assert!(json["cycles"].as_u64().unwrap() > 4);
+}
+
+/// A bad data file is a located error naming what is wrong: unknown name, wrong length,
+/// out of range, a missing scalar, not JSON.
+#[test]
+fn a_bad_data_file_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("macd.mlir");
+    std::fs::write(&k, MAC_DATA).unwrap();
+    let cases = [
+        (
+            "{\"args\": {\"%n\": 1, \"%s\": 0, \"%q\": 2}}",
+            "data.json:1:29",
+            "no scalar argument named %q (its scalar arguments: %n, %s)",
+        ),
+        (
+            "{\"args\": {\"%n\": 1, \"%s\": 0},\n \"memories\": {\"%a\": [1, 2, 3]}}",
+            "data.json:2:21",
+            "memory %a (4) has 4 elements, the data gives 3",
+        ),
+        (
+            "{\"args\": {\"%n\": 70000, \"%s\": 0}}",
+            "data.json:1:17",
+            "70000 is out of range for i16 (-32768 to 65535)",
+        ),
+        (
+            "{\"args\": {\"%n\": 1, \"%s\": 0}, \"memories\": {\"%a\": [1, 2, 3, \"0x100\"]}}",
+            "data.json:1:59",
+            "bit pattern 0x100 is wider than i8",
+        ),
+        ("{\"args\": {\"%s\": 0}}", "data.json:1:1", "no value for the scalar argument %n"),
+        ("{\"args\": {\"%n\": 1.5, \"%s\": 0}}", "data.json:1:17", "'1.5' is not an integer"),
+        ("{\"args\": [1, 2]}", "data.json:1:10", "\"args\" must be an object"),
+    ];
+    for (text, at, says) in cases {
+        let data = dir.path().join("data.json");
+        std::fs::write(&data, text).unwrap();
+        let out = bin()
+            .current_dir(dir.path())
+            .args(["cosim", "macd.mlir", "--data", "data.json"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{text}: {err}");
+        assert!(err.starts_with(at) && err.contains(says), "{text}: expected {at}: {says}, got:\n{err}");
+    }
+}

@@ -213,3 +213,111 @@ fn the_systemverilog_names_states_and_registers_after_the_source() {
     let lint = crate::support::verilator_lint(&sv, "gemm");
     assert!(!lint.contains("%Warning"), "{lint}");
 }
+
+/// The schedule pictures' text (every chart's SVG, then the FSM's dot) of each kernel in
+/// `tests/schedpic/` equals `NAME.expected` (`BLESS=1` rewrites, `FILETEST=TEXT` filters).
+#[test]
+fn schedule_pictures_match_their_files() {
+    use crate::support::filetest::{blessing, case_files, diff, filter, root};
+    let dir = root().join("schedpic");
+    let cases = case_files(&dir);
+    assert!(cases.len() >= 2, "tests/schedpic holds the kernels");
+    let mut failures = Vec::new();
+    for path in cases.iter().filter(|p| filter().is_none_or(|f| p.to_string_lossy().contains(&f))) {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let src = mlir_text::SourceFile::new(&name, &text);
+        let file = mlir_text::parse(&src).unwrap();
+        let synth = hls::synthesize_source(&src, &file, &hls::Options::default()).unwrap();
+        let mut actual = String::new();
+        for f in &synth.report.functions {
+            let s = &f.schedule;
+            for c in &s.charts {
+                actual += &format!("// chart: {}\n", c.title);
+                actual += &hls::schedpic::svg::chart_svg(c, s.period);
+            }
+            actual += &format!("// fsm of {}\n{}", s.name, s.fsm_dot);
+        }
+        let expected_path = path.with_extension("expected");
+        if blessing() {
+            std::fs::write(&expected_path, &actual).unwrap();
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if expected != actual {
+            failures.push(format!("{name}: {}", diff(&expected, &actual)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `:CONSOLE` lines (console messages, script and SVG attribute errors) of a
+/// headless Chromium run's log.
+fn console_lines(log: &str) -> Vec<&str> {
+    log.lines().filter(|l| l.contains(":CONSOLE")).collect()
+}
+
+/// A screenshot of `page` by headless Chromium (`w` x `h`): the PNG's bytes and the log.
+fn screenshot(page: &std::path::Path, w: u32, h: u32) -> (Vec<u8>, String) {
+    use crate::support::tools::{output, Tool};
+    let png = page.with_extension("png");
+    let r = output(
+        Tool::Chromium.command().args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--enable-logging=stderr",
+            "--v=0",
+            "--virtual-time-budget=3000",
+            &format!("--window-size={w},{h}"),
+            &format!("--screenshot={}", png.display()),
+            &format!("file://{}", page.display()),
+        ]),
+        None,
+    );
+    assert!(r.success(), "chromium failed: {}", r.describe());
+    (std::fs::read(&png).unwrap_or_default(), r.stderr)
+}
+
+/// `--report-html` on a pipelined kernel and an FSM kernel renders in headless Chromium: a
+/// PNG of the window's size, far from blank (a white page of the same size compresses to a
+/// few kilobytes; the charts and the FSM do not), and no console message (a malformed SVG
+/// attribute is one). A page with a script error shows the check can fail.
+#[test]
+fn schedule_page_renders_in_headless_chromium() {
+    let dir = tempfile::tempdir().unwrap();
+    let blank = dir.path().join("blank.html");
+    std::fs::write(&blank, "<!DOCTYPE html><html><body></body></html>\n").unwrap();
+    let (blank_png, _) = screenshot(&blank, 1000, 1200);
+    let bad = dir.path().join("bad.html");
+    std::fs::write(&bad, "<html><body><script>nosuchfunction();</script></body></html>\n").unwrap();
+    assert_eq!(console_lines(&screenshot(&bad, 200, 200).1).len(), 1);
+    let cases =
+        [("mac_pipe.mlir", vec![]), ("gcd_fsm.mlir", vec![]), ("../hls/dot.mlir", vec!["--pipeline"])];
+    for (case, flags) in cases {
+        let page = dir.path().join(format!("{}.html", case.replace(['/', '.'], "_")));
+        let out = bin()
+            .current_dir(crate::support::filetest::root().join("schedpic"))
+            .args([case, "--emit", "verilog", "-o", "/dev/null", "--report-html"])
+            .arg(&page)
+            .args(flags)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{case}: {}", String::from_utf8_lossy(&out.stderr));
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains("<svg") && html.contains("digraph"), "{case}: {html}");
+        let (png, log) = screenshot(&page, 1000, 1200);
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{case}: not a PNG");
+        let dims = (
+            u32::from_be_bytes(png[16..20].try_into().unwrap()),
+            u32::from_be_bytes(png[20..24].try_into().unwrap()),
+        );
+        assert_eq!(dims, (1000, 1200), "{case}");
+        assert!(
+            png.len() > 4 * blank_png.len(),
+            "{case}: {} bytes, a blank page {}",
+            png.len(),
+            blank_png.len()
+        );
+        assert!(console_lines(&log).is_empty(), "{case}: {:?}", console_lines(&log));
+    }
+}

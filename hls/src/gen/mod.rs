@@ -17,7 +17,7 @@ mod bind;
 mod expand;
 mod float;
 pub mod layout;
-mod names;
+pub(crate) mod names;
 mod narrow;
 mod pipediv;
 mod pipeline;

@@ -61,7 +61,7 @@ pub(crate) fn state_names(f: &Func, l: &Layout) -> Vec<String> {
 
 /// The source ops that start in each state: `gemm.mlir:9 mul %p` (with `[stage k]` in a
 /// pipelined loop).
-fn ops_by_state(f: &Func, l: &Layout) -> BTreeMap<u32, Vec<String>> {
+pub(crate) fn ops_by_state(f: &Func, l: &Layout) -> BTreeMap<u32, Vec<String>> {
     let mut out: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for (b, blk) in l.blocks.iter().enumerate() {
         for (i, &o) in blk.ops.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! The external tools the tests run, behind one helper: [`Tool`] names each one (Icarus,
-//! Verilator, Yosys, ABC, the LLVM 19 MLIR tools, icebox, CIRCT's Python, the
+//! Verilator, Yosys, ABC, the LLVM 19 MLIR tools, icebox, CIRCT's Python, Chromium, the
 //! `rmlir-hls` binary itself) and [`output`] / [`run`] run a command so that a failure
 //! message always carries the command line (with its directory) and everything the tool
 //! printed. A tool that cannot be started fails the test with a hint to install it
@@ -37,6 +37,8 @@ pub enum Tool {
     RmlirHls,
     /// mdBook, which builds the user guide in `docs/` (see [`mdbook`]).
     Mdbook,
+    /// Headless Chromium (`chromium`), which renders the `--report-html` page.
+    Chromium,
 }
 
 impl Tool {
@@ -58,6 +60,7 @@ impl Tool {
             }
             Tool::RmlirHls => super::bin(),
             Tool::Mdbook => Command::new(mdbook()),
+            Tool::Chromium => Command::new("chromium"),
         }
     }
 
