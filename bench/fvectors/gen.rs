@@ -226,7 +226,7 @@ pub fn write_crate(dir: &Path, cases: &[Case], lock: Option<&Path>) -> Result<()
             };
             let p = dir.join(format!("src/u{i}/{rel}"));
             std::fs::create_dir_all(p.parent().expect("a folder")).map_err(|e| e.to_string())?;
-            std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+            write_if_changed(&p, text)?;
         }
         let sname = rust_sim::struct_name(&d.modules[0].name);
         let _ = writeln!(mods, "mod u{i};");
@@ -246,16 +246,23 @@ pub fn write_crate(dir: &Path, cases: &[Case], lock: Option<&Path>) -> Result<()
     let cargo = "[package]\nname = \"fvectors_run\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
                  [dependencies]\nhalf = \"2\"\n\n[profile.release]\nopt-level = 3\ncodegen-units = 16\n\
                  debug = false\n\n[workspace]\n";
-    let write = |rel: &str, text: &str| {
-        std::fs::write(dir.join(rel), text).map_err(|e| format!("{}: {e}", dir.join(rel).display()))
-    };
+    let write = |rel: &str, text: &str| write_if_changed(&dir.join(rel), text);
     write("Cargo.toml", cargo)?;
     write("src/main.rs", &main)?;
     write("src/cases.rs", &table)?;
-    if let Some(l) = lock {
+    if let Some(l) = lock.filter(|_| !dir.join("Cargo.lock").exists()) {
         std::fs::copy(l, dir.join("Cargo.lock")).map_err(|e| format!("{}: {e}", l.display()))?;
     }
     Ok(())
+}
+
+/// Writes `text` to `p` unless it already holds it (so that cargo does not rebuild an
+/// unchanged crate: a full one takes minutes).
+fn write_if_changed(p: &Path, text: &str) -> Result<(), String> {
+    if std::fs::read_to_string(p).is_ok_and(|t| t == text) {
+        return Ok(());
+    }
+    std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))
 }
 
 /// Builds the crate in `dir` (release, offline, its own `target/`); returns the binary.
