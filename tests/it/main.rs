@@ -32,6 +32,7 @@ mod firmem_ports;
 mod float_units;
 mod float_units_ds;
 mod float_units_rem;
+mod float_vectors;
 mod fpga_flow;
 mod heir_arith;
 mod heir_secret;

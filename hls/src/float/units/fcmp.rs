@@ -101,9 +101,11 @@ pub fn build_fminmax(g: &mut UnitBuilder, f: FloatFormat, op: MinMax, a: NetId, 
             g.mux(any, nan, pick)
         }
         MinMax::MinNum | MinMax::MaxNum => {
-            // One NaN: the other operand; both: a NaN (b, itself a NaN).
+            // One NaN: the other operand; both: the default NaN (as every NaN result).
             let r = g.mux(pb.nan, a, pick);
-            g.mux(pa.nan, b, r)
+            let r = g.mux(pa.nan, b, r);
+            let both = g.and(&[pa.nan, pb.nan]);
+            g.mux(both, nan, r)
         }
     }
 }

@@ -183,6 +183,19 @@ fn min_max_propagate_or_ignore_nan_and_order_zeros() {
     assert_eq!(got, vec![pz, pz]);
 }
 
+/// `maxnumf`/`minnumf` with two NaN operands give the default NaN (as the reference model
+/// and every other NaN result), bit for bit; with one, the other operand unchanged. The
+/// pairs are the first mismatches of the vector campaign (`bench/fvectors`).
+#[test]
+fn num_min_max_of_two_nans_is_the_default_nan() {
+    let f16 = FloatFormat::F16;
+    let v = vec![vec![0x7E62, 0x7C01], vec![0xFFFF, 0x7E01], vec![0x7C01, 0x3C00], vec![0xBC00, 0xFE00]];
+    for op in [MinMax::MaxNum, MinMax::MinNum] {
+        let got = run_comb((FUnit::MinMax(op), f16), &v);
+        assert_eq!(got, vec![f16.default_nan(), f16.default_nan(), 0x3C00, 0xBC00], "{}", op.name());
+    }
+}
+
 #[test]
 fn neg_and_abs_touch_only_the_sign() {
     let v = singles(F64, 200, 8);
