@@ -27,7 +27,7 @@
 //! Each unrolling is recorded on the parent ([`Func::loop_notes`]) with the inner loop's
 //! location and the units it added (`unrolled %k x4 (gemm.mlir:14) for pipelining: +3 mul32`).
 
-use super::{BinOp, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, ValId};
+use crate::ir::{BinOp, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, ValId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The longest inner loop unrolled (whatever `--max-unroll` says).
@@ -123,7 +123,7 @@ pub fn units_of(f: &Func, ops: &[OpId], konst: &BTreeSet<ValId>) -> BTreeMap<Str
             OpKind::Bin(BinOp::Mul) if op.operands.iter().any(|v| konst.contains(v)) => format!("mulc{w}"),
             OpKind::Bin(b) => format!("{}{w}", format!("{b:?}").to_lowercase()),
             OpKind::Cmp(_) => format!("cmp{}", f.width(op.operands[0])),
-            k if k.is_float() => match crate::schedule::float::unit_of(k) {
+            k if k.is_float() => match crate::schedule::float_timing::unit_of(k) {
                 Some((u, fmt)) => format!("{} {fmt}", u.name()),
                 None => k.float_name().unwrap_or("float").to_string(),
             },
@@ -280,7 +280,7 @@ enum Folded {
 /// Folds arithmetic on constants (`known[i]`: operand `i`'s constant, if it is one), so
 /// the copies' index arithmetic does not become operators.
 fn fold(kind: &OpKind, known: &[Option<u64>], w: u32) -> Option<Folded> {
-    use super::BinOp::*;
+    use crate::ir::BinOp::*;
     let m = mask(w);
     match kind {
         OpKind::Bin(b) => {

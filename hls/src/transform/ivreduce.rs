@@ -17,24 +17,23 @@
 //! only when the body's first block gets shorter (each rewrite adds a register; with no
 //! state saved it stays as it was). With `--pipeline` only, as the other loop transforms.
 
-use super::scope::{defined, rename};
-use super::{BinOp, ForLoop, Func, Item, OpId, OpKind, Region, ValId, INDEX_WIDTH};
-use crate::schedule::block::schedule_block;
-use crate::Options;
+use super::Costs;
+use crate::analysis::scope::{defined, rename};
+use crate::ir::{BinOp, ForLoop, Func, Item, OpId, OpKind, Region, ValId, INDEX_WIDTH};
 use std::collections::HashMap;
 
 /// Rewrites the offsets of every eligible loop of `f`; returns how many values became
 /// loop-carried.
-pub fn run(f: &mut Func, opts: &Options) -> usize {
-    f.with_body(|f, body| region(f, body, opts))
+pub fn run(f: &mut Func, costs: &dyn Costs) -> usize {
+    f.with_body(|f, body| region(f, body, costs))
 }
 
-fn region(f: &mut Func, r: &mut Region, opts: &Options) -> usize {
+fn region(f: &mut Func, r: &mut Region, costs: &dyn Costs) -> usize {
     let mut n = 0;
     let mut items = Vec::with_capacity(r.items.len());
     for mut item in std::mem::take(&mut r.items) {
         for sub in item.regions_mut() {
-            n += region(f, sub, opts);
+            n += region(f, sub, costs);
         }
         if let Item::For(l) = &mut item {
             let nested = l.body.items.iter().any(|i| matches!(i, Item::For(_) | Item::While(_)));
@@ -43,7 +42,7 @@ fn region(f: &mut Func, r: &mut Region, opts: &Options) -> usize {
                 let mut m = (**l).clone();
                 let mut pre = Vec::new();
                 let k = retime_cmps(&mut g, &mut m, &mut pre) + reduce(&mut g, &mut m, &mut pre);
-                if k > 0 && first_block_len(&g, &m, opts) < first_block_len(f, l, opts) {
+                if k > 0 && first_block_len(&g, &m, costs) < first_block_len(f, l, costs) {
                     *f = g;
                     **l = m;
                     f.loop_notes.push((l.id, format!("{k} induction-variable offsets carried in registers")));
@@ -109,7 +108,7 @@ fn pre_op(
 }
 
 /// Cycles of the body's first run of plain ops (0 if it starts with a loop).
-fn first_block_len(f: &Func, l: &ForLoop, opts: &Options) -> u32 {
+fn first_block_len(f: &Func, l: &ForLoop, costs: &dyn Costs) -> u32 {
     let ops: Vec<OpId> = l
         .body
         .items
@@ -120,7 +119,7 @@ fn first_block_len(f: &Func, l: &ForLoop, opts: &Options) -> u32 {
     if ops.is_empty() {
         return 0;
     }
-    schedule_block(f, &ops, opts).map_or(u32::MAX, |s| s.solution.length.max(1))
+    costs.block_cycles(f, &ops).map_or(u32::MAX, |len| len.max(1))
 }
 
 /// Comparisons of `iv + c` (or `iv`) with loop-invariant values, one iteration early: the

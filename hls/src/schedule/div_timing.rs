@@ -15,7 +15,7 @@
 //!
 //! A pipelined divider of `w` bits holds about `3 w` flip-flops per step (32 steps at 32 bits
 //! and 10 ns: some 3,000), so loops use one only where it lowers the II: the loop's planner
-//! ([`super::pipeline::plan`]) schedules with sequential dividers and with pipelined ones and
+//! ([`super::pipelined_loops::plan`]) schedules with sequential dividers and with pipelined ones and
 //! keeps the pipelined ones only if their II is smaller. Outside pipelined loops every
 //! divider stays sequential (a one-op-at-a-time FSM gains nothing from a pipeline).
 
@@ -76,9 +76,9 @@ pub fn pipelined(p: &Problem, latency: &[Option<u32>]) -> Option<Problem> {
 /// Modulo-schedules `p` (at an II of at least `min_ii`) with sequential dividers and, if it
 /// has any, with pipelined ones (of the latencies `latency`, see [`pipelined`]), each with
 /// multi-cycle multipliers and, where `mul_latency` gives any, pipelined ones
-/// ([`super::pipemul::pipelined`]); a problem with more pipelined units is kept only if its
+/// ([`super::mul_timing::pipelined`]); a problem with more pipelined units is kept only if its
 /// II is smaller, and then each multiplier width goes back to multi-cycle paths where the
-/// II stays ([`super::pipemul::fewest`]). Returns the problem, its schedule and the
+/// II stays ([`super::mul_timing::fewest`]). Returns the problem, its schedule and the
 /// dependences between iterations it satisfies: `carried` with a value's delay (the span
 /// of the op computing it) raised where that op's new type spans longer (a pipelined
 /// multiplier's).
@@ -87,7 +87,7 @@ pub fn best_schedule(
     carried: &[CarriedDep],
     min_ii: u32,
     latency: &[Option<u32>],
-    mul_latency: &[super::pipemul::MulLatency],
+    mul_latency: &[super::mul_timing::MulLatency],
 ) -> Result<(Problem, ModuloSolution, Vec<CarriedDep>), String> {
     type Best = (Problem, ModuloSolution, Vec<CarriedDep>);
     let run = |q: Problem| -> Result<Best, String> {
@@ -108,8 +108,8 @@ pub fn best_schedule(
     let divs = pipelined(&p, latency);
     let tries = [
         (divs.clone(), (true, false)),
-        (super::pipemul::pipelined(&p, mul_latency), (false, true)),
-        (divs.as_ref().and_then(|q| super::pipemul::pipelined(q, mul_latency)), (true, true)),
+        (super::mul_timing::pipelined(&p, mul_latency), (false, true)),
+        (divs.as_ref().and_then(|q| super::mul_timing::pipelined(q, mul_latency)), (true, true)),
     ];
     for (q, kind) in tries {
         let Some(q) = q else { continue };
@@ -123,10 +123,10 @@ pub fn best_schedule(
     }
     let base = if won.0 { divs.unwrap_or_else(|| p.clone()) } else { p.clone() };
     let ii = best.1.ii;
-    let (_, fewer) = super::pipemul::fewest(
+    let (_, fewer) = super::mul_timing::fewest(
         mul_latency,
         |l| {
-            let q = super::pipemul::pipelined(&base, l).expect("a choice with a multiplier");
+            let q = super::mul_timing::pipelined(&base, l).expect("a choice with a multiplier");
             let r = run(q)?;
             Ok((r.1.ii, r))
         },

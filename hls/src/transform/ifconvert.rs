@@ -10,7 +10,7 @@
 //! or every innermost loop with `--pipeline`) are converted; loops with nested loops or
 //! branches are left alone.
 
-use super::{BinOp, ForLoop, Func, IfElse, Item, OpKind, Region, ValId};
+use crate::ir::{BinOp, ForLoop, Func, IfElse, Item, OpKind, Region, ValId};
 
 /// Converts the `if`s of every innermost `for` loop that is asked to be pipelined.
 pub fn run(f: &mut Func, all: bool) {

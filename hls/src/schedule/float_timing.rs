@@ -3,7 +3,7 @@
 //!
 //! Why here: the units' latency table ([`units::min_latency`]) gives the fewest pipeline
 //! registers for which every stage fits the chaining budget; the scheduler needs that as an
-//! [`OperatorType`], like the integer multipliers' `schedule/pipemul.rs`:
+//! [`OperatorType`], like the integer multipliers' `schedule/mul_timing.rs`:
 //! - a unit whose cone fits one cycle (latency 0: comparisons, min/max, negation, absolute
 //!   value, small conversions at most clock periods) is combinational and chained, its
 //!   delay the cone's estimate;

@@ -14,24 +14,23 @@
 //! a loop whose condition and body chain within one clock runs one iteration per cycle.
 //! With `--pipeline` only, as the other loop transforms.
 
-use super::{Func, Item, OpId, OpKind, Region, ValId, WhileLoop};
-use crate::schedule::block::schedule_block;
-use crate::Options;
+use super::Costs;
+use crate::ir::{Func, Item, OpId, OpKind, Region, ValId, WhileLoop};
 use std::collections::HashMap;
 
 /// Fuses every eligible `while` loop of `f`; returns how many.
-pub fn run(f: &mut Func, opts: &Options) -> usize {
-    f.with_body(|f, body| region(f, body, opts))
+pub fn run(f: &mut Func, costs: &dyn Costs) -> usize {
+    f.with_body(|f, body| region(f, body, costs))
 }
 
-fn region(f: &mut Func, r: &mut Region, opts: &Options) -> usize {
+fn region(f: &mut Func, r: &mut Region, costs: &dyn Costs) -> usize {
     let mut n = 0;
     for item in &mut r.items {
         for sub in item.regions_mut() {
-            n += region(f, sub, opts);
+            n += region(f, sub, costs);
         }
         if let Item::While(w) = item {
-            n += usize::from(fuse(f, w, opts));
+            n += usize::from(fuse(f, w, costs));
         }
     }
     n
@@ -42,7 +41,7 @@ fn plain(r: &Region) -> Option<Vec<OpId>> {
     r.items.iter().map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect()
 }
 
-fn fuse(f: &mut Func, w: &mut WhileLoop, opts: &Options) -> bool {
+fn fuse(f: &mut Func, w: &mut WhileLoop, costs: &dyn Costs) -> bool {
     let (Some(before), Some(after)) = (plain(&w.before), plain(&w.after)) else { return false };
     if after.is_empty() || after.iter().any(|&o| matches!(f.op(o).kind, OpKind::Store(_))) {
         return false;
@@ -65,10 +64,10 @@ fn fuse(f: &mut Func, w: &mut WhileLoop, opts: &Options) -> bool {
         return false;
     }
     let fused: Vec<OpId> = b.iter().copied().chain(non_const(&g, &after)).collect();
-    let (Ok(sb), Ok(sf)) = (schedule_block(&g, &b, opts), schedule_block(&g, &fused, opts)) else {
+    let (Some(sb), Some(sf)) = (costs.block_cycles(&g, &b), costs.block_cycles(&g, &fused)) else {
         return false;
     };
-    if sf.solution.length.max(1) > sb.solution.length.max(1) {
+    if sf.max(1) > sb.max(1) {
         return false;
     }
     f.ops = g.ops;
@@ -110,7 +109,7 @@ mod tests {
     #[test]
     fn a_short_body_moves_beside_the_condition() {
         let mut f = lower(SRC);
-        assert_eq!(run(&mut f, &Options::default()), 1);
+        assert_eq!(run(&mut f, &crate::passes::ScheduleCosts(&crate::Options::default())), 1);
         let w = the_while(&f);
         assert!(w.after.items.is_empty());
         // The shift now reads the forwarded value (%n), not the after region's argument.
@@ -124,13 +123,13 @@ mod tests {
     fn stores_and_long_bodies_stay() {
         // A 16-bit remainder is a sequential divider: longer than the condition's cycle.
         let mut f = lower(&SRC.replace("arith.shrui", "arith.remui"));
-        assert_eq!(run(&mut f, &Options::default()), 0);
+        assert_eq!(run(&mut f, &crate::passes::ScheduleCosts(&crate::Options::default())), 0);
         assert_eq!(the_while(&f).after.items.len(), 1);
         let with_store = SRC.replace("func.func @w(%x: i16)", "func.func @w(%x: i16, %a: memref<4xi16>)").replace(
             "    scf.yield %h",
             "    %c0 = arith.constant 0 : index\n    memref.store %h, %a[%c0] : memref<4xi16>\n    scf.yield %h",
         );
         let mut f = lower(&with_store);
-        assert_eq!(run(&mut f, &Options::default()), 0);
+        assert_eq!(run(&mut f, &crate::passes::ScheduleCosts(&crate::Options::default())), 0);
     }
 }

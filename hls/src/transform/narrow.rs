@@ -21,8 +21,8 @@
 //! of its values' range (`gen/regs.rs`), loop counters included. Each loop's narrowed ops
 //! are listed in the report's `transforms`.
 
-use super::{BinOp, Func, Item, LoopId, OpId, OpKind, Region, ValId};
 use crate::analysis::ranges::ValueRanges;
+use crate::ir::{BinOp, Func, Item, LoopId, OpId, OpKind, Region, ValId};
 use comb::IcmpPred;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -36,7 +36,7 @@ enum Plan {
 }
 
 /// The plan for the op `o` of `f`, if it narrows.
-fn plan_of(f: &Func, r: &ValueRanges, o: &super::Op) -> Option<Plan> {
+fn plan_of(f: &Func, r: &ValueRanges, o: &crate::ir::Op) -> Option<Plan> {
     match (&o.kind, o.result) {
         (OpKind::Bin(b @ (BinOp::Add | BinOp::Sub | BinOp::Mul)), Some(res)) => {
             let w = f.width(res);

@@ -14,7 +14,7 @@
 //!   when Y depends on nothing between its place and X's: it reads no value that X or the
 //!   items between define (constants between are hoisted before X), and none of its memory
 //!   accesses may touch an address that X or the items between access where one of the two
-//!   writes. Addresses are compared as intervals of their linear forms ([`super::deps`]) over
+//!   writes. Addresses are compared as intervals of their linear forms ([`crate::analysis::deps`]) over
 //!   the induction variables' ranges; an address outside that form is a conflict. The fused
 //!   loop counts with the longer loop (on equal trip counts, the one of the smaller step);
 //!   the other's induction variable is `q * iv + b` (its step a multiple `q` of the
@@ -27,9 +27,9 @@
 //! With `--pipeline` only, as the other loop transforms. Every fusion is noted on the
 //! surviving loop for the report.
 
-use super::deps::Linear;
-use super::scope::{item_accesses, item_defs, item_uses, rename};
-use super::{BinOp, ForLoop, Func, Item, MemId, MemKind, OpId, OpKind, Region, ValId, INDEX_WIDTH};
+use crate::analysis::deps::Linear;
+use crate::analysis::scope::{item_accesses, item_defs, item_uses, rename};
+use crate::ir::{BinOp, ForLoop, Func, Item, MemId, MemKind, OpId, OpKind, Region, ValId, INDEX_WIDTH};
 use std::collections::{HashMap, HashSet};
 
 /// Dissolves one-iteration loops, then fuses independent siblings, everywhere in `f`.
@@ -158,8 +158,8 @@ fn interval(lin: &mut Linear, addr: ValId, ranges: &HashMap<ValId, (i64, i64)>) 
 /// one of the two writes.
 fn conflicts(
     f: &Func,
-    a: &[(OpId, super::MemId, bool)],
-    b: &[(OpId, super::MemId, bool)],
+    a: &[(OpId, crate::ir::MemId, bool)],
+    b: &[(OpId, crate::ir::MemId, bool)],
     ranges: &HashMap<ValId, (i64, i64)>,
 ) -> bool {
     let mut lin = Linear::new(f);

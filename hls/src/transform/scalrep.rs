@@ -18,15 +18,15 @@
 //! - every load and store of the memory in the body has an address that is loop-invariant
 //!   (computed from values defined before the loop by ops without memory access; the
 //!   ones in the body are hoisted in front of the loop) and all of them have one linear
-//!   form ([`super::deps::Linear`]): provably one address, so no other access of the
+//!   form ([`crate::analysis::deps::Linear`]): provably one address, so no other access of the
 //!   memory in the loop can see the intermediate values;
 //! - every store is unconditional (a store predicated by if-conversion keeps the memory).
 //!
 //! Different memories never alias (each memref argument is its own port). The loops and
 //! memories replaced are listed in [`Func::scalar_replaced`] for the report.
 
-use super::deps::Linear;
-use super::{ForLoop, Func, Item, MemId, OpId, OpKind, Region, ValId};
+use crate::analysis::deps::Linear;
+use crate::ir::{ForLoop, Func, Item, MemId, OpId, OpKind, Region, ValId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Replaces loop-invariant memory accumulations in every innermost `for` loop that is

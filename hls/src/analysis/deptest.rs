@@ -5,7 +5,7 @@
 //!   value has one value for both)? The block scheduler's ordering ([`super::deps`]).
 //! - [`distance`]: the smallest `d >= 1` at which address `a` of one iteration of a loop
 //!   may equal address `b` of the iteration `d` later (the modulo scheduler's carried
-//!   memory dependences, `schedule/pipeline.rs`).
+//!   memory dependences, `schedule/pipelined_loops.rs`).
 //!
 //! Why: unrolling and sibling fusion leave loops whose accesses to one memory have
 //! different coefficients of the induction variable (`o[2i]` beside `o[i + 16]`); comparing
@@ -54,7 +54,7 @@
 //! distance, which is safe (a smaller distance only constrains the schedule more).
 
 use super::deps::{LinForm, Linear};
-use super::{BinOp, Func, Item, OpKind, Region, ValId, INDEX_WIDTH};
+use crate::ir::{BinOp, Func, Item, OpKind, Region, ValId, INDEX_WIDTH};
 use std::collections::{BTreeSet, HashMap};
 
 /// Addresses wrap at this modulus.

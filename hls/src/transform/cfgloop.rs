@@ -18,9 +18,11 @@
 //! yields are the back edges' values); the exit's ops, where the head's arguments are the
 //! loop's results. The exit block's arguments are what the head passes (a head argument:
 //! the loop result; else the value itself). Other CFGs stay as they are. The result is
-//! verified ([`super::verify`]); a CFG whose raising would not verify is left alone.
+//! verified ([`crate::ir::verify`]); a CFG whose raising would not verify is left alone.
 
-use super::{BinOp, CfgBlock, ForLoop, Func, IfElse, Item, OpKind, Region, Terminator, ValId, INDEX_WIDTH};
+use crate::ir::{
+    BinOp, CfgBlock, ForLoop, Func, IfElse, Item, OpKind, Region, Terminator, ValId, INDEX_WIDTH,
+};
 use comb::IcmpPred;
 use std::collections::BTreeMap;
 
@@ -32,12 +34,12 @@ pub fn run(f: &mut Func) -> usize {
             continue;
         }
         let mut g = f.clone();
-        let Item::Cfg(cfg) = std::mem::replace(&mut g.body.items[k], Item::Op(super::OpId(0))) else {
+        let Item::Cfg(cfg) = std::mem::replace(&mut g.body.items[k], Item::Op(crate::ir::OpId(0))) else {
             unreachable!()
         };
         if let Some(items) = raise(&mut g, &cfg.blocks, &cfg.results) {
             g.body.items.splice(k..=k, items);
-            if super::verify::verify(&g).is_empty() {
+            if crate::ir::verify::verify(&g).is_empty() {
                 *f = g;
                 n += 1;
                 break; // indices moved; one CFG per function body in practice
@@ -51,11 +53,11 @@ fn plain(r: &Region) -> bool {
     r.items.iter().all(|i| matches!(i, Item::Op(_)))
 }
 
-fn ops_of(r: &Region) -> impl Iterator<Item = super::OpId> + '_ {
+fn ops_of(r: &Region) -> impl Iterator<Item = crate::ir::OpId> + '_ {
     r.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None })
 }
 
-fn def_op(f: &Func, v: ValId) -> Option<&super::Op> {
+fn def_op(f: &Func, v: ValId) -> Option<&crate::ir::Op> {
     f.ops.iter().find(|o| o.result == Some(v))
 }
 
@@ -232,7 +234,7 @@ fn raise(f: &mut Func, blocks: &[CfgBlock], results: &[ValId]) -> Option<Vec<Ite
     out.push(Item::For(Box::new(l)));
     out.extend(exit.body.items.iter().cloned());
     // Uses of the CFG's results by later ops of the function.
-    let later: Vec<super::OpId> =
+    let later: Vec<crate::ir::OpId> =
         f.body.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect();
     for o in later {
         for v in &mut f.ops[o.index()].operands {

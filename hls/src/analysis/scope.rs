@@ -1,12 +1,12 @@
 //! What a region defines, reads and touches in memory, for the loop-structure passes.
 //!
-//! Moving code across loops ([`super::rotate`], [`super::siblingfuse`]) is legal only when
+//! Moving code across loops ([`crate::transform::rotate`], [`crate::transform::siblingfuse`]) is legal only when
 //! the moved code neither reads a value the skipped code defines nor touches a memory the
 //! skipped code writes (or writes one it reads). These helpers collect, recursively
 //! through nested regions, the values a region defines, the values it uses and its memory
 //! accesses, so each pass states its legality check in a few lines.
 
-use super::{Func, Item, MemId, OpId, OpKind, Region, ValId};
+use crate::ir::{Func, Item, MemId, OpId, OpKind, Region, ValId};
 use std::collections::HashSet;
 
 /// Every value defined inside `r` (op results, loop variables, region arguments, item
@@ -83,12 +83,12 @@ pub fn item_uses(f: &Func, item: &Item, out: &mut HashSet<ValId>) {
             for b in &g.blocks {
                 region(&b.body, out);
                 match &b.term {
-                    super::Terminator::Br(_, a) => out.extend(a.iter().copied()),
-                    super::Terminator::CondBr(c, _, a, _, e) => {
+                    crate::ir::Terminator::Br(_, a) => out.extend(a.iter().copied()),
+                    crate::ir::Terminator::CondBr(c, _, a, _, e) => {
                         out.insert(*c);
                         out.extend(a.iter().chain(e).copied());
                     }
-                    super::Terminator::Return(v) => out.extend(v.iter().copied()),
+                    crate::ir::Terminator::Return(v) => out.extend(v.iter().copied()),
                 }
             }
         }
@@ -145,12 +145,12 @@ pub fn rename(f: &mut Func, r: &mut Region, map: &std::collections::HashMap<ValI
             Item::Cfg(g) => {
                 for b in &mut g.blocks {
                     match &mut b.term {
-                        super::Terminator::Br(_, a) => a.iter_mut().for_each(sub),
-                        super::Terminator::CondBr(c, _, a, _, e) => {
+                        crate::ir::Terminator::Br(_, a) => a.iter_mut().for_each(sub),
+                        crate::ir::Terminator::CondBr(c, _, a, _, e) => {
                             sub(c);
                             a.iter_mut().chain(e.iter_mut()).for_each(sub);
                         }
-                        super::Terminator::Return(v) => v.iter_mut().for_each(sub),
+                        crate::ir::Terminator::Return(v) => v.iter_mut().for_each(sub),
                     }
                 }
             }

@@ -14,7 +14,7 @@
 //! to the same address, and nothing read or wrote that memory in between, so one write at
 //! the later place with the taken side's data leaves the same contents.
 
-use super::{BinOp, Func, Item, OpId, OpKind, Region, ValId};
+use crate::ir::{BinOp, Func, Item, OpId, OpKind, Region, ValId};
 use std::collections::HashMap;
 
 /// Merges store pairs in every loop asked to be pipelined (all loops with `all`) whose body
@@ -89,7 +89,7 @@ fn disjoint(f: &Func, def: &HashMap<ValId, OpId>, consts: &HashMap<ValId, u64>, 
     false
 }
 
-fn access(f: &Func, o: OpId) -> Option<super::MemId> {
+fn access(f: &Func, o: OpId) -> Option<crate::ir::MemId> {
     match f.op(o).kind {
         OpKind::Load(m) | OpKind::Store(m) => Some(m),
         _ => None,
@@ -151,7 +151,7 @@ mod tests {
 
     fn lower(src: &str) -> Func {
         let mut f = crate::ir::lower_first(src);
-        crate::ir::ifconvert::run(&mut f, true);
+        crate::transform::ifconvert::run(&mut f, true);
         f
     }
 

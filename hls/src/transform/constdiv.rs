@@ -30,7 +30,7 @@
 //! emitted ops (`constdiv_tests.rs`), and end to end by the HLS kernels under mlir-cpu-runner.
 
 use super::magic::{bits, ceil_log2, unsigned_magic};
-use super::{BinOp, Func, Item, OpKind, Region, ValId};
+use crate::ir::{BinOp, Func, Item, OpKind, Region, ValId};
 use comb::IcmpPred;
 use mlir_text::Span;
 use std::collections::HashMap;

@@ -9,7 +9,7 @@
 //!
 //! - the accumulator becomes a rotation of `k` carried values `q0 .. q(k-1)`: the body reads
 //!   `q0`, and the loop yields `(q1, .., q(k-1), q0 ⊕ x)`, so iteration `j` updates partial
-//!   `j mod k` (`schedule::pipeline` sees the rotation as a recurrence of distance `k`);
+//!   `j mod k` (`schedule::pipelined_loops` sees the rotation as a recurrence of distance `k`);
 //! - every partial starts at `⊕`'s identity (`-0.0` for `addf`, which keeps `+0 + -0 = +0`
 //!   and `-0 + -0 = -0` exact; `1.0` for `mulf`; `-inf` for `maximumf`, `+inf` for
 //!   `minimumf`): all alike, so a pipelined run needs no per-slot start value;
@@ -17,17 +17,16 @@
 //!   values, leaves in the order `init, p0, .., p(k-1)`: level by level, neighbours
 //!   pairwise (`(init ⊕ p0), (p1 ⊕ p2), ..`), an odd last one carried up.
 //!
-//! `k` is the unit's span at the clock period (`schedule::float::op_type`): the smallest
+//! `k` is the unit's span at the clock period (`schedule::float_timing::op_type`): the smallest
 //! distance at which the recurrence no longer bounds the II. Only loops that are pipelined
 //! (`--pipeline` or `hls.pipeline`, innermost and eligible) are rewritten; an op without
 //! the flag, or an accumulator read or yielded anywhere else, keeps the source's order.
 //! Accumulators that scalar replacement made from a memory cell are left alone (the
 //! interpreter, which follows the [`Reassociated`] records, only knows source `iter_args`).
 
-use super::{FBinOp, ForLoop, Func, Item, OpKind, Region, ValId};
+use super::Costs;
 use crate::float::FloatFormat;
-use crate::schedule::float::{op_type, unit_of};
-use crate::schedule::pipeline::{body_ops, ineligible};
+use crate::ir::{FBinOp, ForLoop, Func, Item, OpKind, Region, ValId};
 use crate::Options;
 use mlir_text::Span;
 
@@ -53,24 +52,25 @@ pub fn identity(op: FBinOp, fmt: FloatFormat) -> Option<u64> {
 }
 
 /// Rewrites every eligible reduction of `f` (see the module doc); returns what it did.
-pub fn run(f: &mut Func, opts: &Options) -> Vec<Reassociated> {
+pub fn run(f: &mut Func, opts: &Options, costs: &dyn Costs) -> Vec<Reassociated> {
     let mut done = Vec::new();
-    f.with_body(|f, body| region(f, body, opts, &mut done));
+    f.with_body(|f, body| region(f, body, (opts, costs), &mut done));
     done
 }
 
-fn region(f: &mut Func, r: &mut Region, opts: &Options, done: &mut Vec<Reassociated>) {
+fn region(f: &mut Func, r: &mut Region, ctx: (&Options, &dyn Costs), done: &mut Vec<Reassociated>) {
+    let (opts, costs) = ctx;
     let mut items = Vec::with_capacity(r.items.len());
     for mut item in std::mem::take(&mut r.items) {
         for sub in item.regions_mut() {
-            region(f, sub, opts, done);
+            region(f, sub, ctx, done);
         }
         let mut pre = Vec::new();
         let mut post = Vec::new();
         if let Item::For(l) = &mut item {
-            if (opts.pipeline || l.pipeline.is_some()) && ineligible(f, l).is_none() {
+            if (opts.pipeline || l.pipeline.is_some()) && costs.pipeline_ineligible(f, l).is_none() {
                 for i in 0..l.iter_args.len() {
-                    if let Some(found) = rewrite(f, l, i, opts, (&mut pre, &mut post)) {
+                    if let Some(found) = rewrite(f, l, i, costs, (&mut pre, &mut post)) {
                         let note = format!(
                             "reassociated: {} {} into k={} partial accumulators, a tree after the loop",
                             found.1.mlir_name(),
@@ -92,12 +92,13 @@ fn region(f: &mut Func, r: &mut Region, opts: &Options, done: &mut Vec<Reassocia
 
 /// The reduction op updating iter_arg `i` of `l`, if it is one this pass rewrites: its op
 /// id, operator, format and span.
-fn reduction(f: &Func, l: &ForLoop, i: usize) -> Option<(super::OpId, FBinOp, FloatFormat)> {
+fn reduction(f: &Func, l: &ForLoop, i: usize) -> Option<(crate::ir::OpId, FBinOp, FloatFormat)> {
     let (a, y) = (l.iter_args[i], l.yields[i]);
     if f.scalar_carried.contains(&a) {
         return None;
     }
-    let ops = body_ops(l);
+    let ops: Vec<crate::ir::OpId> =
+        l.body.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect();
     let def = *ops.iter().find(|&&o| f.op(o).result == Some(y))?;
     let OpKind::FBin { op, fmt, reassoc: true } = f.op(def).kind else { return None };
     identity(op, fmt)?;
@@ -121,12 +122,11 @@ fn rewrite(
     f: &mut Func,
     l: &mut ForLoop,
     i: usize,
-    opts: &Options,
-    (pre, post): (&mut Vec<super::OpId>, &mut Vec<super::OpId>),
+    costs: &dyn Costs,
+    (pre, post): (&mut Vec<crate::ir::OpId>, &mut Vec<crate::ir::OpId>),
 ) -> Option<(Reassociated, FBinOp, FloatFormat)> {
     let (def, op, fmt) = reduction(f, l, i)?;
-    let (unit, _) = unit_of(&f.op(def).kind)?;
-    let k = op_type(unit, fmt, opts.clock_period).span;
+    let k = costs.float_span(&f.op(def).kind)?;
     if k < 2 {
         return None;
     }

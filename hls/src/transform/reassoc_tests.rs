@@ -23,7 +23,7 @@ fn the_loop(f: &Func) -> &ForLoop {
 fn splits_a_reassoc_sum_into_a_rotation_and_a_tree() {
     let opts = Options { pipeline: true, ..Options::default() };
     let mut f = dot("fastmath<reassoc>");
-    let done = run(&mut f, &opts);
+    let done = run(&mut f, &opts, &crate::passes::ScheduleCosts(&opts));
     assert!(verify(&f).is_empty(), "{:?}", verify(&f));
     let k = done[0].k as usize;
     assert!(k >= 2, "{done:?}");
@@ -33,7 +33,7 @@ fn splits_a_reassoc_sum_into_a_rotation_and_a_tree() {
     for j in 0..k - 1 {
         assert_eq!(l.yields[j], l.iter_args[j + 1]);
     }
-    assert_eq!(crate::schedule::pipeline::rotation(l, 0).map(|r| r.1), Some(k as u32));
+    assert_eq!(crate::schedule::pipelined_loops::rotation(l, 0).map(|r| r.1), Some(k as u32));
     // Every partial starts at -0.0; the tree after the loop has k adds (k + 1 leaves).
     let c = f.constants();
     assert!(l.inits.iter().all(|v| c.get(v) == Some(&0x8000_0000)), "{:?}", l.inits);
@@ -52,11 +52,11 @@ fn keeps_the_order_without_the_flag_or_the_pipeline() {
     {
         let mut f = dot(flags);
         let before = f.clone();
-        assert!(run(&mut f, opts).is_empty(), "{flags}");
+        assert!(run(&mut f, opts, &crate::passes::ScheduleCosts(opts)).is_empty(), "{flags}");
         assert_eq!(f, before, "{flags}");
     }
     let mut f = dot("fastmath<fast>");
-    assert_eq!(run(&mut f, &piped).len(), 1, "fast implies reassoc");
+    assert_eq!(run(&mut f, &piped, &crate::passes::ScheduleCosts(&piped)).len(), 1, "fast implies reassoc");
 }
 
 #[test]

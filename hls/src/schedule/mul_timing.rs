@@ -6,11 +6,11 @@
 //! longer from operands to product but occupies its unit one cycle: in the scheduling
 //! problem it is a `sequential` type of occupancy 1 (operands needed in the start cycle
 //! only, registered there behind the unit's input multiplexer, one LUT level; the product
-//! in cycle `start + latency`), as a pipelined divider is (`super::pipediv`).
+//! in cycle `start + latency`), as a pipelined divider is (`super::div_timing`).
 //!
 //! It costs registers (two `w`-bit carry-save rows and the operand bits still needed per
 //! stage), so it is used only where it pays: a pipelined loop keeps it where the II is
-//! smaller ([`super::pipediv::best_schedule`] tries both), a basic block where its list
+//! smaller ([`super::div_timing::best_schedule`] tries both), a basic block where its list
 //! schedule is shorter ([`super::block::schedule_block`]; only a `--max-mul` limit can make
 //! it so, by letting multiplications share a unit in consecutive cycles). A multiply by a
 //! constant is shifts and adds and stays as it is.
@@ -151,7 +151,7 @@ mod tests {
         assert!(crate::schedule::verify(&q, &t).is_empty());
         assert!(t.length < s.length, "{} {}", t.length, s.length);
         // A pipelined loop: II 16 with the paths, 4 (one slot per multiply) pipelined.
-        let (r, m, _) = super::super::pipediv::best_schedule(p.clone(), &[], 1, &[], &lat).unwrap();
+        let (r, m, _) = super::super::div_timing::best_schedule(p.clone(), &[], 1, &[], &lat).unwrap();
         assert_eq!(m.ii, 4);
         assert!(verify(&r, &[], &m).is_empty());
         // The four multiplies in four different slots; each store waits for its product.

@@ -23,18 +23,18 @@
 //! Moving B across the next iteration's A and inner loop is then legal: they share no
 //! values and no memory. With `--pipeline` only, as the other loop transforms.
 
-use super::scope::{conflict, item_accesses, item_defs};
-use super::{ForLoop, Func, Item, OpId, OpKind, Region, ValId};
+use crate::analysis::scope::{conflict, item_accesses, item_defs};
+use crate::ir::{ForLoop, Func, Item, OpId, OpKind, Region, ValId};
 use std::collections::{HashMap, HashSet};
 
 /// Rotates every eligible loop of `f`; returns the ids of the loops rotated.
-pub fn run(f: &mut Func) -> Vec<super::LoopId> {
+pub fn run(f: &mut Func) -> Vec<crate::ir::LoopId> {
     let mut done = Vec::new();
     f.with_body(|f, body| region(f, body, &mut done));
     done
 }
 
-fn region(f: &mut Func, r: &mut Region, done: &mut Vec<super::LoopId>) {
+fn region(f: &mut Func, r: &mut Region, done: &mut Vec<crate::ir::LoopId>) {
     let mut items = Vec::with_capacity(r.items.len());
     for mut item in std::mem::take(&mut r.items) {
         for sub in item.regions_mut() {
@@ -164,7 +164,12 @@ fn copy_ops(f: &mut Func, ops: &[OpId], map: &HashMap<ValId, ValId>, pred: Optio
         if let (OpKind::Store(_), Some(p)) = (&op.kind, pred) {
             if operands.len() > 2 {
                 let both = f.new_value(1, None);
-                out.push(f.new_op(OpKind::Bin(super::BinOp::And), vec![p, operands[2]], Some(both), op.span));
+                out.push(f.new_op(
+                    OpKind::Bin(crate::ir::BinOp::And),
+                    vec![p, operands[2]],
+                    Some(both),
+                    op.span,
+                ));
                 operands[2] = both;
             } else {
                 operands.push(p);

@@ -8,21 +8,21 @@
 //! - a loop-carried value: the op computing the yield must have its result in a register
 //!   before the next iteration's first use (`t_use + II >= t_yield + span`, where the
 //!   yield's result is in its cell in cycle `t_yield + span - 1`); a carried value that
-//!   yields another one (a rotation, `ir::reassoc`) is the value computed `d` iterations
+//!   yields another one (a rotation, `transform::reassoc`) is the value computed `d` iterations
 //!   earlier, `d` the length of the chain ([`rotation`]): `t_use + d II >= t_yield + span`;
 //! - memory: two accesses to one memory, at least one a store, that may touch one address
 //!   `d >= 1` iterations apart keep the iteration order (`t_b + d * II >= t_a + 1` after a
 //!   store, `+ 0` after a load: a store may share the cycle of an earlier read). Addresses
 //!   are linear forms in the induction variable and loop-invariant values; the smallest
-//!   such `d` comes from the dependence test ([`crate::ir::deptest::distance`]: exact over
+//!   such `d` comes from the dependence test ([`crate::analysis::deptest::distance`]: exact over
 //!   the induction variables' ranges, whatever the coefficients; `i mod 2^k` follows the
 //!   induction variable); a form with another value computed in the body is ordered at
 //!   distance 1 (conservative).
 
 use super::block::{block_problem, BlockSchedule};
 use super::modulo::{self, CarriedDep, ModuloSolution};
-use crate::ir::deps::{LinForm, Linear};
-use crate::ir::deptest::{self, Domains, Term};
+use crate::analysis::deps::{LinForm, Linear};
+use crate::analysis::deptest::{self, Domains, Term};
 use crate::ir::{ForLoop, Func, Item, OpId, OpKind, ValId};
 use crate::Options;
 use std::collections::{BTreeSet, HashMap};
@@ -104,7 +104,7 @@ pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
 }
 
 /// When carried value `i` of `l` yields another carried value, which yields another, ...
-/// until a value that is no carried value (a rotation, `ir::reassoc`): that value and the
+/// until a value that is no carried value (a rotation, `transform::reassoc`): that value and the
 /// chain's length in iterations (1 for a carried value that yields a body value directly).
 /// None for a chain that comes back to itself, or whose carried values start at different
 /// values (the generator's shift register needs them alike, `gen/pipeline.rs`).
@@ -131,9 +131,9 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
     let ops: Vec<OpId> =
         body_ops(l).into_iter().filter(|&o| !matches!(f.op(o).kind, OpKind::Const(_))).collect();
     let mut p = block_problem(f, &ops, opts)?;
-    // Float dividers and square roots pipelined, never sequential, in a loop (`float.rs`).
+    // Float dividers and square roots pipelined, never sequential, in a loop (`float_timing.rs`).
     let kinds: Vec<&OpKind> = ops.iter().map(|&o| &f.op(o).kind).collect();
-    super::float::pipelined_in_loop(&mut p, &kinds, opts.clock_period);
+    super::float_timing::pipelined_in_loop(&mut p, &kinds, opts.clock_period);
     let index: HashMap<OpId, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
     let def: HashMap<ValId, usize> =
         ops.iter().enumerate().filter_map(|(i, &o)| f.op(o).result.map(|r| (r, i))).collect();
@@ -168,26 +168,26 @@ pub fn plan(f: &Func, l: &ForLoop, opts: &Options, target_ii: u32) -> Result<Pip
             }
         }
     }
-    // Sequential or pipelined dividers, whichever gives the smaller II (`pipediv.rs`).
+    // Sequential or pipelined dividers, whichever gives the smaller II (`div_timing.rs`).
     // Each divider's pipelined latency, `delays::pipe_div`.
     let mut latency = vec![None; p.ops.len()];
     for (i, &o) in ops.iter().enumerate() {
         let op = f.op(o);
         if let (OpKind::Bin(b), Some(r), true) = (&op.kind, op.result, p.types[p.ops[i].ty].sequential) {
             let w = f.width(r);
-            let m = crate::ir::divwidth::divisor_bits(f, *b, w);
+            let m = crate::analysis::divwidth::divisor_bits(f, *b, w);
             let signed = matches!(b, crate::ir::BinOp::DivS | crate::ir::BinOp::RemS);
             let plan = super::delays::pipe_div(signed, w, m, p.period);
             latency[i] = Some(plan.latency);
         }
-        // A float remainder keeps its sequential unit (`float.rs`).
-        if super::float::stays_sequential(&op.kind) {
+        // A float remainder keeps its sequential unit (`float_timing.rs`).
+        if super::float_timing::stays_sequential(&op.kind) {
             latency[i] = Some(0);
         }
     }
-    // Multi-cycle or pipelined multipliers likewise (`pipemul.rs`).
-    let mul_latency = super::pipemul::latencies(f, &ops, &p);
-    let (p, m, carried) = super::pipediv::best_schedule(p, &carried, target_ii, &latency, &mul_latency)?;
+    // Multi-cycle or pipelined multipliers likewise (`mul_timing.rs`).
+    let mul_latency = super::mul_timing::latencies(f, &ops, &p);
+    let (p, m, carried) = super::div_timing::best_schedule(p, &carried, target_ii, &latency, &mul_latency)?;
     let errs = modulo::verify(&p, &carried, &m);
     if let Some(e) = errs.first() {
         return Err(format!("internal error: the modulo scheduler produced an invalid schedule: {e}"));
@@ -208,7 +208,7 @@ fn access(f: &Func, o: OpId) -> Option<(crate::ir::MemId, bool)> {
 
 /// The smallest `d >= 1` at which address `fa` of iteration `i` may equal `fb` of
 /// iteration `i + d` (None: never; 1 when a term varies between iterations), by the
-/// dependence test ([`crate::ir::deptest::distance`]). A body value `y & (2^k - 1)` with
+/// dependence test ([`crate::analysis::deptest::distance`]). A body value `y & (2^k - 1)` with
 /// `y` affine in the induction variable and invariant values is periodic, not varying.
 fn distance(
     fa: &LinForm,

@@ -10,8 +10,8 @@
 //! that may share a unit (the binder groups by operator and width) get the same divider
 //! shape and latency.
 
-use super::{BinOp, Func, OpKind};
 use crate::analysis::ranges::{bits, Range, ValueRanges};
+use crate::ir::{BinOp, Func, OpKind};
 
 /// The bits the divisor (operand 1) of every `op` division of `width` bits in `f` fits in:
 /// `m` such that every divisor `d` has `d < 2^m` (unsigned ops: `d` as unsigned; signed

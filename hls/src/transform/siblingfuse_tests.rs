@@ -49,7 +49,7 @@ fn independent_loops_of_equal_trip_fuse() {
         })
         .collect();
     assert_eq!(accesses.len(), 4);
-    let mut lin = crate::ir::deps::Linear::new(&f);
+    let mut lin = crate::analysis::deps::Linear::new(&f);
     for &o in &accesses {
         let form = lin.form(f.op(o).operands[0]);
         let k = form.terms.get(&l[0].iv).copied();

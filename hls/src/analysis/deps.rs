@@ -11,7 +11,7 @@
 //! value's range is unknown.
 
 use super::deptest::{may_meet, Domains};
-use super::{BinOp, Func, OpId, OpKind, ValId};
+use crate::ir::{BinOp, Func, OpId, OpKind, ValId};
 use std::collections::{BTreeMap, HashMap};
 
 /// `constant + sum(coefficient * value)`, wrapping at 64 bits.

@@ -46,7 +46,7 @@ fn the_store_after_the_inner_loop_moves_to_the_next_iteration() {
     let l = outer(&f);
     assert_eq!(stores(&f, &l.body.items).len(), 1);
     let before_args = l.iter_args.len();
-    let rotated = crate::ir::rotate::run(&mut f);
+    let rotated = crate::transform::rotate::run(&mut f);
     assert_eq!(rotated, vec![outer(&f).id]);
     assert!(crate::ir::verify::verify(&f).is_empty(), "{:?}", crate::ir::verify::verify(&f));
     let l = outer(&f);
@@ -79,11 +79,11 @@ fn a_store_the_next_iteration_reads_stays() {
     );
     let mut f = lower(&src);
     let g = f.clone();
-    assert!(crate::ir::rotate::run(&mut f).is_empty());
+    assert!(crate::transform::rotate::run(&mut f).is_empty());
     assert_eq!(f, g);
     // A body that starts with the loop (no block to join) or has no nested loop stays too.
     let mut f = lower(ROWS);
-    assert!(crate::ir::rotate::run(&mut f).is_empty());
+    assert!(crate::transform::rotate::run(&mut f).is_empty());
     let flat = "func.func @f(%a: memref<8xi32>) {
   affine.for %i = 0 to 8 {
     %v = affine.load %a[%i] : memref<8xi32>
@@ -93,7 +93,7 @@ fn a_store_the_next_iteration_reads_stays() {
   return
 }";
     let mut f = lower(flat);
-    assert!(crate::ir::rotate::run(&mut f).is_empty());
+    assert!(crate::transform::rotate::run(&mut f).is_empty());
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn a_value_after_the_loop_that_the_yields_use_stays() {
   return %r : i32
 }";
     let mut f = lower(src);
-    assert!(crate::ir::rotate::run(&mut f).is_empty());
+    assert!(crate::transform::rotate::run(&mut f).is_empty());
 }
 
 /// The `bounds` kernel's shape: inner bounds max(0, i - 2) and min(s, i + 3).
@@ -137,7 +137,7 @@ func.func @b(%a: memref<16xi32>, %o: memref<16xi32>, %s: index) {
 fn offsets_and_their_compares_become_carried_registers() {
     let mut f = lower(BOUNDS);
     let n_args = outer(&f).iter_args.len();
-    let n = crate::ir::ivreduce::run(&mut f, &Options::default());
+    let n = crate::transform::ivreduce::run(&mut f, &crate::passes::ScheduleCosts(&Options::default()));
     assert!(crate::ir::verify::verify(&f).is_empty(), "{:?}", crate::ir::verify::verify(&f));
     // Two compares moved an iteration early; i - 2, i + 3 and their next values carried.
     assert_eq!(n, 6);
@@ -172,6 +172,9 @@ fn offsets_stay_when_no_state_is_saved() {
 }";
     let mut f = lower(src);
     let g = f.clone();
-    assert_eq!(crate::ir::ivreduce::run(&mut f, &Options::default()), 0);
+    assert_eq!(
+        crate::transform::ivreduce::run(&mut f, &crate::passes::ScheduleCosts(&Options::default())),
+        0
+    );
     assert_eq!(f, g);
 }

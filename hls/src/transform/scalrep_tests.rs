@@ -4,7 +4,7 @@ use crate::ir::{Func, Item, OpKind, Region};
 
 fn lower(src: &str) -> Func {
     let mut f = crate::ir::lower_first(src);
-    crate::ir::ifconvert::run(&mut f, true);
+    crate::transform::ifconvert::run(&mut f, true);
     f
 }
 
