@@ -20,7 +20,7 @@ use half::{bf16, f16};
 use hls::float::units::fcmp::MinMax;
 use hls::float::units::{min_latency_with, stage_delays_with, unit_module_with, FUnit, UnitOptions};
 use hls::float::{FCmpPred, FloatFormat};
-use hls::schedule::float::UNIT_OPTIONS;
+use hls::schedule::float_timing::UNIT_OPTIONS;
 use std::fmt::Write as _;
 use std::process::Command;
 

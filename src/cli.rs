@@ -25,6 +25,8 @@ pub enum Emit {
     RustSim,
     /// A Yosys JSON netlist.
     YosysJson,
+    /// HLS input: the HLS IR of each function after its passes, as text (no netlist).
+    HlsIr,
 }
 
 /// The MLIR dialect `--emit mlir` writes (`--dialect`).
@@ -203,9 +205,15 @@ pub struct Args {
     /// Inline every instance into the top module.
     #[arg(long)]
     pub flatten: bool,
-    /// Print the netlist (as MLIR) to standard error after the named pass, or `all`.
+    /// Print the netlist (as MLIR), or for an HLS IR pass the HLS IR, to standard error
+    /// after the named pass, or `all`.
     #[arg(long, value_name = "PASS")]
     pub print_after: Option<String>,
+    /// Run exactly these passes, in order: HLS IR passes on HLS functions (instead of the
+    /// HLS pipeline), netlist passes on the netlist (instead of the -O pipeline); an
+    /// unknown name lists the passes.
+    #[arg(short = 'p', long, value_name = "PASS,...", value_delimiter = ',')]
+    pub passes: Option<Vec<String>>,
     /// Print the time each pass takes to standard error.
     #[arg(long)]
     pub time_passes: bool,

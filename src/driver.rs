@@ -10,6 +10,7 @@ fn options(args: &Args, emit: Emit) -> Options {
     o.flatten = args.flatten;
     o.lut = args.lut.map(|k| LutOptions { k: k as usize, goal: args.lut_goal.lut_goal.to_mapper() });
     o.print_after = args.print_after.clone();
+    o.passes = args.passes.clone();
     o.time_passes = args.time_passes;
     o.stats = args.stats;
     o.report = args.report.as_ref().map(|path| {
@@ -39,6 +40,7 @@ fn backend(args: &Args, emit: Emit) -> Backend {
         Emit::Dot => Backend::Dot,
         Emit::RustSim => Backend::RustSim,
         Emit::YosysJson => Backend::YosysJson,
+        Emit::HlsIr => Backend::HlsIr,
     }
 }
 
@@ -54,14 +56,10 @@ fn check(args: &Args, emit: Emit) -> Result<(), Error> {
         return Err(Error::user("--sv-dialect only applies to --emit verilog"));
     }
     if let Some(p) = args.print_after.as_deref() {
-        let names: Vec<&str> = comb::passes::registry().iter().map(|p| p.name()).collect();
-        if p != "all" && !names.contains(&p) {
-            let hint = mlir_text::suggest::did_you_mean(p, names.iter().copied());
-            return Err(Error::user(format!(
-                "--print-after: unknown pass '{p}'{hint}; the passes are: {}, all",
-                names.join(", ")
-            )));
-        }
+        flow::passes::check_print_after(p)?;
+    }
+    if let Some(names) = &args.passes {
+        flow::passes::split(names)?;
     }
     Ok(())
 }

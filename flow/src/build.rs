@@ -18,12 +18,20 @@ pub struct Built {
     pub design: Design,
     /// The HLS schedule report, for HLS input.
     pub report: Option<hls::report::Report>,
+    /// With `hls_ir`: each HLS function's IR after its passes, as text.
+    pub hls_ir: Vec<String>,
 }
 
 /// Builds the netlist of `src` as the options say (top, defines, HLS options, report).
 /// With `flatten`, a hierarchy whose flat top would be too big is an error at the top.
 pub fn build(src: &SourceFile, o: &Options) -> Result<Built> {
-    let built = build_netlist(src, o)?;
+    build_as(src, o, false)
+}
+
+/// [`build`]; with `hls_ir`, HLS input stops after the HLS IR passes, their IR kept as
+/// text ([`Built::hls_ir`]) and no netlist made for it.
+pub fn build_as(src: &SourceFile, o: &Options, hls_ir: bool) -> Result<Built> {
+    let built = build_netlist(src, o, hls_ir)?;
     if o.flatten {
         if let Err(why) = comb::passes::check_flat_size(&built.design) {
             let d = &built.design;
@@ -34,10 +42,10 @@ pub fn build(src: &SourceFile, o: &Options) -> Result<Built> {
     Ok(built)
 }
 
-fn build_netlist(src: &SourceFile, o: &Options) -> Result<Built> {
+fn build_netlist(src: &SourceFile, o: &Options, hls_ir: bool) -> Result<Built> {
     let top = o.top.as_deref();
     let input_err = |d: Vec<Diagnostic>| Error::input(src, d);
-    let plain = |design| Ok(Built { design, report: None });
+    let plain = |design| Ok(Built { design, report: None, hls_ir: Vec::new() });
     if src.name().ends_with(".json") {
         warn_hls_options_unused(o);
         return plain(comb::yosys::import(src.text(), top).map_err(|e| json_error(src, e))?);
@@ -53,7 +61,7 @@ fn build_netlist(src: &SourceFile, o: &Options) -> Result<Built> {
     mlir_text::ifdef::specialize_ifdefs(&mut file, &o.defines);
     if hls::has_hls_input(&file) {
         comb::build::reject_zero_width(&file).map_err(input_err)?;
-        build_hls(src, file, o)
+        build_hls(src, file, o, hls_ir)
     } else {
         warn_hls_options_unused(o);
         plain(comb::build::build_design_owned(file, top).map_err(input_err)?)
@@ -74,7 +82,7 @@ fn warn_hls_options_unused(o: &Options) {
 }
 
 /// The design of a file with HLS functions: those synthesized, the rest built.
-fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
+fn build_hls(src: &SourceFile, file: File, o: &Options, hls_ir: bool) -> Result<Built> {
     let input_err = |d: Vec<Diagnostic>| Error::input(src, d);
     let opts = &o.hls;
     let min = hls::schedule::delays::min_period();
@@ -84,9 +92,22 @@ fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
              register clock-to-out, setup and routing, one LUT level)"
         )));
     }
-    let synth = hls::synthesize_source(src, &file, opts).map_err(input_err)?;
+    let pass_opts = hls::PassOptions {
+        passes: match &o.passes {
+            Some(names) => Some(crate::passes::split(names)?.0),
+            None => None,
+        },
+        print_after: o.print_after.clone(),
+        time_passes: o.time_passes,
+        ir_only: hls_ir,
+    };
+    let synth = hls::synthesize_with_passes(src, &file, opts, &pass_opts).map_err(input_err)?;
     for w in &synth.warnings {
         crate::stdio::err(&w.render(src));
+    }
+    print_pass_runs(&synth.pass_runs, o.time_passes);
+    if hls_ir {
+        return Ok(Built { design: Design::default(), report: None, hls_ir: synth.ir });
     }
     let (rest, any) = hls::without_hls_funcs(&file);
     drop(file);
@@ -113,7 +134,23 @@ fn build_hls(src: &SourceFile, file: File, o: &Options) -> Result<Built> {
         let html = crate::schedule_html::page(&synth.report, src.name(), true);
         crate::output::write_file_with(path, |w| w.write_all(html.as_bytes())).map_err(Error::user)?;
     }
-    Ok(Built { design, report: Some(synth.report) })
+    Ok(Built { design, report: Some(synth.report), hls_ir: Vec::new() })
+}
+
+/// The HLS IR printed after the passes that asked for it, and the pass times, on
+/// standard error.
+fn print_pass_runs(runs: &[hls::transform::manager::PassRun], time_passes: bool) {
+    for r in runs {
+        if let Some(text) = &r.printed {
+            crate::stdio::err(&format!(
+                "// -----// HLS IR after {} (@{}) //----- //\n{text}",
+                r.name, r.func
+            ));
+        }
+    }
+    if time_passes && !runs.is_empty() {
+        crate::stdio::err(&hls::transform::manager::format_times(runs));
+    }
 }
 
 /// Writes the schedule report where `to` says.

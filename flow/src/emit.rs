@@ -31,7 +31,18 @@ pub fn emit(design: &Design, backend: Backend, out: &Output) -> Result<()> {
             let text = backends::yosys_json::emit(design).map_err(Error::user)?;
             write_text(out, &text)
         }
+        Backend::HlsIr => Err(Error::internal("the HLS IR is written by emit_hls_ir, not from a netlist")),
     }
+}
+
+/// Writes the HLS IR texts of a build made with `hls_ir` (one function after another).
+pub fn emit_hls_ir(built: &crate::Built, out: &Output) -> Result<()> {
+    if built.hls_ir.is_empty() {
+        return Err(Error::user(
+            "--emit hls-ir needs HLS input (a func.func with affine, scf, memref or arith ops)",
+        ));
+    }
+    write_text(out, &built.hls_ir.join("\n"))
 }
 
 fn write_text(out: &Output, text: &str) -> Result<()> {

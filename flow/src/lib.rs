@@ -6,6 +6,7 @@
 //!   -> -O pipeline (flatten first if asked)       optimize::optimize
 //!   -> LUT mapping (-O2: also from -O1, smaller)  optimize::map_keeping_smaller
 //!   -> a backend (verilog, mlir, dot, rust-sim, yosys-json)   emit::emit
+//!      (or, for `hls-ir`, the HLS IR after its passes)         emit::emit_hls_ir
 //!      or the FPGA flow (Yosys or native LUT4, nextpnr, packer)  fpga::run
 //! ```
 //!
@@ -24,6 +25,7 @@ pub mod input;
 pub mod optimize;
 pub mod options;
 mod output;
+pub mod passes;
 pub mod schedule_html;
 pub mod stdio;
 
@@ -88,6 +90,9 @@ impl Flow {
     /// source is freed before the output is made (it is as big as its text).
     pub fn compile(&self, input: &Input, backend: Backend, out: &Output) -> Result<()> {
         let src = self.read(input)?;
+        if backend == Backend::HlsIr {
+            return emit::emit_hls_ir(&build::build_as(&src, &self.options, true)?, out);
+        }
         let design = self.load(&src)?;
         drop(src);
         emit::emit(&design, backend, out)

@@ -32,6 +32,16 @@ pub fn pipeline(level: OptLevel, flatten: bool) -> Vec<Box<dyn Pass>> {
     p
 }
 
+/// The netlist passes `--passes` names (after `flatten` when asked), in its order.
+fn named_pipeline(names: &[String], flatten: bool) -> Result<Vec<Box<dyn Pass>>> {
+    let (_, netlist) = crate::passes::split(names)?;
+    let mut p: Vec<Box<dyn Pass>> = netlist.iter().filter_map(|n| passes::by_name(n)).collect();
+    if flatten {
+        p.insert(0, passes::by_name("flatten").expect("flatten is registered"));
+    }
+    Ok(p)
+}
+
 /// A broken netlist after a pass is a bug of the pass.
 fn pass_error(e: String) -> Error {
     Error::internal(e)
@@ -41,13 +51,23 @@ fn pass_error(e: String) -> Error {
 /// the options ask for.
 pub fn optimize(o: &Options, design: Design) -> Result<Design> {
     let pm = pass_manager(o);
-    let (design, (), reports) = match o.lut {
-        None => {
+    let (design, (), reports) = match (o.lut, &o.passes) {
+        (lut, Some(names)) => {
+            // Exactly the named passes, then the LUT mapping if asked (no -O1 alternative).
+            let mut design = design;
+            let mut reports =
+                pm.run(&mut design, &mut named_pipeline(names, o.flatten)?).map_err(pass_error)?;
+            if let Some(lut) = lut {
+                reports.extend(map_luts(&pm, &mut design, lut, o.opt == OptLevel::O2)?);
+            }
+            (design, (), reports)
+        }
+        (None, None) => {
             let mut design = design;
             let reports = pm.run(&mut design, &mut pipeline(o.opt, o.flatten)).map_err(pass_error)?;
             (design, (), reports)
         }
-        Some(lut) => map_keeping_smaller(&pm, design, (o.opt, o.flatten), lut, |_| ())?,
+        (Some(lut), None) => map_keeping_smaller(&pm, design, (o.opt, o.flatten), lut, |_| ())?,
     };
     for r in &reports {
         if let Some(text) = &r.printed {

@@ -25,8 +25,12 @@ pub struct Options {
     pub hls_only_given: Vec<String>,
     /// Map combinational logic to LUTs after the pipeline.
     pub lut: Option<LutOptions>,
-    /// Print the netlist on standard error after the pass of this name (`all`: every pass).
+    /// Print the netlist (or, for an HLS IR pass, the HLS IR) on standard error after the
+    /// pass of this name (`all`: every pass).
     pub print_after: Option<String>,
+    /// Run exactly these passes (`--passes`): the HLS IR passes among them instead of the
+    /// HLS pipeline, the netlist passes instead of the -O pipeline.
+    pub passes: Option<Vec<String>>,
     /// Print each pass's time on standard error.
     pub time_passes: bool,
     /// Print cell counts, LUT count and LUT depth per module on standard error at the end.
@@ -48,6 +52,7 @@ impl Default for Options {
             hls_only_given: Vec::new(),
             lut: None,
             print_after: None,
+            passes: None,
             time_passes: false,
             stats: false,
             report: None,
@@ -144,4 +149,6 @@ pub enum Backend {
     RustSim,
     /// A Yosys JSON netlist.
     YosysJson,
+    /// The HLS IR of each HLS function after its passes, as text (no netlist is made).
+    HlsIr,
 }

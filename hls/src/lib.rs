@@ -2,8 +2,10 @@
 //!
 //! The flow, one module per step (as Bambu and CIRCT's scheduling infrastructure split it):
 //! [`lower`] turns a `func.func` op tree into the HLS IR ([`ir`], verified by
-//! [`ir::verify`]); [`schedule`] places each basic block's ops in cycles (a problem stated
-//! as data, a list scheduler with chaining, and a checker); [`gen`] binds ops to units and
+//! [`ir::verify`]); the [`transform`]s (registered by name, run by [`passes`], reading
+//! [`analysis`]) rewrite it, each verified after it runs; [`schedule`] places each basic
+//! block's ops in cycles (a problem stated as data, a list scheduler with chaining, and a
+//! checker); [`gen`] binds ops to units and
 //! values to registers and builds the FSM + datapath as an ordinary [`comb::Module`];
 //! [`report`] summarizes the schedule. [`synthesize`] runs all of it for a file.
 #![warn(missing_docs)]
@@ -13,9 +15,11 @@ pub mod float;
 pub mod gen;
 pub mod ir;
 pub mod lower;
+pub mod passes;
 pub mod report;
 pub mod schedpic;
 pub mod schedule;
+pub mod transform;
 
 pub use mlir_text::dialect::{is_hls_op, HLS_DIALECTS, STD_OPS};
 
@@ -66,8 +70,19 @@ impl Default for Options {
     }
 }
 
-/// A transformation of the HLS IR, run by [`synthesize`] and checked by the verifier.
-type IrPass = fn(&mut ir::Func, &Options);
+/// How the HLS IR passes run: which ones, what to print, whether to time them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PassOptions {
+    /// Run exactly these HLS IR passes (`--passes`) instead of the default pipeline.
+    pub passes: Option<Vec<String>>,
+    /// Print the HLS IR after the pass of this name (`all`: after every pass).
+    pub print_after: Option<String>,
+    /// Time each pass.
+    pub time_passes: bool,
+    /// Stop after the passes: keep each function's HLS IR as text ([`Synthesized::ir`])
+    /// and generate no module.
+    pub ir_only: bool,
+}
 
 /// The result of [`synthesize`]: one module per HLS function, the report, warnings.
 #[derive(Debug)]
@@ -78,9 +93,13 @@ pub struct Synthesized {
     pub report: report::Report,
     /// Warnings against the source (e.g. a loop with `hls.pipeline` that cannot be pipelined).
     pub warnings: Vec<Diagnostic>,
-    /// The float reductions split into partial accumulators ([`ir::reassoc`]), for the
+    /// The float reductions split into partial accumulators ([`transform::reassoc`]), for the
     /// interpreter ([`interp::run_planned`]) to compute the circuit's order.
-    pub reassociated: Vec<ir::reassoc::Reassociated>,
+    pub reassociated: Vec<transform::reassoc::Reassociated>,
+    /// Each HLS IR pass run, in order (with the IR printed after it, if asked).
+    pub pass_runs: Vec<transform::manager::PassRun>,
+    /// With [`PassOptions::ir_only`]: each function's HLS IR after the passes, as text.
+    pub ir: Vec<String>,
 }
 
 fn funcs_in(ops: &[Operation]) -> Vec<&Operation> {
@@ -175,7 +194,7 @@ pub fn without_hls_funcs(file: &File) -> (File, bool) {
 /// its source text, locations in the report and the SystemVerilog comments read `?:BYTE`
 /// (see [`synthesize_source`]).
 pub fn synthesize(file: &File, opts: &Options) -> Result<Synthesized, Vec<Diagnostic>> {
-    synthesize_lines(file, opts, ir::srcloc::Lines::default())
+    synthesize_lines(file, opts, &PassOptions::default(), ir::srcloc::Lines::default())
 }
 
 /// [`synthesize`] with the source `file` was parsed from, so the report names loops and
@@ -185,12 +204,23 @@ pub fn synthesize_source(
     file: &File,
     opts: &Options,
 ) -> Result<Synthesized, Vec<Diagnostic>> {
-    synthesize_lines(file, opts, ir::srcloc::Lines::new(src))
+    synthesize_lines(file, opts, &PassOptions::default(), ir::srcloc::Lines::new(src))
+}
+
+/// [`synthesize_source`] with the HLS IR passes run, printed and timed as `passes` says.
+pub fn synthesize_with_passes(
+    src: &mlir_text::SourceFile,
+    file: &File,
+    opts: &Options,
+    passes: &PassOptions,
+) -> Result<Synthesized, Vec<Diagnostic>> {
+    synthesize_lines(file, opts, passes, ir::srcloc::Lines::new(src))
 }
 
 fn synthesize_lines(
     file: &File,
     opts: &Options,
+    pass_opts: &PassOptions,
     lines: ir::srcloc::Lines,
 ) -> Result<Synthesized, Vec<Diagnostic>> {
     let all = funcs_in(&file.ops);
@@ -200,6 +230,12 @@ fn synthesize_lines(
     let mut report = report::Report { clock_period: opts.clock_period, functions: Vec::new() };
     let mut warnings = Vec::new();
     let mut reassociated = Vec::new();
+    let mut runner = transform::manager::Runner {
+        print_after: pass_opts.print_after.clone(),
+        time_passes: pass_opts.time_passes,
+        runs: Vec::new(),
+    };
+    let mut ir_text = Vec::new();
     // mlir-opt's rule for affine subscripts, in every function (callees are inlined).
     for op in &all {
         lower::affine_valid::check(file, op).map_err(|d| vec![d])?;
@@ -208,73 +244,22 @@ fn synthesize_lines(
         let (mut func, w) = lower::lower_func(file, &by_name, op).map_err(|d| vec![d])?;
         func.lines = lines.clone();
         gen::support::check(&func).map_err(|d| vec![d])?;
-        if opts.pipeline {
-            ir::cfgloop::run(&mut func);
-        }
-        ir::constdiv::run(&mut func);
-        ir::ifconvert::run(&mut func, opts.pipeline);
-        ir::storemerge::run(&mut func, opts.pipeline);
-        // Loop structure (with --pipeline or hls.pipeline): accumulations into registers,
-        // short inner loops unrolled into their parent, until nothing changes (each
-        // unrolling removes a loop, so this ends).
-        ir::scalrep::run(&mut func, opts.pipeline);
-        while ir::unroll_inner::run(&mut func, opts.pipeline, opts.max_unroll) > 0 {
-            ir::scalrep::run(&mut func, opts.pipeline);
-        }
-        if opts.pipeline {
-            // The loop-structure passes below, each checked by the verifier after it runs.
-            let passes: [(&str, IrPass); 4] = [
-                // Sibling loops: one-iteration loops dissolve, independent equal-trip loops fuse.
-                ("siblingfuse", |f, _| {
-                    ir::siblingfuse::run(f);
-                }),
-                ("whilefuse", |f, o| {
-                    ir::whilefuse::run(f, o);
-                }),
-                // Control overhead of loop nests: offsets of the induction variable carried in
-                // registers, then the ops after an inner loop moved into the next iteration.
-                ("ivreduce", |f, o| {
-                    ir::ivreduce::run(f, o);
-                }),
-                ("rotate", |f, _| {
-                    for id in ir::rotate::run(f) {
-                        f.loop_notes.push((
-                            id,
-                            "rotated: the ops after its inner loop run in the next iteration's first state"
-                                .into(),
-                        ));
-                    }
-                }),
-            ];
-            for (name, pass) in passes {
-                pass(&mut func, opts);
-                if let Some(e) = ir::verify::verify(&func).first() {
-                    return Err(vec![Diagnostic::error(
-                        op.name_span,
-                        format!("internal error: HLS IR invalid after {name}: {e}"),
-                    )]);
-                }
-            }
-        }
-        // Float reductions with fastmath<reassoc> in loops that are pipelined.
-        reassociated.extend(ir::reassoc::run(&mut func, opts));
         if let Some(e) = ir::verify::verify(&func).first() {
-            return Err(vec![Diagnostic::error(
-                op.name_span,
-                format!("internal error: HLS IR invalid after reassoc: {e}"),
-            )]);
+            let msg = format!("internal error: HLS IR invalid after lowering: {e}");
+            return Err(vec![Diagnostic::error(op.name_span, msg)]);
         }
-        // Bit-width narrowing, in every mode (`ir/narrow.rs`), unless `--no-narrow`.
-        if opts.narrow {
-            ir::narrow::run(&mut func);
-        }
+        let mut ctx =
+            transform::PassCtx { opts, costs: &passes::ScheduleCosts(opts), reassociated: Vec::new() };
+        let ran = match &pass_opts.passes {
+            None => passes::default_pipeline(&mut func, &mut ctx, &mut runner),
+            Some(names) => passes::named_pipeline(&mut func, &mut ctx, &mut runner, names),
+        };
+        ran.map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
+        reassociated.extend(ctx.reassociated);
         warnings.extend(w);
-        let errs = ir::verify::verify(&func);
-        if let Some(e) = errs.first() {
-            return Err(vec![Diagnostic::error(
-                op.name_span,
-                format!("internal error: HLS IR invalid after lowering: {e}"),
-            )]);
+        if pass_opts.ir_only {
+            ir_text.push(ir::print::print(&func));
+            continue;
         }
         let g = gen::generate(&func, opts).map_err(|e| vec![Diagnostic::error(op.name_span, e)])?;
         // What the generator narrowed (loop counters), with the loops' other transforms.
@@ -293,7 +278,7 @@ fn synthesize_lines(
         }
         modules.push(g.module);
     }
-    Ok(Synthesized { modules, report, warnings, reassociated })
+    Ok(Synthesized { modules, report, warnings, reassociated, pass_runs: runner.runs, ir: ir_text })
 }
 
 /// The first op (in source order) that is HLS input, searching every region.

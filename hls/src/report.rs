@@ -88,7 +88,7 @@ pub struct LoopReport {
     /// memory that the transforms did not remove); `None` when not modulo-scheduled.
     pub memory_recurrence: Option<bool>,
     /// Memories whose accumulation in this loop became a loop-carried register
-    /// (`ir::scalrep`).
+    /// (`transform::scalrep`).
     pub scalar_replaced: Vec<String>,
     /// What the loop-structure passes did to it (`Func::loop_notes`).
     pub transforms: Vec<String>,
@@ -222,12 +222,12 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
                 let signed = matches!(o.kind, OpKind::Bin(BinOp::DivS | BinOp::RemS));
                 let w = o.result.map_or(1, |r| f.width(r));
                 let OpKind::Bin(b) = o.kind else { continue };
-                let m = crate::ir::divwidth::divisor_bits(f, b, w);
+                let m = crate::analysis::divwidth::divisor_bits(f, b, w);
                 let budget = delays::budget(opts.clock_period);
                 cp = cp.max(if b == BinOp::Mul {
                     // A pipelined multiplier's stages (`delays::pipe_mul`).
                     delays::pipe_mul(w, budget).stage_delay
-                } else if crate::schedule::pipediv::is_pipelined(t) {
+                } else if crate::schedule::div_timing::is_pipelined(t) {
                     // A pipelined divider's stages (`delays::pipe_div`).
                     delays::pipe_div(signed, w, m, budget).stage_delay
                 } else {

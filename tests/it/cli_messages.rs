@@ -65,7 +65,8 @@ fn unknown_pass_and_module_list_the_known_ones() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(out.is_empty());
     assert!(
-        err.contains("unknown pass 'cs' (did you mean 'cse'?); the passes are: constant-fold, simplify, cse"),
+        err.contains("unknown pass 'cs' (did you mean 'cse'?); the HLS IR passes are: cfg-loop, const-div")
+            && err.contains("; the netlist passes are: constant-fold, simplify, cse"),
         "{err}"
     );
     let hier = repo_file("examples/hierarchy.mlir");

@@ -180,7 +180,7 @@ fn bad_hls_input_gives_located_errors() {
     let src = src.replace("memref<4xi32>", "memref<4xindex>");
     let (err, code) = error_of(&src);
     assert!(code == 0 && !err.contains("warning"), "{err}");
-    // (An inner loop of at most 8 iterations would be unrolled into it, ir/unroll_inner.rs.)
+    // (An inner loop of at most 8 iterations would be unrolled into it, transform/unroll_inner.rs.)
     let outer = "func.func @g(%A: memref<100xi32>) {\n  affine.for %i = 0 to 4 {\n    affine.for %j = 0 to 10 {\n      %x = affine.load %A[%i * 10 + %j] : memref<100xi32>\n      affine.store %x, %A[%j * 10 + %i] : memref<100xi32>\n    }\n  } {hls.pipeline}\n  return\n}\n";
     let (err, code) = error_of(outer);
     assert!(

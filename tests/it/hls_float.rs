@@ -106,7 +106,7 @@ fn check(
 /// one reduction per kernel).
 fn by_hand_reference(
     k: &crate::support::hls_support::Kernel,
-    plan: &[hls::ir::reassoc::Reassociated],
+    plan: &[hls::transform::reassoc::Reassociated],
     sets: &[Vec<ArgValue>],
 ) -> Vec<reference::RefRun> {
     assert_eq!(plan.len(), 1, "{}: one reassociated reduction per kernel: {plan:?}", k.path.display());
@@ -182,8 +182,11 @@ fn clock_periods_change_latencies_not_results() {
 #[test]
 fn dot64_pipelined_keeps_the_adders_recurrence() {
     let path = kernel("dot64_f32.mlir");
-    let add =
-        hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
+    let add = hls::schedule::float_timing::op_type(
+        hls::float::units::FUnit::Add,
+        hls::float::FloatFormat::F32,
+        10.0,
+    );
     let k = load(&path);
     let sets: Vec<Vec<ArgValue>> = data_sets(&k, 1).into_iter().map(|(_, a)| a).collect();
     let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);
@@ -247,8 +250,11 @@ fn exact_dot_sets() -> Vec<Vec<ArgValue>> {
 #[test]
 fn dot64_reassoc_splits_the_sum_into_partials() {
     let path = kernel("dot64_reassoc_f32.mlir");
-    let add =
-        hls::schedule::float::op_type(hls::float::units::FUnit::Add, hls::float::FloatFormat::F32, 10.0);
+    let add = hls::schedule::float_timing::op_type(
+        hls::float::units::FUnit::Add,
+        hls::float::FloatFormat::F32,
+        10.0,
+    );
     let k = load(&path);
     let sets = exact_dot_sets();
     let source = reference::reference(&k.modern, &k.sig, &k.types, &sets);
@@ -288,8 +294,11 @@ fn dot64_reassoc_splits_the_sum_into_partials() {
 #[test]
 fn a_product_reduction_is_split_too() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/it/hls_float_reassoc/prod_max_f32.mlir");
-    let mul =
-        hls::schedule::float::op_type(hls::float::units::FUnit::Mul, hls::float::FloatFormat::F32, 10.0);
+    let mul = hls::schedule::float_timing::op_type(
+        hls::float::units::FUnit::Mul,
+        hls::float::FloatFormat::F32,
+        10.0,
+    );
     let k = load(&path);
     let plan = reassociated(&k, &["--pipeline"]);
     assert_eq!(plan.len(), 2, "{plan:?}");
@@ -353,8 +362,11 @@ fn unsupported_float_op_is_a_located_error() {
 #[test]
 fn remf_runs_on_sequential_units() {
     let path = kernel("remf_f32.mlir");
-    let rem =
-        hls::schedule::float::op_type(hls::float::units::FUnit::Rem, hls::float::FloatFormat::F32, 10.0);
+    let rem = hls::schedule::float_timing::op_type(
+        hls::float::units::FUnit::Rem,
+        hls::float::FloatFormat::F32,
+        10.0,
+    );
     let k = load(&path);
     let sets: Vec<Vec<ArgValue>> = data_sets(&k, 1).into_iter().map(|(_, a)| a).collect();
     let refs = reference::reference(&k.modern, &k.sig, &k.types, &sets);

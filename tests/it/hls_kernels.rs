@@ -209,7 +209,7 @@ fn pipelined_kernels_match_mlir_cpu_runner() {
             let (ok, _, err) =
                 tool(&[&[p, "--emit", "verilog", "--pipeline", "--report", "-"], &opts[..]].concat());
             assert!(ok, "{p}: synthesis with --pipeline failed:\n{err}");
-            // While loops change with --pipeline too (ir/whilefuse.rs).
+            // While loops change with --pipeline too (transform/whilefuse.rs).
             err.contains("pipelined II=") || std::fs::read_to_string(path).unwrap().contains("scf.while")
         })
         .collect();

@@ -1,5 +1,5 @@
-//! Loop-structure transforms under `--pipeline` (ir/siblingfuse.rs, ir/ivreduce.rs,
-//! ir/rotate.rs): the report names what was done, its latency equals the cycles that
+//! Loop-structure transforms under `--pipeline` (transform/siblingfuse.rs, transform/ivreduce.rs,
+//! transform/rotate.rs): the report names what was done, its latency equals the cycles that
 //! `rmlir-hls cosim` simulates (Verilator and the Rust simulator, checked against the
 //! interpreter), and issue 8's cycle targets hold. tests/it/hls_kernels.rs judges the same kernels'
 //! results against mlir-cpu-runner under Icarus.

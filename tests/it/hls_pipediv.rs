@@ -18,7 +18,7 @@ const N: usize = 16;
 const FORMS: [&str; 7] = ["divsi", "remsi", "divui", "remui", "floordivsi", "ceildivsi", "ceildivui"];
 
 /// The divisor masks of the narrow variants: the divider's remainder and divisor registers
-/// shrink to their bits (`hls/src/ir/divwidth.rs`). 12-bit divisors take radix-4 rows in
+/// shrink to their bits (`hls/src/analysis/divwidth.rs`). 12-bit divisors take radix-4 rows in
 /// the pipelined dividers at 10 ns (`schedule::delays::pipe_div`): one 14-bit radix-2 row
 /// per stage fits, two do not, one radix-4 row does.
 const NARROW: u64 = 255;

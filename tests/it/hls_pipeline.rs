@@ -29,7 +29,7 @@ fn pipelined_dot_issues_one_iteration_per_cycle() {
     assert_eq!(plain.functions[0].latency, Some(321));
     // Two copies of the two-cycle multiplier; under --max-mul 1 one pipelined multiplier
     // (a multi-cycle path would hold the one unit two cycles: II = 2), still II = 1, its
-    // seven cycles deepening the iteration (schedule/pipemul.rs).
+    // seven cycles deepening the iteration (schedule/mul_timing.rs).
     let muls = |r: &hls::report::Report, k: &str| r.functions[0].units.get(&(k.to_string(), 32)).copied();
     assert_eq!(muls(&rep, "mul"), Some(2));
     let (d1, one) = compile(&kernel("dot.mlir"), &hls::Options { max_mul: Some(1), ..piped() });
@@ -45,7 +45,7 @@ fn pipelined_dot_issues_one_iteration_per_cycle() {
 fn the_report_says_why_a_loop_is_not_pipelined() {
     // --pipeline: the outer loop of a nest is not asked; a short loop that would be no
     // faster stays as it was, and says so (linalg_generic's; linalg's short loop now fuses
-    // with its sibling, ir/siblingfuse.rs).
+    // with its sibling, transform/siblingfuse.rs).
     let (_, rep) = compile(&kernel("linalg.mlir"), &piped());
     let notes: Vec<Option<&str>> = rep.functions[0].loops.iter().map(|l| l.pipeline.as_deref()).collect();
     assert!(notes.iter().any(|n| n.is_none()), "{notes:?}");
@@ -64,7 +64,7 @@ fn scalar_replacement_removes_the_accumulation_through_memory() {
     // would read and write it 8 times per j (II 16 on C's port).
     let (d, rep) = compile(&kernel("matmul.mlir"), &hls::Options { max_unroll: 8, ..piped() });
     let f = &rep.functions[0];
-    // The k loop (8 iterations) is then unrolled into the j loop (ir/unroll_inner.rs),
+    // The k loop (8 iterations) is then unrolled into the j loop (transform/unroll_inner.rs),
     // which is pipelined with the replacement's note: II = 8, the 8 reads of A per j.
     let j_loop = f.loops.iter().find(|l| !l.scalar_replaced.is_empty()).unwrap();
     assert_eq!((j_loop.level, &j_loop.scalar_replaced[..]), (1, &["arg2".to_string()][..]));
@@ -134,7 +134,7 @@ fn a_pipelined_loop_leaves_with_its_last_iterations_last_cycle() {
 
 #[test]
 fn exact_dependences_free_the_ii_of_accesses_with_different_coefficients() {
-    // b[4i], b[4i + 2] read and b[2i + 1] written (ir/deptest.rs: even against odd, never
+    // b[4i], b[4i + 2] read and b[2i + 1] written (analysis/deptest.rs: even against odd, never
     // equal): no recurrence through memory, II = b's three accesses per iteration.
     let (d, rep) = compile(&kernel("pipe_dep_exact.mlir"), &hls::Options::default());
     let l = &rep.functions[0].loops[0];
@@ -218,7 +218,7 @@ fn exact_dependences_under_a_symbolic_bound() {
 #[test]
 fn exact_dependences_shorten_an_unpipelined_iteration() {
     // In one iteration a[2i] is written, then a[i + 16] read: equal only at i = 16. Within
-    // 0..16 the read does not wait for the store (ir/deps.rs with ir/deptest.rs) and the
+    // 0..16 the read does not wait for the store (analysis/deps.rs with analysis/deptest.rs) and the
     // iteration is shorter than within 0..17, where the read must follow the store.
     let src = |ub: usize| {
         format!(
@@ -259,7 +259,7 @@ fn exact_dependences_shorten_an_unpipelined_iteration() {
 
 #[test]
 fn a_mod_index_recurs_at_its_period() {
-    // acc[i mod 2] read and written: distance 2 (ir/deptest.rs, periodic terms), so the
+    // acc[i mod 2] read and written: distance 2 (analysis/deptest.rs, periodic terms), so the
     // load-multiply-multiply-add-store chain spans two IIs: II above the port's 2, below
     // the chain. local_mem's tmp[i mod 4] (distance 4) pipelines at II 1.
     let (d, rep) = compile(&kernel("pipe_dep_mod.mlir"), &hls::Options::default());

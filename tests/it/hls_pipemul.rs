@@ -1,4 +1,4 @@
-//! Pipelined multipliers (`hls/src/gen/pipemul.rs`, `schedule/pipemul.rs`) at 8, 16, 32 and
+//! Pipelined multipliers (`hls/src/gen/pipemul.rs`, `schedule/mul_timing.rs`) at 8, 16, 32 and
 //! 64 bits under Icarus with SPEC section 4 block-RAM models: every product of the corner
 //! operands 0, 1, -1, MIN and MAX with each other and of random ones must be the product
 //! modulo 2^w (`arith.muli`), computed here in Rust.

@@ -52,6 +52,7 @@ mod lutmap;
 mod mem_cell;
 mod mutated_inputs;
 mod params;
+mod passes;
 mod random_netlists;
 mod seq_more;
 mod seq_sv;

@@ -3,8 +3,8 @@
 //! Why: the source's types say how wide a value is stored, not how wide it is. An `i16`
 //! product written with `extsi` to `i32`, a loop counter running to 64, a byte masked out of
 //! a word: each fits far fewer bits than its type, and every bit costs a LUT or a flip-flop.
-//! The narrowing transform ([`crate::ir::narrow`]), the binder's multiplier shapes and the
-//! value registers ([`crate::gen`]) and the dividers' rows ([`crate::ir::divwidth`]) all take
+//! The narrowing transform ([`crate::transform::narrow`]), the binder's multiplier shapes and the
+//! value registers ([`crate::gen`]) and the dividers' rows ([`crate::analysis::divwidth`]) all take
 //! their widths from here.
 //!
 //! A value's range is `lo..=hi` in the signed reading of its bits (a value of width `w` is

@@ -70,7 +70,7 @@ impl Gen<'_> {
         }
         // Left-edge binding of multipliers and dividers, per (operator, width, kind): a
         // block may pipeline its multipliers where another keeps multi-cycle paths
-        // (`schedule/pipemul.rs`), and the two are different units; pipelined multipliers
+        // (`schedule/mul_timing.rs`), and the two are different units; pipelined multipliers
         // and sequential dividers also by latency (their structure), as they are the
         // function's shared units (`share.rs`): local unit k of a key is the same cell as a
         // pipelined loop's local unit k.

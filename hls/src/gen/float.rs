@@ -1,7 +1,7 @@
 //! Float ops in the datapath: each op's unit (`float::units`) built inline in the generated
 //! module through [`UnitBuilder`], the way `pipemul.rs` builds a pipelined multiplier.
 //!
-//! How an op of type `t` (`schedule::float`) started in state `S` is wired:
+//! How an op of type `t` (`schedule::float_timing`) started in state `S` is wired:
 //! - latency 0: the unit's combinational cone on the operands as seen in `S` (chained);
 //! - a pipelined unit of latency `L`: the cone cut by `L` free-running register stages
 //!   (`units::pipeline`, or the divider's and square root's own row cuts); its operands are
@@ -25,7 +25,7 @@
 use super::{Gen, Unit};
 use crate::float::units::{self, ds_unit, fdiv, fsqrt, pipeline, FUnit, UnitBuilder};
 use crate::ir::Op;
-use crate::schedule::float::{built_unit, unit_of};
+use crate::schedule::float_timing::{built_unit, unit_of};
 use crate::schedule::OperatorType;
 use comb::{CellKind, NetId};
 use std::collections::BTreeSet;
@@ -81,7 +81,7 @@ impl Gen<'_> {
         let clk = self.clk;
         let before = self.m.id_bound();
         let mut b = UnitBuilder::new(&mut self.m);
-        b.set_mul_tile(crate::schedule::float::UNIT_OPTIONS.mul_tile);
+        b.set_mul_tile(crate::schedule::float_timing::UNIT_OPTIONS.mul_tile);
         let net = match kind {
             k if ds_unit::is_seq(k) => {
                 let Some(s) = start else {

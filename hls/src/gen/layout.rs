@@ -12,7 +12,7 @@
 
 use crate::ir::{Cfg, ForLoop, Func, Item, LoopId, OpId, OpKind, Region, Terminator, ValId, WhileLoop};
 use crate::schedule::block::{schedule_block, BlockSchedule};
-use crate::schedule::pipeline::{self, PipelinePlan};
+use crate::schedule::pipelined_loops::{self, PipelinePlan};
 use crate::Options;
 use mlir_text::Span;
 
@@ -305,10 +305,10 @@ impl Builder<'_> {
         let mut memory_recurrence = None;
         if l.pipeline.is_some() || self.opts.pipeline {
             let innermost = !l.body.items.iter().any(|i| matches!(i, Item::For(_) | Item::While(_)));
-            match pipeline::ineligible(self.f, l) {
+            match pipelined_loops::ineligible(self.f, l) {
                 None => {
                     let target = l.pipeline.and_then(|r| r.ii).unwrap_or(1);
-                    let plan = pipeline::plan(self.f, l, self.opts, target)?;
+                    let plan = pipelined_loops::plan(self.f, l, self.opts, target)?;
                     if let Some(r) = l.pipeline.filter(|r| r.ii.is_some_and(|t| t < plan.ii())) {
                         self.l.warnings.push((
                             r.span,
@@ -324,7 +324,7 @@ impl Builder<'_> {
                     // (a short trip count against the fill and drain).
                     let gain = match (l.pipeline, l.trip) {
                         (None, Some(t)) => {
-                            let ops: Vec<OpId> = pipeline::body_ops(l)
+                            let ops: Vec<OpId> = pipelined_loops::body_ops(l)
                                 .into_iter()
                                 .filter(|&o| !matches!(self.f.op(o).kind, OpKind::Const(_)))
                                 .collect();
@@ -378,7 +378,7 @@ impl Builder<'_> {
         let body_label = self.label(Next::Finish);
         // The exit follows the latch's writes and sees their values: the results are the
         // iter_args just written (reading the yields there would see a yield that is itself
-        // the induction variable or an iter_arg, as `ir/rotate.rs` makes, already updated).
+        // the induction variable or an iter_arg, as `transform/rotate.rs` makes, already updated).
         let exit = act(&l.results, &l.iter_args, Next::Jump(after));
         let mut writes: Vec<(ValId, Src)> = vec![(l.iv, Src::IvNext(k))];
         writes.extend(l.iter_args.iter().zip(&l.yields).map(|(&a, &y)| (a, Src::Val(y))));
@@ -507,7 +507,7 @@ impl Builder<'_> {
         self.depth += 1;
         let (b, _) = self.region(&w.before, decide)?;
         self.l.labels[before_label] = b;
-        // An empty body (`ir/whilefuse.rs` moved it beside the condition) needs no state of
+        // An empty body (`transform/whilefuse.rs` moved it beside the condition) needs no state of
         // its own when the condition has one: every iteration passes through that.
         let (a, _) = if w.after.items.is_empty() && self.states() > first {
             self.region(&w.after, back)?

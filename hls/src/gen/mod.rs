@@ -97,7 +97,7 @@ pub(crate) struct Gen<'f> {
     own_regs: Vec<u32>,
     /// The chaining budget of a cycle, ns (`schedule::delays::budget`).
     budget: f64,
-    /// The clock period, ns (the float units' timing, `schedule::float`).
+    /// The clock period, ns (the float units' timing, `schedule::float_timing`).
     period: f64,
     /// `--max-float`: float units shared (`float.rs`).
     max_float: Option<u32>,

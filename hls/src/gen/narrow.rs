@@ -1,6 +1,6 @@
 //! Unit and register widths from value ranges (the generator's side of narrowing).
 //!
-//! The IR pass (`ir/narrow.rs`) narrows what it can express: ops whose operands and result
+//! The IR pass (`transform/narrow.rs`) narrows what it can express: ops whose operands and result
 //! fit fewer bits. Three things are left to the generator, all from the same ranges
 //! ([`crate::analysis::ranges`]), all off with `--no-narrow`:
 //! - **multipliers with narrow operands**: a `w`-bit product of operands that fit `n < w`

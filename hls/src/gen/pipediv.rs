@@ -3,7 +3,7 @@
 //!
 //! Why: in a pipelined loop a sequential divider bounds the II by its busy time (35 cycles
 //! for a signed 32-bit division); a pipeline of the same rows accepts one operation per
-//! cycle, so the II is bounded by the memory ports instead (`schedule/pipediv.rs` decides
+//! cycle, so the II is bounded by the memory ports instead (`schedule/div_timing.rs` decides
 //! where one is used). Its stages need not be the sequential unit's steps: more bits per
 //! stage (radix-4 rows) and signed work folded into neighbouring stages make it shorter.
 //!
@@ -35,7 +35,7 @@
 
 use super::pipeline::Ctx;
 use super::Gen;
-use crate::ir::divwidth::divisor_bits;
+use crate::analysis::divwidth::divisor_bits;
 use crate::ir::{BinOp, OpKind};
 use crate::schedule::delays::PipeDiv;
 use comb::{CellKind, NetId};
@@ -281,7 +281,7 @@ impl Gen<'_> {
         (ops, both): (usize, bool),
     ) -> Result<(PipeDivUnit, NetId, Option<NetId>), String> {
         let signed = matches!(op, BinOp::DivS | BinOp::RemS);
-        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
+        let m = crate::analysis::divwidth::divisor_bits(self.f, op, width);
         let plan = crate::schedule::delays::pipe_div(signed, width, m, self.budget);
         if plan.latency > t.latency {
             return Err(format!(
@@ -316,7 +316,7 @@ impl Gen<'_> {
             _ => BinOp::DivU,
         };
         // Same operands, start and latency (a pipelined loop's types are split by
-        // latency, `schedule::pipediv::pipelined`).
+        // latency, `schedule::div_timing::pipelined`).
         let ty = |k: usize| &sched.problem.types[sched.problem.ops[k].ty];
         (i + 1..sched.ops.len()).find(|&j| {
             let o = self.f.op(sched.ops[j]);

@@ -22,7 +22,7 @@
 //! (written at loop entry with its init and by the yield under its stage's valid bit).
 //!
 //! A rotation of carried values (`q0` yields `q1`, .., `q(k-1)` yields a body value `s`:
-//! `ir::reassoc`'s partial accumulators) is a shift register of their registers: at the
+//! `transform::reassoc`'s partial accumulators) is a shift register of their registers: at the
 //! wire cycle of `s`, `q(k-1)` loads `s` and each `qj` loads `q(j+1)`, under that cycle's
 //! guard. `qj` then holds, `n` shifts after `s` of iteration `m` was loaded, iteration `m`'s
 //! value at `q(k-1-n)`: a use of `qj` (distance `d = k - j`, produced at `wire - d II`) reads
@@ -179,7 +179,7 @@ impl Gen<'_> {
             i64::from(sched.start(i)) + i64::from(t.span.max(1)) - 1
         };
         for (j, (a, y)) in lp.iter_args.iter().zip(&lp.yields).enumerate() {
-            let o = match (at.get(y), crate::schedule::pipeline::rotation(lp, j)) {
+            let o = match (at.get(y), crate::schedule::pipelined_loops::rotation(lp, j)) {
                 (Some(&i), _) => Origin::Carried(wire_cycle(i) - c.ii),
                 (None, Some((v, d))) if d > 1 && at.contains_key(&v) => {
                     let mut chain = vec![*a];
@@ -235,7 +235,7 @@ impl Gen<'_> {
                 }
                 // A division and a remainder of the same operands on one unit of their own.
                 OpKind::Bin(b)
-                    if crate::schedule::pipediv::is_pipelined(&ty)
+                    if crate::schedule::div_timing::is_pipelined(&ty)
                         && (div_pairs.contains_key(&i) || self.div_partner(&c, i, (b, w)).is_some()) =>
                 {
                     self.pipe_div_op(&mut c, i, (b, w), &ty, &mut div_pairs)?
@@ -258,7 +258,7 @@ impl Gen<'_> {
                         a.push(self.pv(&mut c, o, t)?);
                     }
                     // A sequential unit (a remainder) starts for a running iteration only.
-                    let go = if crate::schedule::float::is_sequential(&ty) {
+                    let go = if crate::schedule::float_timing::is_sequential(&ty) {
                         self.guard(&c, t)
                     } else {
                         self.state_eq[c.slot(t) as usize]
@@ -330,7 +330,7 @@ impl Gen<'_> {
             let Origin::Carried(base) = c.origin[a] else {
                 // Passed through (the init), or a carried value no op of the body reads that
                 // yields a constant or a value from before the loop (scalar replacement of a
-                // store of one, `schedule::pipeline::ineligible`): after the at least one
+                // store of one, `schedule::pipelined_loops::ineligible`): after the at least one
                 // iteration a pipelined run makes, it is that value.
                 let out = match self.consts.get(y) {
                     _ if a == y => reg,

@@ -4,7 +4,7 @@
 //! Why: a multiplier slower than a cycle is otherwise a multi-cycle path that holds its
 //! unit (and its operands) for all its cycles, so under `--max-mul` a pipelined loop's II is
 //! at least that many cycles per multiplication, and an FSM's multiplications queue behind
-//! each other. `schedule/pipemul.rs` decides where this unit is used.
+//! each other. `schedule/mul_timing.rs` decides where this unit is used.
 //!
 //! Structure (the plan is `schedule::delays::pipe_mul`, which gives the scheduler's latency
 //! too), for an op started in cycle `t`: the operands are registered at the end of cycle

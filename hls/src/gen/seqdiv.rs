@@ -34,7 +34,7 @@ use comb::{CellKind, NetId};
 pub(crate) struct SeqDivUnit {
     op: BinOp,
     width: u32,
-    /// The divisor's bits (`ir::divwidth`): the width of `R` and `D`.
+    /// The divisor's bits (`analysis::divwidth`): the width of `R` and `D`.
     m: u32,
     rows: u32,
     r: NetId,
@@ -78,7 +78,7 @@ impl Gen<'_> {
         rows: u32,
         tag: &str,
     ) -> (SeqDivUnit, NetId) {
-        let m = crate::ir::divwidth::divisor_bits(self.f, op, width);
+        let m = crate::analysis::divwidth::divisor_bits(self.f, op, width);
         let r = self.unit_reg(m, &format!("{tag}_rem"));
         let q = self.unit_reg(width, &format!("{tag}_quo"));
         let d = self.unit_reg(m, &format!("{tag}_den"));

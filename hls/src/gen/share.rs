@@ -67,7 +67,7 @@ impl PoolKey {
         let kind = match op {
             BinOp::Mul => PoolKind::PipeMul,
             _ if !op.is_div() => return None,
-            _ if crate::schedule::pipediv::is_pipelined(t) => PoolKind::PipeDiv,
+            _ if crate::schedule::div_timing::is_pipelined(t) => PoolKind::PipeDiv,
             _ => PoolKind::SeqDiv,
         };
         Some(PoolKey { op, width, kind, latency: t.latency })
@@ -134,7 +134,7 @@ impl Gen<'_> {
                 (Handle::Mul(u), out)
             }
             PoolKind::PipeDiv => {
-                let m = crate::ir::divwidth::divisor_bits(self.f, op, w);
+                let m = crate::analysis::divwidth::divisor_bits(self.f, op, w);
                 let plan = crate::schedule::delays::pipe_div(key.signed(), w, m, self.budget);
                 if plan.latency > latency {
                     return Err(format!(

@@ -4,7 +4,7 @@
 //! so an op outside it is a located error (exit 1), never a panic or wrong hardware.
 //!
 //! Float ops ([`crate::ir::fop`]) are in it when they have a hardware unit
-//! (`schedule::float::unit_of`: scheduled by `schedule/float.rs`, built by `gen/float.rs`);
+//! (`schedule::float_timing::unit_of`: scheduled by `schedule/float_timing.rs`, built by `gen/float.rs`);
 //! one without (a conversion between a float and an integer wider than 64 bits) stops
 //! synthesis here with "floating-point 'arith.sitofp' has no hardware unit", though the
 //! interpreter runs it (via `float::soft`).
@@ -28,7 +28,7 @@ pub fn synthesizable(kind: &OpKind) -> bool {
         | OpKind::FUn(..)
         | OpKind::Fma { .. }
         | OpKind::FCmp(..)
-        | OpKind::FConv { .. } => crate::schedule::float::unit_of(kind).is_some(),
+        | OpKind::FConv { .. } => crate::schedule::float_timing::unit_of(kind).is_some(),
     }
 }
 

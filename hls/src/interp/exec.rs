@@ -238,7 +238,7 @@ impl<'f> Machine<'f> {
         let mut iteration_start = (self.recurrence, self.floor.weighted);
         // Per block, whether its last `cond_br` decided on data the compiler cannot fold: a
         // loop whose exit is decided so has no constant trip count, so it is never raised
-        // to a counted loop and unrolled (`ir/cfgloop.rs`): one state per iteration at least.
+        // to a counted loop and unrolled (`transform/cfgloop.rs`): one state per iteration at least.
         let mut data_decided = vec![false; region.blocks.len()];
         'blocks: loop {
             if block.args.len() != args.len() {

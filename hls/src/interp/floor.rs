@@ -42,7 +42,7 @@
 //! (`schedule/block.rs`): 0 when its delay fits the chaining budget, else the multi-cycle
 //! path's `ceil(delay / budget)`; a division by a variable is the shorter of the sequential
 //! and the pipelined divider. Widths and divisor bits are the smallest any sound narrowing
-//! could choose ([`crate::ir::narrow`], [`crate::ir::divwidth`]): the signed bits the
+//! could choose ([`crate::transform::narrow`], [`crate::analysis::divwidth`]): the signed bits the
 //! execution's operands and result need, the bits of its divisor, minimized over every width
 //! from there to the op's (a sound analysis covers every value the run sees). "Variable" means the value depends on a load, an argument
 //! or a loop value that is not folded by full unrolling (an induction variable of a loop

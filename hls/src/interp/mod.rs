@@ -305,7 +305,7 @@ pub fn run_planned(
     name: &str,
     args: &[ArgValue],
     opts: &crate::Options,
-    reassociated: &[crate::ir::reassoc::Reassociated],
+    reassociated: &[crate::transform::reassoc::Reassociated],
 ) -> Result<Outcome, Diagnostic> {
     let sig = signature(file, name)?;
     if sig.params.len() != args.len() {

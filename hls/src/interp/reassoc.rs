@@ -1,5 +1,5 @@
 //! Float reductions in the order the circuit computes them when synthesis reassociated
-//! them (`fastmath<reassoc>`, `hls::ir::reassoc`): the interpreter is told which source ops
+//! them (`fastmath<reassoc>`, `hls::transform::reassoc`): the interpreter is told which source ops
 //! were split and into how many partial accumulators ([`super::run_planned`]), and
 //! computes the same order on its own.
 //!

@@ -10,30 +10,16 @@
 //! 754 bit pattern, and only the float ops of [`fop`] know its format). Memories are
 //! flattened to one dimension (row-major) by the lowering; a load or store carries one
 //! address operand of 32 bits. Memory dependences between accesses are computed by
-//! [`deps`] from the address expressions with the dependence test of [`deptest`]: exact
-//! where the addresses are affine in induction variables of known range, conservative
-//! otherwise. [`verify`] checks the invariants between steps.
+//! [`crate::analysis::deps`] from the address expressions with the dependence test of
+//! [`crate::analysis::deptest`]: exact where the addresses are affine in induction
+//! variables of known range, conservative otherwise. [`verify`] checks the invariants
+//! between steps; [`print`] writes a function as text. The transforms live in
+//! [`crate::transform`], the analyses in [`crate::analysis`].
 
-pub mod cfgloop;
-pub mod constdiv;
-pub mod deps;
-pub mod deptest;
-pub mod divwidth;
 pub mod fop;
-pub mod ifconvert;
-pub mod ivreduce;
-pub mod magic;
-pub mod narrow;
-pub mod reassoc;
-pub mod rotate;
-pub mod scalrep;
-pub mod scope;
-pub mod siblingfuse;
+pub mod print;
 pub mod srcloc;
-pub mod storemerge;
-pub mod unroll_inner;
 pub mod verify;
-pub mod whilefuse;
 
 use crate::float::{FCmpPred, FloatFormat};
 use comb::IcmpPred;
@@ -533,5 +519,3 @@ pub(crate) fn lower_first(src: &str) -> Func {
     f.lines = srcloc::Lines::new(&sf);
     f
 }
-#[cfg(test)]
-mod float_tests;

@@ -208,7 +208,7 @@ impl Checker<'_> {
                     self.use_(v, "a while condition");
                 }
                 // The after region runs after the before region in the same iteration, so it
-                // may use its values (MLIR does not allow it; `ir/whilefuse.rs` moves the
+                // may use its values (MLIR does not allow it; `transform/whilefuse.rs` moves the
                 // body's ops there, and the yields with them).
                 for &a in &l.after_args {
                     self.define(a);

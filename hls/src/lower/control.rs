@@ -7,7 +7,7 @@
 //! block, so the scheduler places them in parallel where ports and dependences allow.
 
 use super::{Lower, Res};
-use crate::ir::deps::Linear;
+use crate::analysis::deps::Linear;
 use crate::ir::{BinOp, ForLoop, IfElse, Item, OpKind, PipelineRequest, ValId, WhileLoop, INDEX_WIDTH};
 use comb::IcmpPred;
 use mlir_text::{Attr, Block, Diagnostic, Operation, Span, Type};

@@ -316,7 +316,7 @@ impl Lower<'_> {
         if idx.is_empty() {
             return Ok(self.konst(0, INDEX_WIDTH, s));
         }
-        let mut lin = crate::ir::deps::Linear::new(&self.f);
+        let mut lin = crate::analysis::deps::Linear::new(&self.f);
         for (k, (&i, &d)) in idx.iter().zip(&m.shape).enumerate() {
             if let Some(c) = lin.form(i).terms.is_empty().then(|| lin.form(i).constant) {
                 if c < 0 || c as u64 >= d {

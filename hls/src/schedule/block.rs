@@ -7,14 +7,15 @@
 //! whose delay exceeds the budget becomes a multi-cycle path of `ceil(delay / budget)` cycles
 //! whose operands are held meanwhile and whose result is registered at the end; under
 //! `--max-mul`, multipliers so slow are pipelined units instead where that gives the
-//! block a shorter schedule ([`super::pipemul`]). A load has
+//! block a shorter schedule ([`super::mul_timing`]). A load has
 //! latency 1 (data the next cycle, as from a block RAM). Resources: each memref argument is one port (one
 //! access per cycle), each local memory a read and a write port, and multipliers and
 //! dividers when `--max-mul` / `--max-div` limit them.
 
 use super::delays::{self, DelayOp};
 use super::{list, Dependence, Operation, OperatorType, Problem, Solution};
-use crate::ir::{deps, BinOp, Func, MemKind, OpId, OpKind, ValId};
+use crate::analysis::deps;
+use crate::ir::{BinOp, Func, MemKind, OpId, OpKind, ValId};
 use crate::Options;
 use std::collections::{BTreeMap, HashMap};
 
@@ -86,16 +87,16 @@ fn op_type(
         OpKind::Bin(b) => (delays::of_bin(*b), if b.is_div() { "div" } else { "" }),
         OpKind::Cmp(pr) => (delays::of_cmp(*pr), "cmp"),
         OpKind::Select => (DelayOp::Mux, "mux"),
-        // Float ops on their units (`float.rs`); one without a unit (a conversion of a
+        // Float ops on their units (`float_timing.rs`); one without a unit (a conversion of a
         // wide integer) never
         // reaches a schedule that is generated (`gen::support` refuses it after lowering),
         // and the loop passes' trial schedules see it as a long multi-cycle path.
         k if k.is_float() => {
-            let Some((u, fmt)) = super::float::unit_of(k) else {
+            let Some((u, fmt)) = super::float_timing::unit_of(k) else {
                 let name = format!("{}{w}", k.float_name().unwrap_or("float"));
                 return (multi_cycle(name, 4.0 * p, p), None);
             };
-            return (super::float::op_type(u, fmt, opts.clock_period), Some("float"));
+            return (super::float_timing::op_type(u, fmt, opts.clock_period), Some("float"));
         }
         _ => unreachable!("every op kind is matched above"),
     };
@@ -134,7 +135,7 @@ fn op_type(
         if b.is_div() {
             // A sequential divider: loads in its start cycle, steps, and its registers
             // hold the result in cycle start + latency.
-            let m = crate::ir::divwidth::divisor_bits(f, b, width);
+            let m = crate::analysis::divwidth::divisor_bits(f, b, width);
             let sd = delays::seq_div(matches!(b, BinOp::DivS | BinOp::RemS), width, m, p);
             let t = OperatorType {
                 name: if m < width { format!("{name}/{m} seq") } else { format!("{name} seq") },
@@ -170,20 +171,20 @@ fn multi_cycle(name: String, d: f64, p: f64) -> OperatorType {
 pub fn schedule_block(f: &Func, ops: &[OpId], opts: &Options) -> Result<BlockSchedule, String> {
     let p = block_problem(f, ops, opts)?;
     let mut solution = list::schedule(&p)?;
-    // Under --max-mul, pipelined multipliers where they shorten the block (`pipemul.rs`).
+    // Under --max-mul, pipelined multipliers where they shorten the block (`mul_timing.rs`).
     let mut p = p;
     // Then each width back to multi-cycle paths where the block is no longer without it.
     if opts.max_mul.is_some() {
-        let lat = super::pipemul::latencies(f, ops, &p);
-        if let Some(q) = super::pipemul::pipelined(&p, &lat) {
+        let lat = super::mul_timing::latencies(f, ops, &p);
+        if let Some(q) = super::mul_timing::pipelined(&p, &lat) {
             let s = list::schedule(&q)?;
             if s.length < solution.length {
                 let length = s.length;
                 let (p0, mut best) = (p.clone(), (q, s));
-                let (_, fewer) = super::pipemul::fewest(
+                let (_, fewer) = super::mul_timing::fewest(
                     &lat,
                     |l| {
-                        let q = super::pipemul::pipelined(&p0, l).expect("a choice with a multiplier");
+                        let q = super::mul_timing::pipelined(&p0, l).expect("a choice with a multiplier");
                         let s = list::schedule(&q)?;
                         Ok((s.length, (q, s)))
                     },
@@ -247,7 +248,7 @@ pub fn block_problem(f: &Func, ops: &[OpId], opts: &Options) -> Result<Problem, 
             (_, Some("div")) => opts.max_div.map(|l| resource(&mut p, "divider".into(), l.max(1))),
             // Float units with registers under --max-float: one resource per kind and format.
             (k, Some("float")) if p.types[ty].latency > 0 => opts.max_float.and_then(|l| {
-                let (u, fmt) = super::float::unit_of(k)?;
+                let (u, fmt) = super::float_timing::unit_of(k)?;
                 Some(resource(&mut p, format!("{} {fmt}", u.name()), l.max(1)))
             }),
             _ => None,

@@ -144,7 +144,7 @@ pub struct SeqDiv {
 }
 
 /// The sequential divider plan for `width` bits under `budget` ns, for divisors that fit
-/// `divisor_bits` bits (`ir::divwidth`; the width when unknown): the partial remainder is
+/// `divisor_bits` bits (`analysis::divwidth`; the width when unknown): the partial remainder is
 /// below the divisor, so each row subtracts at `divisor_bits + 2` bits. Radix-4 steps
 /// ([`div_row4`]) where they give more quotient bits per step than radix-2 rows: `3d` is
 /// made in the load cycle (unsigned: an adder behind the load, the start needs it) or in

@@ -19,15 +19,15 @@
 
 pub mod block;
 pub mod delays;
-pub mod float;
+pub mod div_timing;
+pub mod float_timing;
 pub mod ice40;
 pub mod iibound;
 pub mod ims;
 pub mod list;
 pub mod modulo;
-pub mod pipediv;
-pub mod pipeline;
-pub mod pipemul;
+pub mod mul_timing;
+pub mod pipelined_loops;
 
 /// An operator type.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,7 +47,7 @@ pub struct OperatorType {
     /// A sequential unit (a divider): its own registers hold the result in cycle
     /// `start + latency`, so its operands are needed in the start cycle only. Otherwise a
     /// type with latency >= 1 other than a load is a multi-cycle path (operands held).
-    /// With an occupancy below its latency it is a pipelined unit ([`pipediv`]).
+    /// With an occupancy below its latency it is a pipelined unit ([`div_timing`]).
     pub sequential: bool,
 }
 

@@ -223,7 +223,7 @@ pub fn hls_options(opts: &[&str]) -> hls::Options {
 
 /// The float reductions `rmlir-hls` with flags `opts` reassociates in kernel `k`
 /// (`hls::Synthesized::reassociated`).
-pub fn reassociated(k: &Kernel, opts: &[&str]) -> Vec<hls::ir::reassoc::Reassociated> {
+pub fn reassociated(k: &Kernel, opts: &[&str]) -> Vec<hls::transform::reassoc::Reassociated> {
     hls::synthesize(&k.file, &hls_options(opts))
         .unwrap_or_else(|d| panic!("{}: synthesis: {}", k.path.display(), d[0].message))
         .reassociated
@@ -233,7 +233,7 @@ pub fn reassociated(k: &Kernel, opts: &[&str]) -> Vec<hls::ir::reassoc::Reassoci
 pub fn interpret_planned(
     k: &Kernel,
     args: &[ArgValue],
-    plan: &[hls::ir::reassoc::Reassociated],
+    plan: &[hls::transform::reassoc::Reassociated],
 ) -> (RefRun, Outcome) {
     let out = interp::run_planned(&k.file, &k.sig.name, args, &hls::Options::default(), plan)
         .unwrap_or_else(|d| panic!("{}: interpreter: {}", k.path.display(), d.message));
