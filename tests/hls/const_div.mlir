@@ -1,5 +1,5 @@
 // Division and remainder by constants of every kind (rewritten to shifts, masks and magic
-// multiplies, hls/src/ir/constdiv.rs): powers of two, odd, even non-powers, negative
+// multiplies, hls/src/transform/constdiv.rs): powers of two, odd, even non-powers, negative
 // divisors for signed ops, 1, the all-ones pattern, the most negative value, divisors above
 // half the range, floordivsi/ceildivsi/ceildivui and affine floordiv/ceildiv/mod, at 8, 32
 // and 64 bits. MIN / -1 traps on x86, so -1 divides the halved dividend; ceildivsi gets the

@@ -1,4 +1,4 @@
-// Sibling fusion must not apply (ir/siblingfuse.rs): the second loop reads %b, which the
+// Sibling fusion must not apply (transform/siblingfuse.rs): the second loop reads %b, which the
 // first writes (a dependence through memory: b[7 - j] is written in the first loop's
 // later iterations), and the fourth loop starts from the third's result (a scalar
 // dependence). Equal trip counts, innermost: only the dependences keep them apart. The

@@ -1,4 +1,4 @@
-// Sibling fusion with unequal trip counts (ir/siblingfuse.rs, with --pipeline): a loop of
+// Sibling fusion with unequal trip counts (transform/siblingfuse.rs, with --pipeline): a loop of
 // 12 iterations and an independent one of 5 (from 1, with a running sum) become one loop
 // of 12; the shorter one's store is predicated by `iv < 5` and its sum stops changing
 // after its fifth iteration (its loads run on, discarded, inside %p's 16 elements).

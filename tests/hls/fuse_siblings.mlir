@@ -1,4 +1,4 @@
-// Sibling fusion (ir/siblingfuse.rs, with --pipeline): a one-iteration loop dissolves into
+// Sibling fusion (transform/siblingfuse.rs, with --pipeline): a one-iteration loop dissolves into
 // its region; then two loops of 8 iterations with different steps and lower bounds write
 // disjoint parts of one memory (%o[0..16) even elements and %o[16..24)) from different
 // inputs, and a third loop of 8 reads %p only: all three fuse into one loop.

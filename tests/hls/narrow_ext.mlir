@@ -1,4 +1,4 @@
-// Bit-width narrowing (hls/src/ir/narrow.rs, hls/src/gen/narrow.rs): i16 x i16 products
+// Bit-width narrowing (hls/src/transform/narrow.rs, hls/src/gen/narrow.rs): i16 x i16 products
 // extended to i32 (signed and unsigned 16x16 multipliers with 32-bit results, the corners
 // -32768 * -32768 and -32768 * 32767 forced in the first iterations), an i8 x i8 product
 // that fits 16 bits, a mixed i8 x u16 product (17-bit signed operands), comparisons and a

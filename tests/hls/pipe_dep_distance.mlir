@@ -1,5 +1,5 @@
 // A memory dependence between iterations at a distance > 1 with different coefficients
-// (ir/deptest.rs): iteration i writes a[3i], which iteration 3i reads as a[i], 2i
+// (analysis/deptest.rs): iteration i writes a[3i], which iteration 3i reads as a[i], 2i
 // iterations later; the least distance is 2 (a[3] from iteration 1 to 3). The pipelined
 // loop keeps that recurrence with distance 2: its II is half the chain from the load to
 // the store (two multiplies), not the whole chain (distance 1, what comparing equal

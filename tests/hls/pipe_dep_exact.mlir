@@ -1,4 +1,4 @@
-// Exact memory dependences (ir/deptest.rs): accesses to one memory with different
+// Exact memory dependences (analysis/deptest.rs): accesses to one memory with different
 // coefficients of the induction variable that never meet. b[4i] and b[4i + 2] are read,
 // b[2i + 1] written: even against odd addresses (the GCD test), in one iteration and
 // between iterations, so the pipelined loop keeps no recurrence through memory and only

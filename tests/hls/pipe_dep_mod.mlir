@@ -1,4 +1,4 @@
-// Memory dependences through an affine `mod` (ir/deptest.rs): acc[i mod 2] is read and
+// Memory dependences through an affine `mod` (analysis/deptest.rs): acc[i mod 2] is read and
 // written every iteration, so iteration i + 2 reads what iteration i wrote. `i mod 2` is
 // lowered to `i & 1`, a value the body computes, but one that follows the induction
 // variable: the test enumerates its value in the earlier iteration and knows it in the

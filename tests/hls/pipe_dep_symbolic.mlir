@@ -1,4 +1,4 @@
-// Exact memory dependences under a symbolic bound (ir/deptest.rs): the trip count is a
+// Exact memory dependences under a symbolic bound (analysis/deptest.rs): the trip count is a
 // scalar argument clamped to 0..16, so the test knows only the lower bound 0 and the step.
 // The first loop reads b[4i] and writes b[2i + 1]: even against odd, never equal (the GCD
 // test needs no range), no recurrence through memory. The second writes a[3i] and reads

@@ -1,7 +1,7 @@
 // hls-options: --clock-period 5 --max-mul 1
 // One multiplier (--max-mul 1) at a 5 ns clock, where a 32-bit multiply is a seven-cycle
 // path: the pipelined loop's two multiplies would hold the unit 14 cycles an iteration; on a
-// pipelined multiplier (carry-save stages, schedule/pipemul.rs) they take one slot each,
+// pipelined multiplier (carry-save stages, schedule/mul_timing.rs) they take one slot each,
 // II = 2. The plain loop's three 32-bit multiplies would queue 7 cycles each; pipelined
 // they start in consecutive cycles (its 16-bit one stays a path: the block is no longer). The last loop's one multiply stays a
 // seven-cycle path (shorter than the pipelined unit's 17 cycles).

@@ -1,4 +1,4 @@
-// Loop rotation must not apply (ir/rotate.rs): the store after the inner loop writes
+// Loop rotation must not apply (transform/rotate.rs): the store after the inner loop writes
 // %s[i], which the next outer iteration's inner loop reads (a running prefix of sums), so
 // it cannot run an iteration late. The result must equal the reference all the same.
 func.func @prefix_rows(%a: memref<8x10xi32>, %s: memref<8xi32>) {

@@ -1,4 +1,4 @@
-// Loop rotation (ir/rotate.rs, with --pipeline): row sums of the first n rows (n a scalar
+// Loop rotation (transform/rotate.rs, with --pipeline): row sums of the first n rows (n a scalar
 // argument, clamped to 0..6), each stored after its inner loop of 12; the store moves to
 // the next outer iteration's first state, and one copy after the loop, predicated by
 // whether any iteration ran, stores the last row. Each row is weighted by i * 6 + 6.

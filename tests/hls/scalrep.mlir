@@ -1,4 +1,4 @@
-// Scalar replacement (ir/scalrep.rs, with --pipeline): where it fires and where it must not.
+// Scalar replacement (transform/scalrep.rs, with --pipeline): where it fires and where it must not.
 // 1. c[i][i] accumulated in the j loop, read again after its store in the same iteration:
 //    fires (the second load sees the first store's value).
 // 2. c[i][0] accumulated while c[i][k+1] is read: another access of the memory, not kept.

@@ -1,4 +1,4 @@
-// Short inner loops unrolled into their parent (ir/unroll_inner.rs, with --pipeline):
+// Short inner loops unrolled into their parent (transform/unroll_inner.rs, with --pipeline):
 // an odd trip with a non-zero lower bound and a step (k = 1, 4, 7), iter_args and an
 // if-converted branch, its result used by a second inner loop and by the parent's yield;
 // then a nest whose inner loop is too long (9 iterations) to be unrolled.
