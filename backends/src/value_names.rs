@@ -155,7 +155,7 @@ pub fn value_names<'a>(design: &Design, m: &'a Module, order: &[NetId]) -> Value
     let first = leaders(m, order);
     let mut names = ValueNames { m, changed: FxMap::default(), first: BTreeMap::new() };
     let mut taken = Taken { own: FxSet::default(), made: FxSet::default() };
-    taken.own.reserve(m.graph().node_weights().filter(|c| c.name.is_some()).count());
+    taken.own.reserve(m.cell_refs().filter(|(_, c)| c.name.is_some()).count());
     for p in m.inputs() {
         let Some(net) = m.port_net(p) else { continue };
         let port: &'a str = &m.port(p).name;

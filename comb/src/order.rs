@@ -14,7 +14,9 @@ use crate::netlist::{CellKind, Design, Module};
 use smallvec::SmallVec;
 
 pub mod emission;
+mod view;
 pub use emission::emission_order;
+use view::DepView;
 
 /// For one module: for each port (by index), the input ports an output depends on
 /// combinationally (empty for input ports).
@@ -50,40 +52,11 @@ pub fn children(design: &Design) -> Vec<Vec<ModuleId>> {
         .collect()
 }
 
-/// [`hierarchy_order`] given [`children`].
+/// [`hierarchy_order`] given [`children`]: petgraph's depth-first post-order over the
+/// instantiation relation ([`view::dependency_order`]).
 pub fn hierarchy_order_of(children: &[Vec<ModuleId>]) -> Result<Vec<ModuleId>, Vec<ModuleId>> {
-    let n = children.len();
-    // 0 = new, 1 = on stack, 2 = done
-    let mut state = vec![0u8; n];
-    let mut order = Vec::with_capacity(n);
-    for root in 0..n {
-        if state[root] != 0 {
-            continue;
-        }
-        let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
-        state[root] = 1;
-        while let Some(&mut (m, ref mut i)) = stack.last_mut() {
-            if let Some(&c) = children[m].get(*i) {
-                *i += 1;
-                match state[c.index()] {
-                    0 => {
-                        state[c.index()] = 1;
-                        stack.push((c.index(), 0));
-                    }
-                    1 => {
-                        let pos = stack.iter().position(|&(s, _)| s == c.index()).unwrap_or(0);
-                        return Err(stack[pos..].iter().map(|&(s, _)| ModuleId(s as u32)).collect());
-                    }
-                    _ => {}
-                }
-            } else {
-                state[m] = 2;
-                order.push(ModuleId(m as u32));
-                stack.pop();
-            }
-        }
-    }
-    Ok(order)
+    let view = DepView::new(children.len(), |m: ModuleId| children[m.index()].iter().copied());
+    view::dependency_order(view, (0..children.len() as u32).map(ModuleId))
 }
 
 /// Pushes the combinational dependencies of `net` onto `out`.
@@ -121,10 +94,10 @@ pub fn comb_deps(
 
 /// Every live cell of `mid`, each after its combinational dependencies (ties broken by id,
 /// so the order is deterministic). `Err` holds the nets of one combinational cycle, in
-/// dependency order starting from the lowest id met.
+/// dependency order (each a dependency of the next, the last one of the first).
 ///
-/// An iterative depth-first search; the dependencies of the cells on the search path share
-/// one flat stack, so no cell costs an allocation.
+/// Petgraph's depth-first post-order over [`comb_deps`] ([`view::dependency_order`]), after
+/// an O(1) or one-scan check that the id order already is one.
 pub fn topo_order(
     design: &Design,
     summaries: &[CombSummary],
@@ -134,60 +107,15 @@ pub fn topo_order(
     if ids_are_topological(module) {
         return Ok(module.cells().collect());
     }
-    // 0 = new, 1 = on the search path, 2 = done
-    let mut state = vec![0u8; module.id_bound()];
-    let mut order = Vec::with_capacity(module.cell_count());
-    let mut scratch: SmallVec<[NetId; 4]> = SmallVec::new();
-    // The search path: (cell, start of its dependencies in `deps`, index of the next one).
-    // The top cell's dependencies end at `deps.len()`.
-    let mut path: Vec<(NetId, usize, usize)> = Vec::new();
-    let mut deps: Vec<NetId> = Vec::new();
-    let mut push = |net: NetId, deps: &mut Vec<NetId>, path: &mut Vec<(NetId, usize, usize)>| {
-        let start = deps.len();
-        let cell = module.cell(net);
-        match &cell.kind {
-            k if k.is_state() => {}
-            CellKind::Instance { .. } => {}
-            CellKind::InstOutput(_) => {
-                scratch.clear();
-                comb_deps(design, summaries, module, net, &mut scratch);
-                deps.extend_from_slice(&scratch);
-            }
-            _ => deps.extend_from_slice(cell.operands()),
-        }
-        path.push((net, start, start));
+    let deps = |net: NetId| {
+        let mut out = SmallVec::<[NetId; 4]>::new();
+        comb_deps(design, summaries, module, net, &mut out);
+        out.into_iter()
     };
-    for root in module.cells() {
-        if state[root.index()] != 0 {
-            continue;
-        }
-        state[root.index()] = 1;
-        push(root, &mut deps, &mut path);
-        while let Some(&mut (net, start, ref mut next)) = path.last_mut() {
-            if let Some(&d) = deps.get(*next) {
-                *next += 1;
-                match state[d.index()] {
-                    0 => {
-                        state[d.index()] = 1;
-                        push(d, &mut deps, &mut path);
-                    }
-                    1 => {
-                        let pos = path.iter().position(|&(s, _, _)| s == d).unwrap_or(0);
-                        let mut cycle: Vec<NetId> = path[pos..].iter().map(|&(s, _, _)| s).collect();
-                        cycle.reverse();
-                        return Err(cycle);
-                    }
-                    _ => {}
-                }
-            } else {
-                state[net.index()] = 2;
-                order.push(net);
-                path.pop();
-                deps.truncate(start);
-            }
-        }
-    }
-    Ok(order)
+    view::dependency_order(DepView::new(module.id_bound(), deps), module.cells()).map_err(|mut cycle| {
+        cycle.reverse();
+        cycle
+    })
 }
 
 /// True if every cell's combinational dependencies have lower ids (and no instance outputs,

@@ -13,7 +13,6 @@ use crate::bits::Bits;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, IcmpPred};
 use mlir_text::{SimpleAttr, SimpleKind, SimpleOp, SimpleValue, Type};
-use petgraph::stable_graph::NodeIndex;
 use smallvec::SmallVec;
 use std::sync::Arc;
 
@@ -59,7 +58,7 @@ fn plain(k: SimpleKind) -> Option<CellKind> {
 
 /// The net of a lean value's payload (the index of its cell).
 pub(super) fn payload_net(payload: u32) -> NetId {
-    NetId(NodeIndex::new(payload as usize))
+    NetId::from_index(payload as usize)
 }
 
 /// The cell of `o`, if every operand has its net and the general path would report nothing.

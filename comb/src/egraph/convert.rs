@@ -199,7 +199,7 @@ pub fn from_egraph(m: &Module, sk: &Skeleton, choice: &Choice) -> Option<Module>
         }
         let node = choice.get(&c)?;
         if let Op::Leaf { net, .. } = node.op {
-            built.insert(c, NetId(petgraph::graph::NodeIndex::new(net as usize)));
+            built.insert(c, NetId::from_index(net as usize));
             continue;
         }
         match expanded {

@@ -5,8 +5,7 @@
 //! drives none; its outputs are [`CellKind::InstOutput`] cells). The cell's own operand list
 //! is the authoritative order; the reverse direction, each net's users, is kept in use lists
 //! beside the graph (`uses.rs`) rather than as petgraph edges, so that editing operands costs
-//! O(operands) whatever the fan-out ([`Module::operand_graph`] materializes the edges for
-//! petgraph algorithms). Everything goes through `Module`'s methods so the two never drift
+//! O(operands) whatever the fan-out. Everything goes through `Module`'s methods so the two never drift
 //! apart; the verifier checks that they agree.
 //!
 //! Room for what HLS needs later: state elements are cells whose operands are sampled on a
@@ -14,14 +13,16 @@
 //! "combinational graph" is always the graph with edges into state elements removed.
 
 mod edits;
+mod id;
 mod kind;
 mod params;
 mod uses;
 
+pub use id::NetId;
 pub use kind::{CellKind, CheckKind, IcmpPred, MAX_MEMORY_BITS};
 pub use params::{ExternInfo, ParamDecl, ParamValue};
 
-use crate::ids::{ModuleId, NetId, PortId};
+use crate::ids::{ModuleId, PortId};
 use edits::EditLog;
 use mlir_text::Span;
 use petgraph::stable_graph::StableGraph;
@@ -203,7 +204,7 @@ impl Module {
             two_state: false,
             inner_sym: None,
         };
-        let id = NetId(self.graph.add_node(cell));
+        let id = NetId::of(self.graph.add_node(cell));
         self.log(id);
         self.uses.grow(id.index());
         for (i, &op) in operands.iter().enumerate() {
@@ -215,25 +216,25 @@ impl Module {
 
     /// A cell.
     pub fn cell(&self, id: NetId) -> &Cell {
-        &self.graph[id.0]
+        &self.graph[id.node()]
     }
     /// A cell, mutably: kind, width, name and span may change; operands only through
     /// [`Module::set_operands`].
     pub fn cell_mut(&mut self, id: NetId) -> &mut Cell {
         self.log(id);
-        &mut self.graph[id.0]
+        &mut self.graph[id.node()]
     }
     /// True if the id names a live cell.
     pub fn contains(&self, id: NetId) -> bool {
-        self.graph.contains_node(id.0)
+        self.graph.contains_node(id.node())
     }
     /// Width of a net.
     pub fn width(&self, id: NetId) -> u32 {
-        self.graph[id.0].width
+        self.graph[id.node()].width
     }
     /// Operands of a cell.
     pub fn operands(&self, id: NetId) -> &[NetId] {
-        &self.graph[id.0].operands
+        &self.graph[id.node()].operands
     }
     /// Number of live cells.
     pub fn cell_count(&self) -> usize {
@@ -252,7 +253,7 @@ impl Module {
     }
     /// Live cells in increasing id order (deterministic).
     pub fn cells(&self) -> impl Iterator<Item = NetId> + '_ {
-        self.graph.node_indices().map(NetId)
+        self.graph.node_indices().map(NetId::of)
     }
     /// Users of a net: (user cell, operand position), in increasing (user, position) order.
     pub fn users(&self, id: NetId) -> Vec<(NetId, u32)> {
@@ -275,7 +276,7 @@ impl Module {
     /// Replaces a cell's operands. Costs O(old + new operands).
     pub fn set_operands(&mut self, id: NetId, operands: &[NetId]) {
         self.log(id);
-        let old = std::mem::replace(&mut self.graph[id.0].operands, SmallVec::from_slice(operands));
+        let old = std::mem::replace(&mut self.graph[id.node()].operands, SmallVec::from_slice(operands));
         self.forward_operands -= old.iter().filter(|&&o| o >= id).count();
         self.forward_operands += operands.iter().filter(|&&o| o >= id).count();
         for (i, &o) in old.iter().enumerate() {
@@ -293,7 +294,7 @@ impl Module {
     /// Replaces one operand.
     pub fn set_operand(&mut self, id: NetId, index: usize, new: NetId) {
         self.log(id);
-        let old = std::mem::replace(&mut self.graph[id.0].operands[index], new);
+        let old = std::mem::replace(&mut self.graph[id.node()].operands[index], new);
         self.forward_operands -= (old >= id) as usize;
         self.forward_operands += (new >= id) as usize;
         if old != new {
@@ -312,7 +313,7 @@ impl Module {
             self.log(user);
             self.forward_operands -= (old >= user) as usize;
             self.forward_operands += (new >= user) as usize;
-            self.graph[user.0].operands[pos as usize] = new;
+            self.graph[user.node()].operands[pos as usize] = new;
             self.uses.add(&self.graph, new, user, pos);
         }
         self.uses.clear(old);
@@ -328,7 +329,7 @@ impl Module {
     /// tell.)
     pub fn remove_cell(&mut self, id: NetId) -> Cell {
         debug_assert_eq!(self.use_count(id), 0, "removing a used cell");
-        let cell = self.graph.remove_node(id.0).expect("removing a dead cell");
+        let cell = self.graph.remove_node(id.node()).expect("removing a dead cell");
         self.log(id);
         for &o in cell.operands() {
             self.forward_operands -= (o >= id) as usize;
@@ -340,23 +341,14 @@ impl Module {
         cell
     }
 
-    /// The node store: one node per live cell, indexed like [`NetId`]. It holds no edges
-    /// (operands live in the cells, users in the use lists); for petgraph algorithms over
-    /// operand edges use [`Module::operand_graph`].
-    pub fn graph(&self) -> &StableGraph<Cell, u32, petgraph::Directed, u32> {
-        &self.graph
+    /// A cell, or `None` if the id names no live cell.
+    pub fn try_cell(&self, id: NetId) -> Option<&Cell> {
+        self.graph.node_weight(id.node())
     }
 
-    /// A graph with the same node indices and one edge per operand, from the driver to the
-    /// user, weighted by the operand position (built on demand, O(cells + operands)).
-    pub fn operand_graph(&self) -> StableGraph<(), u32, petgraph::Directed, u32> {
-        let mut g = self.graph.map(|_, _| (), |_, &e| e);
-        for n in self.cells() {
-            for (i, &o) in self.operands(n).iter().enumerate() {
-                g.add_edge(o.0, n.0, i as u32);
-            }
-        }
-        g
+    /// Live cells with their ids, in increasing id order.
+    pub fn cell_refs(&self) -> impl Iterator<Item = (NetId, &Cell)> + '_ {
+        self.graph.node_indices().map(|n| (NetId::of(n), &self.graph[n]))
     }
 
     /// Records an edit of `id` in the edit log.

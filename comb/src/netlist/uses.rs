@@ -9,7 +9,7 @@
 //! an edit costs amortized O(1).
 
 use super::Cell;
-use crate::ids::NetId;
+use super::NetId;
 use petgraph::stable_graph::StableGraph;
 use smallvec::SmallVec;
 
@@ -25,7 +25,7 @@ pub(super) struct Uses {
 
 /// True if `user` (live) reads `net` at `pos`.
 fn valid(graph: &Graph, net: NetId, (user, pos): (NetId, u32)) -> bool {
-    graph.node_weight(user.0).is_some_and(|c| c.operands().get(pos as usize) == Some(&net))
+    graph.node_weight(user.node()).is_some_and(|c| c.operands().get(pos as usize) == Some(&net))
 }
 
 impl Uses {
@@ -106,7 +106,7 @@ impl Uses {
                 }
             }
         }
-        for n in graph.node_indices().map(NetId) {
+        for n in graph.node_indices().map(NetId::of) {
             let i = n.index();
             if real[i] != self.counts[i] {
                 return Err(n);

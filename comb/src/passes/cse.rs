@@ -83,7 +83,7 @@ fn key_ops(cell: &Cell) -> KeyOps {
 
 /// True if `other` is live and has the key (`cell`'s kind and width, `ops`).
 fn same(m: &Module, other: NetId, cell: &Cell, ops: &[NetId]) -> bool {
-    let Some(o) = m.graph().node_weight(other.0) else { return false };
+    let Some(o) = m.try_cell(other) else { return false };
     o.width == cell.width && o.kind == cell.kind && key_ops(o)[..] == *ops
 }
 
@@ -134,7 +134,7 @@ fn cse_round(design: &mut Design, mid: ModuleId) -> Option<bool> {
     // Registers last: their operands are final by then.
     let mut regs: Vec<NetId> = Vec::new();
     for id in order.iter() {
-        let Some(cell) = m.graph().node_weight(id.0) else { continue };
+        let Some(cell) = m.try_cell(id) else { continue };
         match cell.kind {
             CellKind::Input(_)
             | CellKind::Instance { .. }
@@ -182,7 +182,7 @@ fn visit(m: &mut Module, r: &mut Round, id: NetId) {
             return;
         }
         if s >> 32 << 32 == tag {
-            let other = NetId(petgraph::graph::NodeIndex::new((s as u32 - 1) as usize));
+            let other = NetId::from_index((s as u32 - 1) as usize);
             let cell = m.cell(id);
             if r.keys[other.index()] == hash && same(m, other, cell, &key_ops(cell)) {
                 break other;

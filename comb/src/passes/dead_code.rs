@@ -14,7 +14,6 @@
 use super::Pass;
 use crate::ids::NetId;
 use crate::netlist::{CellKind, Design, Module};
-use petgraph::graph::NodeIndex;
 
 /// The `dead-code` pass.
 pub struct DeadCode;
@@ -72,8 +71,8 @@ fn remove_dead(m: &mut Module, checked: &[bool]) -> bool {
     // cells.
     let mut dead: Vec<NetId> = Vec::new();
     for (i, _) in live.iter().enumerate().filter(|(_, &l)| !l) {
-        let c = NetId(NodeIndex::new(i));
-        let Some(cell) = m.graph().node_weight(c.0) else { continue };
+        let c = NetId::from_index(i);
+        let Some(cell) = m.try_cell(c) else { continue };
         let keep = match cell.kind {
             CellKind::Input(_) => true,
             CellKind::InstOutput(_) => live[cell.operands()[0].index()],
@@ -118,7 +117,7 @@ fn mark_live(m: &Module, checked: &[bool]) -> Vec<bool> {
             if !live[i] {
                 continue;
             }
-            let Some(cell) = m.graph().node_weight(NodeIndex::new(i)) else { continue };
+            let Some(cell) = m.try_cell(NetId::from_index(i)) else { continue };
             for &o in cell.operands() {
                 live[o.index()] = true;
             }

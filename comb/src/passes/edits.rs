@@ -5,7 +5,6 @@
 use super::sweep_module;
 use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design, Module};
-use petgraph::graph::NodeIndex;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -160,7 +159,7 @@ pub(crate) fn sweep_edited(
                 continue;
             }
             last = Some(i);
-            let id = NetId(NodeIndex::new(i));
+            let id = NetId::from_index(i);
             if !m.contains(id) {
                 continue;
             }
@@ -187,7 +186,7 @@ pub(crate) fn sweep_edited(
         }
         if let Some(start) = rest {
             for i in start..bound {
-                let id = NetId(NodeIndex::new(i));
+                let id = NetId::from_index(i);
                 if m.contains(id) {
                     changed |= f(m, id);
                 }

@@ -133,7 +133,7 @@ impl Visit {
             Visit::Ids(bound) => (0..*bound, &[][..]),
             Visit::List(l) => (0..0, &l[..]),
         };
-        range.map(|i| NetId(petgraph::graph::NodeIndex::new(i))).chain(list.iter().copied())
+        range.map(NetId::from_index).chain(list.iter().copied())
     }
     /// Number of ids [`Visit::iter`] gives.
     pub(crate) fn len(&self) -> usize {

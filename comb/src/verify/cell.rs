@@ -42,7 +42,7 @@ fn plain(kind: &CellKind) -> bool {
 fn plain_ok(design: &Design, module: &Module, cell: &Cell) -> bool {
     let mut widths: SmallVec<[u32; 4]> = SmallVec::new();
     for &o in cell.operands() {
-        match module.graph().node_weight(o.0) {
+        match module.try_cell(o) {
             Some(c) if !cell_is_clock(design, module, c) => widths.push(c.width),
             _ => return false,
         }
@@ -63,7 +63,7 @@ fn check_in_full(
     let mut clocks: SmallVec<[bool; 4]> = SmallVec::new();
     let mut dead = None;
     for &o in cell.operands() {
-        match module.graph().node_weight(o.0) {
+        match module.try_cell(o) {
             Some(c) => {
                 widths.push(c.width);
                 clocks.push(cell_is_clock(design, module, c));

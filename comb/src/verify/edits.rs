@@ -127,7 +127,7 @@ impl Verified {
         for ((m, f), e) in design.modules.iter().zip(&self.modules).zip(&seeds) {
             let mut c = f.children.clone();
             for &n in e {
-                if let Some(CellKind::Instance { module, .. }) = m.graph().node_weight(n.0).map(|c| &c.kind) {
+                if let Some(CellKind::Instance { module, .. }) = m.try_cell(n).map(|c| &c.kind) {
                     c.push(*module);
                 }
             }

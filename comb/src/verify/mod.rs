@@ -26,7 +26,6 @@ use crate::ids::{ModuleId, NetId};
 use crate::netlist::{CellKind, Design, Module};
 use crate::order;
 use mlir_text::Span;
-use petgraph::visit::IntoNodeReferences;
 
 /// One broken invariant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,8 +147,7 @@ fn verify_local(design: &Design, mid: ModuleId) -> Local {
     let mut live_operands = true;
     let mut err = |net: Option<NetId>, message: String| errors.push(error(module, net, message));
     check_use_lists(module, &mut err);
-    for (index, cell) in module.graph().node_references() {
-        let net = NetId(index);
+    for (net, cell) in module.cell_refs() {
         if let CellKind::Instance { module: child, .. } = &cell.kind {
             children.push(*child);
         }
