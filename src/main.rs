@@ -10,6 +10,7 @@ mod cosim;
 mod cosim_hls;
 mod driver;
 mod fpga;
+mod sweep;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Some(Command::Cosim(a)) => cosim::run(a),
         Some(Command::Fpga(a)) => fpga::run(a),
+        Some(Command::Sweep(a)) => sweep::run(a),
         None => driver::run(&cli.compile),
     };
     match result {

@@ -55,6 +55,7 @@ mod random_netlists;
 mod seq_more;
 mod seq_sv;
 mod sv_structural;
+mod sweep;
 mod verif_checks;
 mod verif_messages;
 mod wide_constants;
