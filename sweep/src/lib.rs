@@ -24,6 +24,9 @@ pub mod slurm;
 pub mod spec;
 pub mod summary;
 
+#[cfg(test)]
+mod tests;
+
 use flow::Error;
 use points::{Point, PointId};
 use record::{ResultsFile, Status};
