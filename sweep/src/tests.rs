@@ -49,7 +49,7 @@ fn spec_errors_are_located() {
         ("[axes]\nseed = []\n", "s.toml:5:8: error: an axis with no values"),
         (
             "[axes]\n\"hls.unroll\" = { \"fir.mlir:3\" = [2] }\n",
-            "s.toml:5:18: error: no loop named 'fir.mlir:3'",
+            "s.toml:5:19: error: no loop named 'fir.mlir:3'",
         ),
         (
             "[axes]\n\"hls.unroll\" = { \"gemm.mlir:3\" = [2] }\n",
