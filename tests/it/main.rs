@@ -58,6 +58,7 @@ mod seq_more;
 mod seq_sv;
 mod sv2005;
 mod sv_structural;
+mod sweep;
 mod verif_checks;
 mod verif_messages;
 mod wide_constants;
