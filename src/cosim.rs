@@ -7,10 +7,8 @@
 //! check that a mismatch is caught and reported at the right cycle and port.
 
 use crate::cli::CosimArgs;
-use backends::cosim::testbench::TbPorts;
-use backends::cosim::{cosim_with_reference, CosimOptions, Fault, Side};
-use comb::eval::Simulator;
-use comb::{Bits, Design};
+use backends::cosim::{cosim_with_reference, evaluate, CosimOptions, Fault, Side};
+use comb::Bits;
 use flow::{Error, Flow, Input};
 
 fn fault_from_env() -> Result<Option<Fault>, Error> {
@@ -25,27 +23,6 @@ fn fault_from_env() -> Result<Option<Fault>, Error> {
     let cycle = parts.next().and_then(|c| c.parse().ok()).ok_or_else(bad)?;
     let port = parts.next().ok_or_else(bad)?.to_string();
     Ok(Some(Fault { side, cycle, port }))
-}
-
-/// The evaluator's outputs for a stimulus. The stimulus holds the inputs the co-simulation
-/// drives ([`TbPorts::inputs`]: every input but the clocks, which include data inputs that
-/// clock a register); the clocks stay 0 between edges, as on the other two sides.
-fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, String> {
-    let mut sim = Simulator::new(design)?;
-    let ports = TbPorts::new(design)?;
-    let inputs: Vec<_> = ports.inputs().map(|f| f.port).collect();
-    Ok(stim
-        .iter()
-        .map(|vals| {
-            for (&p, v) in inputs.iter().zip(vals) {
-                sim.set_input_port(p, v.clone());
-            }
-            sim.eval();
-            let outs = ports.outputs().map(|f| sim.output(&f.name)).collect();
-            sim.tick();
-            outs
-        })
-        .collect())
 }
 
 /// Runs the co-simulation the options describe; a mismatch is a failure (exit 1).

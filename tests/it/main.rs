@@ -34,6 +34,7 @@ mod float_units_ds;
 mod float_units_rem;
 mod float_vectors;
 mod fpga_flow;
+mod fuzz_smoke;
 mod heir_arith;
 mod heir_secret;
 mod hls_cli;

@@ -131,6 +131,28 @@ impl fmt::Display for CosimReport {
 /// outputs (non-clock, port order), under the same protocol (set inputs, eval, read, tick).
 pub type Reference<'a> = &'a dyn Fn(&[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, String>;
 
+/// The evaluator's outputs for a stimulus: the in-process reference of `rmlir-hls cosim`
+/// and of the fuzz crate's Verilator target. The stimulus holds the inputs the co-simulation
+/// drives ([`TbPorts::inputs`]: every input but the clocks, which include data inputs that
+/// clock a register); the clocks stay 0 between edges, as on the other two sides.
+pub fn evaluate(design: &Design, stim: &[Vec<Bits>]) -> Result<Vec<Vec<Bits>>, String> {
+    let mut sim = comb::eval::Simulator::new(design)?;
+    let ports = TbPorts::new(design)?;
+    let inputs: Vec<_> = ports.inputs().map(|f| f.port).collect();
+    Ok(stim
+        .iter()
+        .map(|vals| {
+            for (&p, v) in inputs.iter().zip(vals) {
+                sim.set_input_port(p, v.clone());
+            }
+            sim.eval();
+            let outs = ports.outputs().map(|f| sim.output(&f.name)).collect();
+            sim.tick();
+            outs
+        })
+        .collect())
+}
+
 /// Co-simulates the Rust simulator of `design` against Verilator on `sv_text`.
 pub fn cosim(design: &Design, sv_text: &str, opts: &CosimOptions) -> Result<CosimReport, String> {
     cosim_with_reference(design, sv_text, opts, None)
