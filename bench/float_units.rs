@@ -3,6 +3,8 @@
 //! - `model`: the latency table at 10 ns (delay estimate of `hls::float::units::pipeline`)
 //!   for add and mul in every format, the multiplier built each way (compressor tree, 1-bit
 //!   rows, one `Mul` cell), with the estimated stage delays;
+//! - `stages`: per f32 module `sv` writes (every latency), the estimated stage delays and
+//!   register-to-register period, to set beside nextpnr's Fmax of the same module;
 //! - `sv DIR`: writes the f32 adder and the f32 multipliers at latencies 2 to 7 as
 //!   `hw` MLIR (`DIR/{module}.mlir`) for `bench/float_fpga.sh` (`rmlir-hls fpga` on each);
 //! - `vectors N [ICARUS_N [FORMAT]]`: N random operand tuples per op and format (specials, ties and
@@ -32,13 +34,16 @@ fn main() {
         Some("model") => model(),
         Some("sv") => sv(args.get(1).expect("sv DIR")),
         Some("path") => path(args.get(1).map_or("0", String::as_str)),
+        Some("stages") => stages(),
         Some("vectors") => {
             let n = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1_000_000);
             let icarus = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
             let only = args.get(3).cloned();
             vectors(n, icarus, only.as_deref());
         }
-        _ => eprintln!("usage: float_units model | path TILE | sv DIR | vectors N [ICARUS_N [FORMAT]]"),
+        _ => eprintln!(
+            "usage: float_units model | stages | path TILE | sv DIR | vectors N [ICARUS_N [FORMAT]]"
+        ),
     }
 }
 
@@ -60,6 +65,25 @@ fn model() {
             let l = min_latency_with(k, f, 10.0, &o);
             let st: Vec<String> = stage_delays_with(k, f, l, &o).iter().map(|d| format!("{d:.1}")).collect();
             println!("{}\t{f}\t{name}\t{comb:.1}\t{l}\t{}", k.name(), st.join(" "));
+        }
+    }
+}
+
+/// The estimated stage delays of the f32 units `sv` writes, per latency, and the
+/// register-to-register period they predict (the longest stage plus a register pair, the
+/// figure to set beside nextpnr's Fmax of the same module).
+fn stages() {
+    println!("module\test_period_ns\tstages_ns");
+    let overhead = hls::schedule::ice40::register_overhead_ns(1);
+    let mut units = vec![(FUnit::Add, UnitOptions::default())];
+    units.extend(mul_options().map(|(_, o)| (FUnit::Mul, o)));
+    for (k, o) in units {
+        for l in 2..=7 {
+            let s = stage_delays_with(k, FloatFormat::F32, l, &o);
+            let name = unit_module_with(k, FloatFormat::F32, l, &o).name;
+            let max = s.iter().copied().fold(0.0, f64::max);
+            let st: Vec<String> = s.iter().map(|d| format!("{d:.1}")).collect();
+            println!("{name}\t{:.1}\t{}", max + overhead, st.join(" "));
         }
     }
 }

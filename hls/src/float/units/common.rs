@@ -88,34 +88,46 @@ pub struct Special {
 /// operand or from overflow), which is ready before the rounding.
 pub fn round_pack(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding, special: &Special) -> NetId {
     let normal = round(b, f, r);
-    with_special(b, f, normal, r, special)
+    with_special(b, f, normal, (r.sign, r.overflow), special)
 }
 
 /// Rounds and packs, without the exceptions and overflow (see [`Rounding`]).
 pub fn round(b: &mut UnitBuilder, f: FloatFormat, r: &Rounding) -> NetId {
     let lsb = b.bit(r.sig, 0);
-    // up = guard & (sticky | lsb): one LUT (index guard * 4 + sticky * 2 + lsb).
-    let up = b.cell(CellKind::TruthTable(comb::Bits::from_u64(0b1110_0000, 8)), 1, &[r.guard, r.sticky, lsb]);
-    let frac = b.extract(r.sig, 0, f.man);
-    let mag = b.concat(&[r.exp, frac]);
-    let upw = b.zext(up, f.exp + f.man);
-    let rounded = b.add(mag, upw);
-    b.concat(&[r.sign, rounded])
+    let up = round_up(b, r.guard, r.sticky, lsb);
+    pack_up(b, f, r.sign, r.exp, r.sig, up)
 }
 
-/// `normal`, unless `special` or `r.overflow` (an infinity of sign `r.sign`) says otherwise.
+/// Whether round to nearest even adds one unit in the last place: `guard & (sticky | lsb)`,
+/// one LUT.
+pub fn round_up(b: &mut UnitBuilder, guard: NetId, sticky: NetId, lsb: NetId) -> NetId {
+    // Index guard * 4 + sticky * 2 + lsb.
+    b.cell(CellKind::TruthTable(comb::Bits::from_u64(0b1110_0000, 8)), 1, &[guard, sticky, lsb])
+}
+
+/// Packs `sign`, the exponent field `exp` and the significand `sig` (its hidden bit
+/// dropped) with the increment `up` added: the carry moves into the exponent.
+pub fn pack_up(b: &mut UnitBuilder, f: FloatFormat, sign: NetId, exp: NetId, sig: NetId, up: NetId) -> NetId {
+    let frac = b.extract(sig, 0, f.man);
+    let mag = b.concat(&[exp, frac]);
+    let upw = b.zext(up, f.exp + f.man);
+    let rounded = b.add(mag, upw);
+    b.concat(&[sign, rounded])
+}
+
+/// `normal`, unless `special` or `overflow` (an infinity of sign `sign`) says otherwise.
 pub fn with_special(
     b: &mut UnitBuilder,
     f: FloatFormat,
     normal: NetId,
-    r: &Rounding,
+    (sign, overflow): (NetId, NetId),
     special: &Special,
 ) -> NetId {
-    let inf_sign = b.mux(special.inf, special.inf_sign, r.sign);
+    let inf_sign = b.mux(special.inf, special.inf_sign, sign);
     let inf = signed_inf(b, f, inf_sign);
     let qnan = default_nan(b, f);
     let value = b.mux(special.nan, qnan, inf);
-    let any = b.or(&[special.nan, special.inf, r.overflow]);
+    let any = b.or(&[special.nan, special.inf, overflow]);
     b.mux(any, value, normal)
 }
 

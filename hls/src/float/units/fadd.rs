@@ -64,7 +64,7 @@ pub fn build_fadd(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId, subtr
     // The near result and the exceptions are ready before the far path's rounding: one
     // multiplexer after it.
     let special = Special { nan, inf, inf_sign };
-    let early = with_special(b, f, near, &far, &special);
+    let early = with_special(b, f, near, (far.sign, far.overflow), &special);
     let exceptional = b.or(&[nan, inf, far.overflow]);
     let take_early = b.or(&[use_near, exceptional]);
     b.mux(take_early, early, far_value)

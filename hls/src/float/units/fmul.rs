@@ -16,7 +16,7 @@
 //! product is 0.
 
 use super::builder::count_width;
-use super::common::{round_pack, unpack, Rounding, Special};
+use super::common::{pack_up, round_up, unpack, with_special, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{Bits, CellKind, IcmpPred, NetId};
@@ -78,18 +78,29 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     };
     let nan = b.or(&[ux.nan, uy.nan, inf_zero]);
     let inf = b.or(&[ux.inf, uy.inf]);
-    round_pack(b, f, &Rounding { sign, ..r }, &Special { nan, inf, inf_sign: sign })
+    let normal = pack_up(b, f, sign, r.exp, r.sig, r.up);
+    with_special(b, f, normal, (sign, r.overflow), &Special { nan, inf, inf_sign: sign })
+}
+
+/// A normalized product before rounding: the exponent field `exp` (0 for a subnormal or
+/// zero result), the significand `sig` (`p` bits), whether rounding adds one unit in the
+/// last place (`up`), and whether the exponent is beyond the largest finite one.
+struct Normalized {
+    exp: NetId,
+    sig: NetId,
+    up: NetId,
+    overflow: NetId,
 }
 
 /// Normalizes the `2p`-bit product `v` whose top bit has the biased exponent `e_top` (the
 /// operands' exponent sum `exp_sum` less `bias - 1`), with
 /// `lz` (a lower bound of its leading zeros, exact or one short) and `tz` (its trailing
-/// zeros when `nonzero`), all signed in one width, into [`Rounding`]'s fields (the sign
-/// left 0 for the caller).
+/// zeros when `nonzero`), all signed in one width, into [`Normalized`].
 ///
 /// One shifter moves the `p + 2`-bit window of the result into place for both directions
 /// ([`window`]): its amount, from the exponents and counts only, is ready long before the
-/// product. Then one multiplexer takes the one more place left when the top bit is still 0.
+/// product. Then one LUT per bit takes the one more place left when the top bit is still 0,
+/// and two LUT levels give the rounding increment (see the body).
 fn normalize_product(
     b: &mut UnitBuilder,
     f: FloatFormat,
@@ -98,7 +109,7 @@ fn normalize_product(
     lz: NetId,
     tz: NetId,
     nonzero: NetId,
-) -> Rounding {
+) -> Normalized {
     let w = b.width(v);
     let p = f.precision();
     let cw = b.width(e_top);
@@ -131,31 +142,58 @@ fn normalize_product(
     let win = window(b, v, a, p + 2);
     let top = b.bit(win, p + 1);
     let next = b.bit(win, p);
-    // fix = !top & lz_lt; normal = pos & (top | fix & next): one LUT each.
-    let fix = b.cell(CellKind::TruthTable(Bits::from_u64(0b0010, 4)), 1, &[top, lz_lt]);
-    let normal = b.cell(CellKind::TruthTable(Bits::from_u64(0xF800, 16)), 1, &[pos, top, lz_lt, next]);
-    let norm = {
-        let hi = b.extract(win, 1, p + 1);
-        let lo = b.extract(win, 0, p + 1);
-        b.mux(fix, lo, hi)
-    };
-    // Sticky: a 1 below the guard bit v[amount] (v[amount - 1] after the fix).
-    let sticky = {
+    // Sticky, from the counts (beside the shifter): a 1 below the guard bit v[amount], or
+    // below v[amount - 1] after the fix.
+    let (sticky0, sticky1) = {
         let k1 = b.sub(amount, one);
         let c0 = b.icmp(IcmpPred::Slt, tz, amount);
         let c1 = b.icmp(IcmpPred::Slt, tz, k1);
-        let c = b.mux(fix, c1, c0);
-        b.and(&[c, nonzero])
+        (b.and(&[c0, nonzero]), b.and(&[c1, nonzero]))
+    };
+    // The fix (one more place left) is !top & lz_lt. Every bit after the window is one LUT
+    // of top, lz_lt and the two window bits it picks from, so the rounding adder starts two
+    // LUT levels after the shifter: the significand bits and the two increments (one per
+    // position of the guard bit) in the first, the increment picked in the second.
+    let pick = |b: &mut UnitBuilder, lo: NetId, hi: NetId| {
+        let t = table4(|top, lzl, lo, hi| if !top && lzl { lo } else { hi });
+        b.cell(t, 1, &[top, lz_lt, lo, hi])
+    };
+    let wb: Vec<NetId> = (0..p + 2).map(|k| b.bit(win, k)).collect();
+    let sig = {
+        let bits: Vec<NetId> = (1..=p).rev().map(|k| pick(b, wb[k as usize], wb[k as usize + 1])).collect();
+        b.concat(&bits)
+    };
+    let up = {
+        let u0 = round_up(b, wb[1], sticky0, wb[2]);
+        let u1 = round_up(b, wb[0], sticky1, wb[1]);
+        pick(b, u1, u0)
     };
     let e1 = b.sub(e_top, s1);
-    // Exponent field: e1 (one less after the fix) for a normal result, else 0.
     let e1m = b.sub(e1, one);
-    let e_final = b.mux(fix, e1m, e1);
+    // Exponent field: e1 (e1 - 1 after the fix) for a normal result (pos, and the top bit
+    // set or set by the fix), else 0; per bit top ? pos & e1 : next & lz_lt & pos & e1m,
+    // one LUT after the window.
     let e_field = {
-        let ef = b.extract(e_final, 0, f.exp);
-        let z = b.zero(f.exp);
-        b.mux(normal, ef, z)
+        let ew = f.exp;
+        let pos_w = b.replicate(pos, ew);
+        let e1l = b.extract(e1, 0, ew);
+        let ea = b.and(&[pos_w, e1l]);
+        let pl = b.and(&[pos, lz_lt]);
+        let pl_w = b.replicate(pl, ew);
+        let e1ml = b.extract(e1m, 0, ew);
+        let eb = b.and(&[pl_w, e1ml]);
+        let t = table4(|top, next, ea, eb| if top { ea } else { next && eb });
+        let bits: Vec<NetId> = (0..ew)
+            .rev()
+            .map(|k| {
+                let (x, y) = (b.bit(ea, k), b.bit(eb, k));
+                b.cell(t.clone(), 1, &[top, next, x, y])
+            })
+            .collect();
+        b.concat(&bits)
     };
+    // fix = !top & lz_lt, one LUT.
+    let fix = b.cell(CellKind::TruthTable(Bits::from_u64(0b0010, 4)), 1, &[top, lz_lt]);
     let overflow = {
         let m = b.konst(f.exp_max(), cw);
         let o0 = b.icmp(IcmpPred::Sge, e1, m);
@@ -163,9 +201,19 @@ fn normalize_product(
         let o = b.mux(fix, o1, o0);
         b.and(&[o, pos])
     };
-    let sig = b.extract(norm, 1, p);
-    let guard = b.bit(norm, 0);
-    Rounding { sign: b.bool(false), exp: e_field, sig, guard, sticky, overflow }
+    Normalized { exp: e_field, sig, up, overflow }
+}
+
+/// A 4-input LUT from its function (arguments in operand order).
+fn table4(g: impl Fn(bool, bool, bool, bool) -> bool) -> CellKind {
+    let mut t = 0u64;
+    for i in 0..16u32 {
+        let bit = |k: u32| (i >> (3 - k)) & 1 == 1;
+        if g(bit(0), bit(1), bit(2), bit(3)) {
+            t |= 1 << i;
+        }
+    }
+    CellKind::TruthTable(Bits::from_u64(t, 16))
 }
 
 /// The `n`-bit window `{.., v, 0} >> a` (bit `k` is bit `a + k - 1` of `v`, 0 outside it):

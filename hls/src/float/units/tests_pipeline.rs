@@ -133,3 +133,18 @@ fn row_multiplier_keeps_every_stage_within_the_period() {
     let st1 = stage_delays_with(FUnit::Mul, FloatFormat::F32, l1, &UnitOptions::default());
     assert!(st1.iter().any(|&d| d > budget), "{st1:?}");
 }
+
+#[test]
+fn multiplier_rounds_two_luts_after_the_shift() {
+    // The f32 multiplier as HLS builds it: on its critical path, at most two LUT levels
+    // between the normalizing shifter's last multiplexer and the rounding adder.
+    let (m, ins, y) = scratch(FUnit::Mul, FloatFormat::F32, &super::UnitOptions { mul_tile: Some(0) });
+    let path = critical_path(&m, &ins, y);
+    let kinds: Vec<(&CellKind, u32)> =
+        path.iter().filter(|p| p.1 > 0.0).map(|p| (&m.cell(p.0).kind, m.width(p.0))).collect();
+    let add = kinds.iter().rposition(|k| matches!(k.0, CellKind::Add)).expect("a rounding adder");
+    // The shifter's multiplexers are word-wide (a 1-bit one is a select of the rounding).
+    let shift =
+        kinds[..add].iter().rposition(|k| matches!(k.0, CellKind::Mux) && k.1 > 1).expect("a shifter");
+    assert!(add - shift - 1 <= 2, "{:?}", &kinds[shift..]);
+}
