@@ -1,14 +1,14 @@
 //! A significand product for LUT fabrics: the partial products `x_j & y_i` as single bits,
-//! reduced column by column by full adders (a timing-driven Wallace tree) to two rows, then
-//! one carry-select adder.
+//! reduced column by column by full adders (a Dadda tree) to two rows, then one carry-select
+//! adder.
 //!
 //! Why: a full adder is one LUT per output on the iCE40 (its sum a 3-input xor, its carry a
 //! 3-input majority, each one `TruthTable`/`Xor` cell here, one LUT level in the delay
 //! model), where a whole-row 3:2 compressor made of word-level `and`/`or` cells costs two
-//! levels per step. The tree takes, in each column from the least significant, the three
-//! earliest bits (by the pipeliner's own delay estimate, so late bits such as the partial
-//! products of the hidden bit join near the end) until at most two are left; the carries
-//! go to the next column. A 24 x 24 product needs seven adder levels. The two rows are added
+//! levels per step. Each level lowers every column to the next height of Dadda's sequence
+//! (2, 3, 4, 6, 9, 13, 19, ...) with the fewest adders, taking a column's earliest bits first
+//! (by the pipeliner's own delay estimate, so late bits such as the partial products of the
+//! hidden bit join near the end); the carries go to the next column. The two rows are added
 //! by a carry-select adder: the low half's carry picks between the high half plus 0 and plus
 //! 1, both computed beside it, so no carry chain is longer than half the product.
 
