@@ -8,7 +8,7 @@ use comb::{Design, Dir, ModuleId};
 use hls::float::units::fcmp::MinMax;
 use hls::float::units::{ds_unit, unit_module_with, FUnit};
 use hls::float::{FCmpPred, FloatFormat};
-use hls::schedule::float::UNIT_OPTIONS;
+use hls::schedule::float_timing::UNIT_OPTIONS;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;

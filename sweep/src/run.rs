@@ -119,7 +119,11 @@ fn compile(spec: &Spec, p: &Point, pdir: &Path) -> Result<Metrics, Error> {
     let mut m = Metrics::default();
     match spec.mode {
         Mode::Hls => {
-            flow.compile(&Input::File(copy), Backend::Verilog, &Output::Path(pdir.join("design.sv")))?;
+            flow.compile(
+                &Input::File(copy),
+                Backend::Verilog { dialect: Default::default() },
+                &Output::Path(pdir.join("design.sv")),
+            )?;
         }
         Mode::Fpga => {
             let r = flow.fpga(&Input::File(copy), &fpga_options(p, pdir.join("fpga")))?;
