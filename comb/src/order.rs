@@ -53,7 +53,7 @@ pub fn children(design: &Design) -> Vec<Vec<ModuleId>> {
 }
 
 /// [`hierarchy_order`] given [`children`]: petgraph's depth-first post-order over the
-/// instantiation relation ([`view::dependency_order`]).
+/// instantiation relation (`view::dependency_order`).
 pub fn hierarchy_order_of(children: &[Vec<ModuleId>]) -> Result<Vec<ModuleId>, Vec<ModuleId>> {
     let view = DepView::new(children.len(), |m: ModuleId| children[m.index()].iter().copied());
     view::dependency_order(view, (0..children.len() as u32).map(ModuleId))
@@ -96,7 +96,7 @@ pub fn comb_deps(
 /// so the order is deterministic). `Err` holds the nets of one combinational cycle, in
 /// dependency order (each a dependency of the next, the last one of the first).
 ///
-/// Petgraph's depth-first post-order over [`comb_deps`] ([`view::dependency_order`]), after
+/// Petgraph's depth-first post-order over [`comb_deps`] (`view::dependency_order`), after
 /// an O(1) or one-scan check that the id order already is one.
 pub fn topo_order(
     design: &Design,

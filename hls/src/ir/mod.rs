@@ -13,7 +13,7 @@
 //! [`crate::analysis::deps`] from the address expressions with the dependence test of
 //! [`crate::analysis::deptest`]: exact where the addresses are affine in induction
 //! variables of known range, conservative otherwise. [`verify`] checks the invariants
-//! between steps; [`print`] writes a function as text. The transforms live in
+//! between steps; [`print`](mod@print) writes a function as text. The transforms live in
 //! [`crate::transform`], the analyses in [`crate::analysis`].
 
 pub mod fop;
@@ -436,10 +436,10 @@ pub struct Func {
     pub loop_count: u32,
     /// The function.
     pub span: Span,
-    /// Memory accumulations replaced by loop-carried registers ([`scalrep`]): the loop and
+    /// Memory accumulations replaced by loop-carried registers ([`scalrep`](crate::transform::scalrep)): the loop and
     /// the memory, in the order done.
     pub scalar_replaced: Vec<(LoopId, MemId)>,
-    /// The loop-carried values [`scalrep`] made (not the source's `iter_args`).
+    /// The loop-carried values [`scalrep`](crate::transform::scalrep) made (not the source's `iter_args`).
     pub scalar_carried: Vec<ValId>,
     /// What the loop-structure passes did to a loop (rotated, fused with another, ...), in
     /// the order done, for the report.
