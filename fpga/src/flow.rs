@@ -234,9 +234,10 @@ impl Step {
     }
 }
 
-/// The lines of a log worth quoting: its `ERROR` lines, else its last ten lines.
+/// The lines of a log worth quoting: its `ERROR` lines and failed assertions (a crashed child
+/// such as ABC says why there), else its last ten lines.
 pub fn excerpt(log: &str) -> String {
-    let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR")).collect();
+    let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR") || l.contains("Assertion")).collect();
     let lines: Vec<&str> = if errors.is_empty() {
         let all: Vec<&str> = log.lines().collect();
         all[all.len().saturating_sub(10)..].to_vec()

@@ -32,6 +32,13 @@ impl Progress {
         Progress { interactive: false, quiet: true }
     }
 
+    /// A line of its own between stages (a retry, a fallback).
+    pub fn note(&self, text: &str) {
+        if !self.quiet {
+            let _ = writeln!(std::io::stderr(), "fpga: {text}");
+        }
+    }
+
     /// Starts a stage.
     pub fn stage(&self, label: &str) -> Stage {
         let bar = if self.interactive {

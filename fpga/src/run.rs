@@ -176,7 +176,7 @@ fn run_steps(
         None if first == 0 => {
             return Err(Error::Request("--synth native: no netlist was given to write".into()));
         }
-        _ => run_step(progress, &steps[0], dir, &exes[0], "synthesis (yosys)")?,
+        _ => run_yosys(progress, &steps[0], dir, &exes[0])?,
     }
     let cells = report::read_yosys_stat(&dir.join(&files.stat))?;
     let counts = report::cell_counts(arch, &cells);
@@ -288,6 +288,36 @@ fn keep_failed(tmp: tempfile::TempDir, out: &Path, e: Error) -> Error {
     e.with_note(&note)
 }
 
+/// The Yosys step, run a second time when ABC (a child process of Yosys) died of a signal.
+///
+/// Debian's ABC has aborted once on a design it maps every other time (an assertion inside
+/// its LUT passes, under load in CI; 900 reruns of the same script here never failed), so a
+/// crash of ABC is treated as transient: the failed log is kept as `yosys.abc-crash.log`,
+/// a note says so, and Yosys runs again. A second crash is the step's error.
+fn run_yosys(progress: &Progress, step: &Step, dir: &Path, exe: &Path) -> Result<(), Error> {
+    const LABEL: &str = "synthesis (yosys)";
+    match run_step(progress, step, dir, exe, LABEL) {
+        Err(Error::ToolFailed { log_excerpt, .. }) if abc_crashed(&log_excerpt) => {
+            let kept = dir.join("yosys.abc-crash.log");
+            std::fs::rename(dir.join(&step.log), &kept)
+                .map_err(|e| Error::Io(format!("{}: {e}", kept.display())))?;
+            progress.note(&format!("ABC crashed inside Yosys ({log_excerpt}); running Yosys again"));
+            run_step(progress, step, dir, exe, LABEL)
+        }
+        r => r,
+    }
+}
+
+/// Whether a Yosys log excerpt says that ABC died of a signal (abort, segmentation fault,
+/// bus error, floating-point exception: the shell's 128 + N return codes) rather than
+/// failing on its input.
+fn abc_crashed(log_excerpt: &str) -> bool {
+    log_excerpt.lines().any(|l| {
+        l.contains("ERROR: ABC: execution of command")
+            && ["134", "135", "136", "139"].iter().any(|c| l.contains(&format!("failed: return code {c}.")))
+    })
+}
+
 fn run_step(progress: &Progress, step: &Step, dir: &Path, exe: &Path, label: &str) -> Result<(), Error> {
     let stage = progress.stage(label);
     match step.run(dir, exe) {
@@ -326,6 +356,15 @@ fn install(tmp: tempfile::TempDir, out: &Path) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_abc_signal_is_a_crash_and_an_abc_error_is_not() {
+        let crash = "ERROR: ABC: execution of command \"\"berkeley-abc\" -s -f /tmp/yosys-abc-0bkXcX/abc.script 2>&1\" failed: return code 134.";
+        assert!(abc_crashed(crash));
+        assert!(abc_crashed(&crash.replace("134", "139")));
+        assert!(!abc_crashed(&crash.replace("134", "1")));
+        assert!(!abc_crashed("ERROR: Module `top' not found!"));
+    }
     use crate::{Port, Synth};
 
     fn req(ports: Vec<Port>) -> Request {

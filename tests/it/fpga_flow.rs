@@ -460,3 +460,56 @@ fn fpga_synthesizes_hls_input_with_the_main_commands_options() {
     assert_eq!(rep["clocks"]["clk"]["requested_mhz"], 50.0, "{}", rep["clocks"]);
     assert_ne!(kept, emit(&[]), "the options changed nothing: the test shows nothing");
 }
+
+/// ABC crashing inside Yosys (Debian's `berkeley-abc`, found on PATH) is retried once: a
+/// wrapper that aborts on its first call leaves a bitstream and the crashed log beside it; a
+/// wrapper that always aborts fails the run (exit 2, a tool error), both logs kept in
+/// `DIR.failed`.
+#[test]
+fn an_abc_crash_inside_yosys_is_retried_once() {
+    let real = std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+        .map(|d| d.join("berkeley-abc"))
+        .find(|p| p.is_file())
+        .expect("Debian's yosys brings berkeley-abc (scripts/install-tools.sh installs it)");
+    let tmp = tempfile::tempdir().unwrap();
+    let input = repo().join("examples/counter.mlir");
+    for (crashes, ok) in [(1, true), (99, false)] {
+        let bin_dir = tmp.path().join(format!("wrap{crashes}"));
+        std::fs::create_dir(&bin_dir).unwrap();
+        let count = bin_dir.join("count");
+        let wrapper = bin_dir.join("berkeley-abc");
+        std::fs::write(
+            &wrapper,
+            format!(
+                "#!/bin/sh\necho x >> '{c}'\nif [ $(wc -l < '{c}') -le {crashes} ]; then kill -ABRT $$; fi\nexec '{r}' \"$@\"\n",
+                c = count.display(),
+                r = real.display()
+            ),
+        )
+        .unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let path = std::env::join_paths(
+            std::iter::once(bin_dir.clone()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+        )
+        .unwrap();
+        let out = tmp.path().join(format!("out{crashes}"));
+        let o = bin()
+            .args(["fpga", input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--device", "hx1k"])
+            .env("PATH", path)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("ABC crashed inside Yosys"), "{err}");
+        assert_eq!(std::fs::read_to_string(&count).unwrap().lines().count(), 2, "ABC ran twice");
+        if ok {
+            assert!(o.status.success(), "{err}");
+            assert!(out.join("updown.bin").is_file() && out.join("yosys.abc-crash.log").is_file());
+        } else {
+            assert_eq!(o.status.code(), Some(2), "a tool error exits 2: {err}");
+            assert!(err.contains("return code 134"), "{err}");
+            let failed = tmp.path().join(format!("out{crashes}.failed"));
+            assert!(failed.join("yosys.log").is_file() && failed.join("yosys.abc-crash.log").is_file());
+        }
+    }
+}
