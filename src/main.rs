@@ -18,6 +18,7 @@ use cli::{Cli, Command};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    remove_staged_outputs_on_interrupt();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => return clap_exit(e),
@@ -35,6 +36,24 @@ fn main() -> ExitCode {
             ExitCode::from(e.kind().exit_code())
         }
     }
+}
+
+/// On SIGINT, SIGTERM or SIGHUP, a thread removes the run's staged outputs and build
+/// folders ([`scratch::remove_all`]) and the process then dies of the same signal, so the
+/// shell sees an interrupted run. (A staged file is unnamed until its rename, so even
+/// SIGKILL leaves none behind.)
+fn remove_staged_outputs_on_interrupt() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(sig) = signals.forever().next() {
+            scratch::remove_all();
+            let _ = signal_hook::low_level::emulate_default_handler(sig);
+            std::process::exit(128 + sig);
+        }
+    });
 }
 
 /// Prints clap's message; help and version succeed, every other option error exits 1.

@@ -7,6 +7,11 @@
 //! A file written anew gets the usual mode, `0o666` less the umask (a temporary file would
 //! be `0o600`); a file written over keeps its mode.
 //!
+//! A run stopped half-way leaves nothing beside the target: the file is first unnamed
+//! (Linux `O_TMPFILE`, gone with a killed process) and named only for the instant before the
+//! rename, and every staged name or folder is on [`scratch`]'s list, which the binary's
+//! signal thread removes on SIGINT, SIGTERM and SIGHUP.
+//!
 //! A path that names a device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`, a named
 //! pipe) is written in place: renaming a temporary file over it would replace the device
 //! node with a regular file, breaking every later reader of, say, `/dev/null`.
@@ -44,6 +49,36 @@ pub fn write_file_with(
     let existing = fs::metadata(path).ok().filter(|m| m.is_file()).map(|m| m.permissions());
     let mut builder = tempfile::Builder::new();
     builder.prefix(".rmlir-hls-");
+    if let Some(mut file) = scratch::unnamed_file_in(dir) {
+        if let Some(perms) = &existing {
+            file.set_permissions(perms.clone()).map_err(err)?;
+        }
+        let mut w = BufWriter::with_capacity(1 << 16, &mut file);
+        write(&mut w).and_then(|()| w.flush()).map_err(err)?;
+        drop(w);
+        let named = builder.make_in(dir, |p| scratch::link_unnamed(&file, p).map(|()| p.to_path_buf()));
+        if let Ok(named) = named {
+            let _staged = scratch::register(named.path());
+            named.persist(path).map_err(|e| err(e.error))?;
+            return Ok(());
+        }
+        // No /proc to name it through: stage under a name instead, from what was written.
+        use std::io::Seek;
+        file.rewind().map_err(err)?;
+        return write_named(path, dir, existing, builder, |w| io::copy(&mut file, w).map(drop));
+    }
+    write_named(path, dir, existing, builder, write)
+}
+
+/// [`write_file_with`] through a named temporary file in `dir`.
+fn write_named(
+    path: &Path,
+    dir: &Path,
+    existing: Option<fs::Permissions>,
+    mut builder: tempfile::Builder,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
+    let err = |e: io::Error| format!("cannot write '{}': {e}", path.display());
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -51,6 +86,7 @@ pub fn write_file_with(
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir).map_err(err)?;
+    let _staged = scratch::register(tmp.path());
     if let Some(perms) = existing {
         tmp.as_file().set_permissions(perms).map_err(err)?;
     }
@@ -68,6 +104,7 @@ pub fn write_dir(path: &Path, files: &[(String, String)]) -> Result<(), String> 
     let dir = parent_of(path);
     fs::create_dir_all(dir).map_err(err)?;
     let staging = tempfile::Builder::new().prefix(".rmlir-hls-").tempdir_in(dir).map_err(err)?;
+    let staged_guard = scratch::register(staging.path());
     for (rel, text) in files {
         let p = staging.path().join(rel);
         if let Some(parent) = p.parent() {
@@ -75,6 +112,8 @@ pub fn write_dir(path: &Path, files: &[(String, String)]) -> Result<(), String> 
         }
         fs::write(&p, text).map_err(err)?;
     }
+    // Off the interrupt list before the swap, which moves the old folder aside.
+    drop(staged_guard);
     let staged = staging.keep();
     if path.exists() {
         if !path.is_dir() {
@@ -160,6 +199,26 @@ mod tests {
         assert_eq!(reader.join().unwrap(), "through the pipe");
         assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
         assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1, "no temporary file left behind");
+    }
+
+    /// While a file is written it has no name (Linux `O_TMPFILE`), so a killed run leaves
+    /// nothing beside the target; only the finished file appears.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_file_being_written_has_no_name() {
+        let d = tempfile::tempdir().unwrap();
+        if scratch::unnamed_file_in(d.path()).is_none() {
+            return; // this file system cannot; the named path is tested elsewhere
+        }
+        let f = d.path().join("out.sv");
+        write_file_with(&f, |w| {
+            w.write_all(b"half")?;
+            assert_eq!(fs::read_dir(d.path()).unwrap().count(), 0, "nothing named while writing");
+            w.write_all(b" and whole")
+        })
+        .unwrap();
+        assert_eq!(fs::read_to_string(&f).unwrap(), "half and whole");
+        assert_eq!(fs::read_dir(d.path()).unwrap().count(), 1);
     }
 
     #[test]

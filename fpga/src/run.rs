@@ -131,7 +131,12 @@ pub fn run(req: &Request, progress: &Progress) -> Result<Report, Error> {
     let leaf = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "fpga".into());
     let tmp = tempfile::Builder::new().prefix(&format!(".{leaf}.tmp-")).tempdir_in(&parent).map_err(io)?;
     let dir = tmp.path();
-    match run_steps(req, &t, &files, &steps, &exes, dir, progress) {
+    // Removed by the binary's signal thread if the run is interrupted while it builds (not
+    // while it is swapped in: the old folder is aside then).
+    let staged = scratch::register(dir);
+    let built = run_steps(req, &t, &files, &steps, &exes, dir, progress);
+    drop(staged);
+    match built {
         Ok(rep) => {
             install(tmp, out)?;
             Ok(rep)

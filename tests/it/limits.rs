@@ -100,3 +100,52 @@ fn a_full_standard_output_or_error_is_exit_1_never_a_panic() {
     let o = to_full(&[counter, "--emit", "verilog", "--pipeline"], true);
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// SIGTERM and SIGINT while the FPGA flow is inside Yosys: the process dies of the signal
+/// and leaves neither its build folder (`.out.tmp-*`) nor an output folder. The "Yosys" is
+/// a script (`RMLIR_YOSYS`) that waits, so the signal lands mid-step every time.
+#[test]
+fn an_interrupted_run_leaves_no_staged_output() {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::ExitStatusExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let fake = tmp.path().join("slow-yosys");
+    std::fs::write(
+        &fake,
+        "#!/bin/sh\n[ \"$1\" = -V ] && { echo 'Yosys 0.23 (fake)'; exit 0; }\nexec sleep 20\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let input = crate::support::repo().join("examples/counter.mlir");
+    for sig in [libc_sig::TERM, libc_sig::INT] {
+        let work = tmp.path().join(format!("w{sig}"));
+        std::fs::create_dir(&work).unwrap();
+        let mut child = bin()
+            .args(["fpga", input.to_str().unwrap(), "-o", "out", "--device", "hx1k"])
+            .current_dir(&work)
+            .env("RMLIR_YOSYS", &fake)
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        let in_yosys =
+            || std::fs::read_dir(&work).unwrap().flatten().any(|e| e.path().join("yosys.log").exists());
+        while !in_yosys() {
+            assert!(started.elapsed().as_secs() < 60, "the flow never reached Yosys");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed =
+            std::process::Command::new("kill").arg(format!("-{sig}")).arg(child.id().to_string()).status();
+        assert!(killed.unwrap().success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(sig), "dies of the signal: {status:?}");
+        let left: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "after signal {sig} the folder holds {left:?}");
+    }
+}
+
+/// Signal numbers (Linux): the test sends them with kill(1).
+mod libc_sig {
+    pub const INT: i32 = 2;
+    pub const TERM: i32 = 15;
+}
