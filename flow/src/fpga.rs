@@ -103,14 +103,16 @@ pub fn run(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<fpga::repor
         PinSource::Free => fpga::Pins::Free,
     };
     let sv = backends::verilog::emit(&design);
-    // The names the SystemVerilog gives the top and its ports (a port `reg` becomes `reg_0`):
-    // the PCF and the routed design use them.
+    // The names the SystemVerilog gives the top and its ports (a port `reg` becomes `reg_0`),
+    // as Yosys and nextpnr see them: an escaped identifier `\a[0] ` is the name `a[0]`. The
+    // PCF and the routed design use them.
     let mut ports = ports(&design);
     let names = backends::verilog::sv_names(&design);
     let top_index = design.top_id().index();
-    let top = names.modules[top_index].clone();
+    let unescape = |n: &str| backends::verilog::names::unescape(n).to_string();
+    let top = unescape(&names.modules[top_index]);
     for (p, n) in ports.iter_mut().zip(&names.ports[top_index]) {
-        p.name = n.clone();
+        p.name = unescape(n);
     }
     let native = match f.synth {
         fpga::Synth::Yosys => None,

@@ -204,6 +204,47 @@ endmodule
     }
 }
 
+/// The same bus-bit design through `fpga --pin-all` on both synthesis paths: the PCF pins
+/// the ports by the names Yosys and nextpnr give them (`a[0]`, not the escaped SV spelling),
+/// and the routed design (`icebox_vlog` with that PCF) is proven equal to the source by
+/// Yosys's `equiv_*`, port by port.
+#[test]
+fn bus_bit_ports_are_pinned_by_name_on_the_fpga() {
+    let src = "module bb(\\a[0] , \\a[1] , \\b.x , \\y[0] , z);
+  input \\a[0] , \\a[1] , \\b.x ;
+  output \\y[0] , z;
+  assign \\y[0] = (\\a[0] & \\a[1] ) ^ \\b.x ;
+  assign z = ~\\a[1] ;
+endmodule
+";
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("bb.v"), src).unwrap();
+    yosys(d, "read_verilog bb.v\nproc\nopt\nwrite_json bb.json\n");
+    let mut script = String::new();
+    for synth in ["yosys", "native"] {
+        let out = d.join(synth);
+        let o = bin()
+            .args(["fpga", "bb.json", "-o", synth, "--device", "hx1k", "--pin-all", "--synth", synth])
+            .current_dir(d)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{synth}: {}", String::from_utf8_lossy(&o.stderr));
+        let pcf = std::fs::read_to_string(out.join("bb.pcf")).unwrap();
+        assert!(pcf.contains("set_io a[0] ") && pcf.contains("set_io b.x "), "{pcf}");
+        let routed = run(Tool::IceboxVlog
+            .command()
+            .current_dir(&out)
+            .args(["-n", "routed", "-p", "bb.pcf", "bb.asc"]));
+        std::fs::write(d.join(format!("{synth}_routed.v")), routed).unwrap();
+        script += &format!(
+            "design -reset\nread_verilog bb.v\nread_verilog {synth}_routed.v\nproc\n\
+             equiv_make bb routed eq\nhierarchy -top eq\nequiv_simple\nequiv_status -assert\n"
+        );
+    }
+    yosys(d, &script);
+}
+
 /// True when ABC proves the design quickly: no multiplier or divider wider than 8 bits.
 fn small_arith(design: &comb::Design) -> bool {
     design.modules.iter().all(|m| {
