@@ -385,20 +385,18 @@ impl<'a> Parser<'a> {
 }
 
 /// An integer literal typed as a float: a hexadecimal one is the bit pattern (MLIR's
-/// reading; it must fit the type and take no minus sign), a decimal one its value.
+/// reading; it must fit the type and take no minus sign); a decimal one is an error, as in
+/// mlir-opt (`1 : f32` must be written `1.0 : f32`).
 fn float_of_int(v: &BigInt, neg: bool, hex: bool, kind: FloatKind, span: Span) -> Result<Attr, Diagnostic> {
-    if hex {
-        if neg {
-            return Err(Diagnostic::error(span, "hexadecimal float literal should not have a leading minus"));
-        }
-        let lit = v.to_i128().and_then(|b| u64::try_from(b).ok()).and_then(|b| FloatLit::from_bits(b, kind));
-        return lit.map(Attr::Float).ok_or_else(|| {
-            Diagnostic::error(
-                span,
-                format!("hexadecimal float constant out of range for type '{}'", kind.name()),
-            )
-        });
+    if !hex {
+        return Err(Diagnostic::error(span, "unexpected decimal integer literal for a floating point value")
+            .with_note(Some(span), "add a trailing dot to make the literal a float"));
     }
-    let f = v.to_i128().map(|x| x as f64).unwrap_or(f64::INFINITY);
-    Ok(Attr::Float(FloatLit::from_f64(if neg { -f.abs() } else { f }, kind)))
+    if neg {
+        return Err(Diagnostic::error(span, "hexadecimal float literal should not have a leading minus"));
+    }
+    let lit = v.to_i128().and_then(|b| u64::try_from(b).ok()).and_then(|b| FloatLit::from_bits(b, kind));
+    lit.map(Attr::Float).ok_or_else(|| {
+        Diagnostic::error(span, format!("hexadecimal float constant out of range for type '{}'", kind.name()))
+    })
 }

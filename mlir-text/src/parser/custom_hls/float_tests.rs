@@ -70,6 +70,13 @@ fn bad_float_constants_get_located_errors() {
         e.contains("t.mlir:2:23: error: hexadecimal float literal should not have a leading minus"),
         "{e}"
     );
+    // mlir-opt: "unexpected decimal integer literal for a floating point value".
+    let e = err("func.func @f() {\n  %a = arith.constant 1 : f32\n  return\n}\n");
+    assert!(
+        e.contains("t.mlir:2:23: error: unexpected decimal integer literal for a floating point value"),
+        "{e}"
+    );
+    assert!(e.contains("add a trailing dot"), "{e}");
     let e = err("func.func @f() {\n  %a = arith.constant 1.5 : i32\n  return\n}\n");
     assert!(e.contains("floating point value not valid for type 'i32'"), "{e}");
 }
