@@ -7,7 +7,6 @@
 
 mod cli;
 mod cosim;
-mod cosim_data;
 mod cosim_hls;
 mod driver;
 mod fpga;

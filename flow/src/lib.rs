@@ -18,6 +18,7 @@
 //! report table) goes to standard error (the report table: where [`ReportTo`] says).
 
 pub mod build;
+pub mod cosim;
 pub mod emit;
 pub mod error;
 pub mod fpga;

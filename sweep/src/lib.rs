@@ -14,6 +14,7 @@
 //! DIR/best/INPUT/          the best point of each input: SystemVerilog (and bitstream)
 //! ```
 
+pub mod filter;
 pub mod local;
 pub mod loops;
 pub mod plot;
@@ -78,8 +79,12 @@ pub fn sweep(req: &Request) -> Result<String, Error> {
             Error::user(format!("--point {i}: the sweep has {} points (0..{})", points.len(), points.len()))
         })?;
         let r = run::run_point(&spec, p, &req.out)?;
-        if r.status == Status::Failed {
-            return Err(Error::user(format!("point {i} failed: {}", r.error.unwrap_or_default())));
+        if r.status != Status::Ok {
+            return Err(Error::user(format!(
+                "point {i} {}: {}",
+                r.status.text(),
+                r.error.unwrap_or_default()
+            )));
         }
         return serde_json::to_string(&r).map(|s| s + "\n").map_err(|e| Error::internal(e.to_string()));
     }
@@ -146,6 +151,6 @@ pub fn prepare(dir: &Path, points: &[Point], resume: bool) -> Result<Vec<Point>,
         .map_err(|e| Error::user(format!("cannot create '{}': {e}", dir.display())))?;
     run::write_atomic(&list, json.as_bytes())?;
     let done = record::read_results(&results);
-    let finished = |id: PointId| done.get(&id).is_some_and(|r| r.status == Status::Ok);
+    let finished = |id: PointId| done.get(&id).is_some_and(|r| r.status.finished());
     Ok(points.iter().filter(|p| !finished(p.id)).cloned().collect())
 }

@@ -97,7 +97,7 @@ pub fn run(
                         let i = next.fetch_add(1, Ordering::SeqCst);
                         let Some(p) = todo.get(i) else { return Ok(()) };
                         let r = runner.run(p);
-                        if r.status == Status::Failed {
+                        if r.status != Status::Ok {
                             let n = failed.fetch_add(1, Ordering::SeqCst) + 1;
                             pb.set_message(format!("({n} failed)"));
                         }

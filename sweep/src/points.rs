@@ -1,5 +1,6 @@
 //! The points of a sweep: for each input, the product of the option axes and that input's
-//! loop axes, less the excluded ones, optionally a seeded random sample of them.
+//! loop axes, less the excluded ones and those the filter rejects, optionally a seeded
+//! random sample of them.
 
 use crate::spec::{Spec, Val};
 use flow::Error;
@@ -62,7 +63,18 @@ pub fn enumerate(spec: &Spec) -> Result<Vec<Point>, Error> {
                 .exclude
                 .iter()
                 .any(|e| e.iter().all(|(k, v)| params.iter().any(|(n, x)| n == k && x.same(v))));
-            if !excluded {
+            let kept = match &spec.filter {
+                None => true,
+                Some((f, at)) => f.keeps(&name, &params).map_err(|e| {
+                    let values: Vec<String> =
+                        params.iter().map(|(n, v)| format!("{n}={}", v.text())).collect();
+                    spec.error(
+                        at + e.at..at + e.at + 1,
+                        &format!("filter: {} (at {name} {})", e.msg, values.join(" ")),
+                    )
+                })?,
+            };
+            if !excluded && kept {
                 points.push(Point { id: PointId(0), input, input_name: name.clone(), params });
             }
         }
@@ -71,7 +83,9 @@ pub fn enumerate(spec: &Spec) -> Result<Vec<Point>, Error> {
         points = sample(points, n, seed);
     }
     if points.is_empty() {
-        return Err(spec.error(spec.sweep_span(), "the sweep has no points: every point is excluded"));
+        return Err(
+            spec.error(spec.sweep_span(), "the sweep has no points: every point is excluded or filtered out")
+        );
     }
     for (i, p) in points.iter_mut().enumerate() {
         p.id = PointId(i);

@@ -13,12 +13,32 @@ use std::sync::Mutex;
 
 /// How a point ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Status {
     /// The flow ran; the metrics are its figures.
     Ok,
+    /// The FPGA flow ran but a clock missed its requested frequency: the metrics are
+    /// kept (the Fmax-vs-seed plot shows them), `error` says which clock; the point is
+    /// finished (`--resume` does not rerun it) but never on the front or the best.
+    TimingFailed,
     /// The flow (or the task running it) failed; `error` and the log say why.
     Failed,
+}
+
+impl Status {
+    /// Whether the point needs no rerun on `--resume` (the result is what the flow gives).
+    pub fn finished(self) -> bool {
+        self != Status::Failed
+    }
+
+    /// The status as the summary's table writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::TimingFailed => "timing failed",
+            Status::Failed => "failed",
+        }
+    }
 }
 
 /// The figures of a point (absent when the mode does not measure them).
@@ -27,6 +47,10 @@ pub struct Metrics {
     /// Latency in cycles of the top function (schedule report).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub cycles: Option<u64>,
+    /// Cycles from start to done of the generated design run on the `[measure]` data
+    /// (the simulators', as `cosim --data` counts them).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sim_cycles: Option<u64>,
     /// Latency in ns (cycles x clock period).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub latency_ns: Option<f64>,
@@ -71,6 +95,20 @@ impl Metrics {
         self.timing_met = Some(r.clocks.iter().all(|c| c.met()));
     }
 
+    /// Why the FPGA report's timing fails (the clocks below their request), if it does.
+    pub fn timing_failure(r: &fpga::report::Report) -> Option<String> {
+        let missed: Vec<String> = r
+            .clocks
+            .iter()
+            .filter(|c| !c.met())
+            .map(|c| {
+                let got = c.achieved_mhz.map_or("no".to_string(), |a| format!("{a:.2}"));
+                format!("clock '{}' reaches {got} MHz, {:.2} MHz requested", c.name, c.requested_mhz)
+            })
+            .collect();
+        (!missed.is_empty()).then(|| format!("timing failed: {}", missed.join("; ")))
+    }
+
     /// The figures of the schedule report's last function (the top by default).
     pub fn read_hls_report(&mut self, path: &Path) -> Result<(), Error> {
         let text = std::fs::read_to_string(path)
@@ -92,6 +130,7 @@ impl Metrics {
     pub fn get(&self, key: &str) -> Option<f64> {
         match key {
             "cycles" => self.cycles.map(|x| x as f64),
+            "sim_cycles" => self.sim_cycles.map(|x| x as f64),
             "latency_ns" => self.latency_ns,
             "register_bits" => self.register_bits.map(|x| x as f64),
             "est_fmax_mhz" => self.est_fmax_mhz,

@@ -7,6 +7,7 @@ use crate::points::Point;
 use crate::record::{Metrics, Record, Status};
 use crate::spec::{Mode, Spec, Val};
 use comb::lutmap::LutGoal;
+use flow::cosim::{HlsCosimRequest, HlsData};
 use flow::fpga::{FpgaOptions, PinSource};
 use flow::{Backend, Error, Flow, Input, Options, Output, ReportTo};
 use std::path::{Path, PathBuf};
@@ -75,9 +76,13 @@ pub fn run_point(spec: &Spec, p: &Point, dir: &Path) -> Result<Record, Error> {
     let time_s = started.elapsed().as_secs_f64();
     let log = format!("points/{}/log", p.id.folder());
     let record = match outcome {
-        Ok(mut m) => {
+        Ok((mut m, timing)) => {
             m.time_s = Some(time_s);
-            Record::new(p, Status::Ok, m, None, log)
+            if let Some(why) = &timing {
+                flow::stdio::err(&format!("{why}\n"));
+            }
+            let status = if timing.is_some() { Status::TimingFailed } else { Status::Ok };
+            Record::new(p, status, m, timing, log)
         }
         Err(e) => {
             flow::stdio::err(&e.render());
@@ -99,8 +104,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|e| Error::user(format!("cannot write '{}': {e}", path.display())))
 }
 
-/// The point's input with its loop attributes, the flow, and the figures read back.
-fn compile(spec: &Spec, p: &Point, pdir: &Path) -> Result<Metrics, Error> {
+/// The cycle count of the point's design run on `data` by both simulators (which must
+/// agree with each other and with the interpreter, as in `cosim --data`).
+fn simulate(copy: &Path, p: &Point, data: &HlsData) -> Result<u64, Error> {
+    let src = flow::read_source(&Input::File(copy.to_path_buf()))?;
+    let file = mlir_text::parse(&src).map_err(|d| Error::input(&src, vec![d]))?;
+    let req = HlsCosimRequest {
+        options: options(p),
+        design_file: None,
+        data: data.clone(),
+        cycles: 1000,
+        keep: None,
+        vcd: None,
+    };
+    let c = flow::cosim::cosim_hls(&src, &file, &req)?;
+    match c.disagreement() {
+        Some(d) => Err(Error::user(d)),
+        None => Ok(c.cycles()),
+    }
+}
+
+/// The point's input with its loop attributes, the flow, and the figures read back (with
+/// why the timing fails, for an FPGA point that misses its clock).
+fn compile(spec: &Spec, p: &Point, pdir: &Path) -> Result<(Metrics, Option<String>), Error> {
     let input = &spec.inputs[p.input];
     let text = std::fs::read_to_string(input)
         .map_err(|e| Error::user(format!("cannot read '{}': {e}", input.display())))?;
@@ -117,19 +143,24 @@ fn compile(spec: &Spec, p: &Point, pdir: &Path) -> Result<Metrics, Error> {
     o.report = Some(ReportTo::Json(report.clone()));
     let flow = Flow::new(o);
     let mut m = Metrics::default();
+    let mut timing = None;
     match spec.mode {
         Mode::Hls => {
             flow.compile(
-                &Input::File(copy),
+                &Input::File(copy.clone()),
                 Backend::Verilog { dialect: Default::default() },
                 &Output::Path(pdir.join("design.sv")),
             )?;
         }
         Mode::Fpga => {
-            let r = flow.fpga(&Input::File(copy), &fpga_options(p, pdir.join("fpga")))?;
+            let r = flow.fpga(&Input::File(copy.clone()), &fpga_options(p, pdir.join("fpga")))?;
             m.read_fpga(&r);
+            timing = Metrics::timing_failure(&r);
         }
     }
     m.read_hls_report(&report)?;
-    Ok(m)
+    if let Some(data) = &spec.sim {
+        m.sim_cycles = Some(simulate(&copy, p, data)?);
+    }
+    Ok((m, timing))
 }

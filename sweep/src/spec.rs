@@ -4,7 +4,8 @@
 //! [sweep]
 //! inputs = ["fir.mlir", "dot.mlir"]   # relative to the spec's folder
 //! mode = "hls"                        # "hls" (compile + report) or "fpga" (place and route)
-//! objective = "cycles"                # cycles, latency, lut4, dff, fmax, time
+//! objective = "cycles"                # cycles, sim-cycles, latency, lut4, dff, fmax, time
+//! filter = "unroll * 2 <= clock-period" # optional: keep the points where it is true
 //! sample = 20                         # optional: a random subset of the points
 //! sample-seed = 1
 //!
@@ -12,6 +13,11 @@
 //! clock-period = [5.0, 10.0]
 //! seed = [1, 2]
 //! "hls.unroll" = { "fir.mlir:14 %arg2" = [1, 2, 4] }
+//!
+//! [measure]                            # optional: cycles by simulation too
+//! cycles = "sim"                      # "report" (default) or "sim"
+//! data = "dot.json"                   # the `cosim --data` file; else random data:
+//! data-seed = 1
 //!
 //! [[exclude]]                          # points matching every key are dropped
 //! clock-period = 5.0
@@ -23,6 +29,8 @@
 //! Every error points at its line in the spec (a [`flow::Error`] located in the spec's
 //! text, rendered `SPEC:LINE:COL: error: ...`).
 
+use crate::filter::Filter;
+use flow::cosim::HlsData;
 use flow::Error;
 use mlir_text::{Diagnostic, SourceFile, Span};
 use serde::Deserialize;
@@ -47,6 +55,8 @@ pub enum Mode {
 pub enum Objective {
     /// Latency in cycles from the schedule report (smallest first).
     Cycles,
+    /// Cycles measured by simulation (`[measure] cycles = "sim"`; smallest first).
+    SimCycles,
     /// Latency in ns (cycles x clock period; smallest first).
     Latency,
     /// LUT4 count (smallest first).
@@ -64,6 +74,7 @@ impl Objective {
     pub fn key(self) -> &'static str {
         match self {
             Objective::Cycles => "cycles",
+            Objective::SimCycles => "sim_cycles",
             Objective::Latency => "latency_ns",
             Objective::Lut4 => "lut4",
             Objective::Dff => "dff",
@@ -86,6 +97,15 @@ struct RawSpec {
     #[serde(default)]
     exclude: Vec<Spanned<BTreeMap<Spanned<String>, Spanned<toml::Value>>>>,
     slurm: Option<Spanned<SlurmSpec>>,
+    measure: Option<Spanned<RawMeasure>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawMeasure {
+    cycles: Option<Spanned<String>>,
+    data: Option<Spanned<String>>,
+    data_seed: Option<Spanned<u64>>,
 }
 
 #[derive(Deserialize)]
@@ -96,6 +116,7 @@ struct RawSweep {
     mode: Mode,
     #[serde(default = "default_objective")]
     objective: Objective,
+    filter: Option<Spanned<String>>,
     sample: Option<Spanned<usize>>,
     #[serde(default = "default_seed")]
     sample_seed: u64,
@@ -245,8 +266,14 @@ pub struct Spec {
     pub axes: Vec<Axis>,
     /// Points whose values match every entry of one of these are dropped.
     pub exclude: Vec<Vec<(String, Val)>>,
+    /// Keep the points this expression is true of ([`crate::filter`]), with the byte
+    /// offset of its text in the spec (for located errors).
+    pub filter: Option<(Filter, usize)>,
     /// Keep this many points, chosen at random (seeded).
     pub sample: Option<(usize, u64)>,
+    /// `[measure] cycles = "sim"`: each point's cycle count is also measured by running
+    /// the generated design on these arguments (`flow::cosim`, as `cosim --data` does).
+    pub sim: Option<HlsData>,
     /// The `[slurm]` table.
     pub slurm: SlurmSpec,
     /// Line of `[slurm]` (1-based), if written.
@@ -288,6 +315,8 @@ impl Spec {
             objective: raw.sweep.get_ref().objective,
             axes: Vec::new(),
             exclude: Vec::new(),
+            filter: None,
+            sim: None,
             sample: raw
                 .sweep
                 .get_ref()
@@ -302,6 +331,16 @@ impl Spec {
             for (name, value) in axes.get_ref() {
                 spec.add_axis(name, value)?;
             }
+        }
+        if let Some(m) = &raw.measure {
+            spec.sim = spec.measure(m.get_ref(), dir)?;
+        }
+        if let Some(f) = &raw.sweep.get_ref().filter {
+            let at = spec.string_start(f.span(), f.get_ref());
+            let names: Vec<String> = spec.axes.iter().map(|a| a.name.clone()).collect();
+            let parsed = Filter::parse(f.get_ref(), &names)
+                .map_err(|e| spec.error(at + e.at..at + e.at + 1, &format!("filter: {}", e.msg)))?;
+            spec.filter = Some((parsed, at));
         }
         for entry in &raw.exclude {
             let mut e = Vec::new();
@@ -325,6 +364,54 @@ impl Spec {
     /// A located error in the spec.
     pub fn error(&self, span: Range<usize>, msg: &str) -> Error {
         located(&self.src, span, msg)
+    }
+
+    /// The `[measure]` table: the simulation's data, if cycles are measured by simulation.
+    fn measure(&self, m: &RawMeasure, dir: &Path) -> Result<Option<HlsData>, Error> {
+        let sim = match &m.cycles {
+            None => false,
+            Some(c) if c.get_ref() == "sim" => true,
+            Some(c) if c.get_ref() == "report" => false,
+            Some(c) => {
+                return Err(self.error(
+                    c.span(),
+                    &format!("cycles = \"{}\": expected \"sim\" or \"report\"", c.get_ref()),
+                ))
+            }
+        };
+        let given = m.data.as_ref().map(|d| d.span()).or(m.data_seed.as_ref().map(|d| d.span()));
+        if let (false, Some(span)) = (sim, given) {
+            return Err(self.error(span, "the simulation's data without cycles = \"sim\""));
+        }
+        if let (Some(d), Some(s)) = (&m.data, &m.data_seed) {
+            return Err(self.error(s.span(), &format!("data-seed with data = \"{}\": give one", d.get_ref())));
+        }
+        Ok(match (sim, &m.data, &m.data_seed) {
+            (false, _, _) => None,
+            (true, Some(d), _) => {
+                let path = dir.join(d.get_ref());
+                if !path.is_file() {
+                    return Err(
+                        self.error(d.span(), &format!("cannot read the data file '{}'", path.display()))
+                    );
+                }
+                Some(HlsData::File(std::path::absolute(&path).unwrap_or(path)))
+            }
+            (true, None, seed) => Some(HlsData::Seed(seed.as_ref().map_or(1, |s| *s.get_ref()))),
+        })
+    }
+
+    /// Where the text of the TOML string at `span` starts in the spec: after its opening
+    /// quotes when it is written without escapes, else at the string itself.
+    fn string_start(&self, span: Range<usize>, value: &str) -> usize {
+        let raw = self.src.text().get(span.clone()).unwrap_or("");
+        for q in ["\"\"\"", "'''", "\"", "'"] {
+            let inner = raw.strip_prefix(q).and_then(|r| r.strip_suffix(q));
+            if inner == Some(value) {
+                return span.start + q.len();
+            }
+        }
+        span.start
     }
 
     /// An error at the start of the spec's line `line` (1-based), or unlocated.

@@ -3,7 +3,7 @@
 //! into `best/INPUT/` (its SystemVerilog, and its bitstream for FPGA points).
 //!
 //! The Pareto front is taken per input (points of different kernels do not compare) over
-//! cycles (fewer is better), area (LUT4, or the schedule's register bits when no FPGA
+//! cycles (simulated when measured, else the report's; fewer is better), area (LUT4, or the schedule's register bits when no FPGA
 //! flow ran; fewer is better) and, when measured, Fmax (more is better).
 
 use crate::points::PointId;
@@ -26,6 +26,7 @@ pub struct Totals {
 /// The metric columns, in table order: (record key, heading).
 const COLUMNS: &[(&str, &str)] = &[
     ("cycles", "cycles"),
+    ("sim_cycles", "sim cycles"),
     ("latency_ns", "latency ns"),
     ("register_bits", "reg bits"),
     ("lut4", "LUT4"),
@@ -35,6 +36,15 @@ const COLUMNS: &[(&str, &str)] = &[
     ("fmax_mhz", "Fmax MHz"),
     ("time_s", "time s"),
 ];
+
+/// The cycle metric the front uses: the simulated cycles when measured, else the report's.
+pub fn cycles_key(records: &[&Record]) -> &'static str {
+    if records.iter().any(|r| r.metrics.sim_cycles.is_some()) {
+        "sim_cycles"
+    } else {
+        "cycles"
+    }
+}
 
 /// The area metric the front uses: LUT4 when any point has it, else register bits.
 pub fn area_key(records: &[&Record]) -> &'static str {
@@ -56,11 +66,12 @@ pub fn pareto(pts: &[(PointId, Vec<f64>)]) -> BTreeSet<PointId> {
 /// The front of each input's finished points, over cycles, area and (if measured) Fmax.
 pub fn fronts(records: &[&Record]) -> BTreeSet<PointId> {
     let area = area_key(records);
+    let cycles = cycles_key(records);
     let with_fmax = records.iter().any(|r| r.metrics.fmax_mhz.is_some());
     let mut by_input: BTreeMap<&str, Vec<(PointId, Vec<f64>)>> = BTreeMap::new();
     for r in records.iter().filter(|r| r.status == Status::Ok) {
         let m = &r.metrics;
-        let (Some(c), Some(a)) = (m.get("cycles"), m.get(area)) else { continue };
+        let (Some(c), Some(a)) = (m.get(cycles), m.get(area)) else { continue };
         let mut v = vec![c, a];
         if with_fmax {
             v.push(-m.fmax_mhz.unwrap_or(0.0));
@@ -117,11 +128,7 @@ fn rows(rs: &[&Record], front: &BTreeSet<PointId>) -> Vec<Vec<String>> {
         row.extend(varying.iter().map(|n| r.params.get(n).map(|v| v.text()).unwrap_or_default()));
         row.extend(cols.iter().map(|(k, _)| fmt_metric(k, r.metrics.get(k))));
         row.push(if front.contains(&r.point) { "*".into() } else { String::new() });
-        row.push(match (r.status, r.metrics.timing_met) {
-            (Status::Failed, _) => "failed".into(),
-            (Status::Ok, Some(false)) => "ok (timing missed)".into(),
-            (Status::Ok, _) => "ok".into(),
-        });
+        row.push(r.status.text().to_string());
         out.push(row);
     }
     out
@@ -141,7 +148,7 @@ pub fn write(spec: &Spec, records: &BTreeMap<PointId, Record>, dir: &Path) -> Re
     let rs = sorted(spec, records);
     let front = fronts(&rs);
     let table = rows(&rs, &front);
-    let failed = rs.iter().filter(|r| r.status == Status::Failed).count();
+    let failed = rs.iter().filter(|r| r.status != Status::Ok).count();
     let sum_time_s = rs.iter().filter_map(|r| r.metrics.time_s).sum();
     let write = |name: &str, text: &str| crate::run::write_atomic(&dir.join(name), text.as_bytes());
     write("summary.csv", &csv(&table))?;
@@ -151,19 +158,20 @@ pub fn write(spec: &Spec, records: &BTreeMap<PointId, Record>, dir: &Path) -> Re
     let _ = writeln!(md, "# Sweep {}\n", spec.name());
     let _ = writeln!(
         md,
-        "{} points, {} failed, mode {:?}, sorted by {} ({}). `*`: on the Pareto front of its input (cycles x {}{}).\n",
+        "{} points, {} failed, mode {:?}, sorted by {} ({}). `*`: on the Pareto front of its input ({} x {}{}).\n",
         rs.len(),
         failed,
         spec.mode,
         spec.objective.key(),
         if spec.objective.maximize() { "largest first" } else { "smallest first" },
+        cycles_key(&rs),
         area_key(&rs),
         if rs.iter().any(|r| r.metrics.fmax_mhz.is_some()) { " x Fmax" } else { "" }
     );
     md.push_str(&markdown(&table));
     if failed > 0 {
         md.push_str("\n## Failed points\n\n");
-        for r in rs.iter().filter(|r| r.status == Status::Failed) {
+        for r in rs.iter().filter(|r| r.status != Status::Ok) {
             let _ = writeln!(
                 md,
                 "- {} ({}): {} — log `{}`",

@@ -33,6 +33,23 @@ fn axes_multiply_per_input_and_exclude_and_sample_cut() {
         .iter()
         .any(|p| p.get("pipeline") == Some(&Val::Bool(true))
             && p.get("clock-period") == Some(&Val::Float(5.0))));
+    let s = spec("filter = \"seed % 2 == 0 || input == 'dot.mlir'\"\n[axes]\nseed = [1, 2, 3, 4]\n").unwrap();
+    let kept: Vec<(String, i64)> = enumerate(&s)
+        .unwrap()
+        .iter()
+        .map(|p| (p.input_name.clone(), p.get("seed").and_then(Val::num).unwrap() as i64))
+        .collect();
+    let want = [
+        ("fir.mlir", 2),
+        ("fir.mlir", 4),
+        ("dot.mlir", 1),
+        ("dot.mlir", 2),
+        ("dot.mlir", 3),
+        ("dot.mlir", 4),
+    ];
+    assert_eq!(kept, want.map(|(i, s)| (i.to_string(), s)), "the filter keeps even seeds of fir, all of dot");
+    let e = spec("filter = \"seed + 1\"\n[axes]\nseed = [1]\n").map(|s| enumerate(&s).unwrap_err().render());
+    assert!(e.unwrap().contains("s.toml:4:11: error: filter: the filter gives 2"), "a type error is located");
     let sampled = spec("[axes]\nseed = [1, 2, 3, 4, 5, 6]\n").unwrap();
     let mut sampled = sampled;
     sampled.sample = Some((5, 7));
@@ -60,6 +77,17 @@ fn spec_errors_are_located() {
             "s.toml:7:1: error: exclude: 'seed' is not an axis",
         ),
         ("[sweeps]\n", "unknown field `sweeps`"),
+        (
+            "[measure]\ncycles = \"simm\"\n",
+            "s.toml:5:10: error: cycles = \"simm\": expected \"sim\" or \"report\"",
+        ),
+        ("[measure]\ndata-seed = 3\n", "s.toml:5:13: error: the simulation's data without cycles = \"sim\""),
+        ("[measure]\ncycles = \"sim\"\ndata = \"no.json\"\n", "s.toml:6:8: error: cannot read the data file"),
+        (
+            "filter = \"sed > 1\"\n[axes]\nseed = [1]\n",
+            "s.toml:4:11: error: filter: unknown name 'sed' (did you mean 'seed'?)",
+        ),
+        ("filter = 'seed >'\n[axes]\nseed = [1]\n", "s.toml:4:17: error: filter: the expression ends early"),
     ];
     for (tail, want) in cases {
         let e = spec(tail).unwrap_err();

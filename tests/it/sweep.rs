@@ -177,3 +177,184 @@ fn bad_specs_are_located_errors() {
         assert!(!tmp.path().join(format!("o{i}/slurm")).exists(), "nothing submitted");
     }
 }
+
+/// An FPGA sweep (tests/hls/dot4_i8.mlir on hx8k, native synthesis: 2 unroll factors x 3
+/// placer seeds at 12 MHz, and one point asking 400 MHz) gives per point the LUT4 count
+/// and Fmax a single `rmlir-hls fpga` run of the same point gives; the point that misses
+/// its clock is recorded as timing failed with its log and the others go on; the Fmax-vs-
+/// seed plot has one series per unroll factor; `best/` holds the best bitstream and report.
+#[test]
+fn an_fpga_sweep_matches_single_fpga_runs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/hls/dot4_i8.mlir");
+    let text = format!(
+        "[sweep]\ninputs = [\"{}\"]\nmode = \"fpga\"\nobjective = \"lut4\"\n\n\
+         [axes]\ndevice = \"hx8k\"\nsynth = \"native\"\nfreq = [12.0, 400.0]\nseed = [1, 2, 3]\n\
+         \"hls.unroll\" = {{ \"dot4_i8.mlir:5\" = [1, 2] }}\n\n\
+         [[exclude]]\nfreq = 400.0\nseed = 2\n[[exclude]]\nfreq = 400.0\nseed = 3\n\
+         [[exclude]]\nfreq = 400.0\n\"hls.unroll[dot4_i8.mlir:5]\" = 2\n",
+        kernel.display()
+    );
+    let spec = tmp.path().join("fpga.toml");
+    std::fs::write(&spec, text).unwrap();
+    let out = tmp.path().join("out");
+    let run = sweep(&[spec.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(stdout.contains("7 points") && stdout.contains("1 failed"), "{stdout}");
+    let rs = records(&out);
+    assert_eq!(rs.len(), 7);
+    for r in &rs {
+        let m = &r["metrics"];
+        let p = &r["params"];
+        if p["freq"] == 400.0 {
+            assert_eq!(r["status"], "timing-failed", "{r}");
+            assert!(r["error"].as_str().unwrap().contains("400.00 MHz requested"), "{r}");
+            assert!(out.join(r["log"].as_str().unwrap()).is_file(), "{r}");
+            assert!(m["fmax_mhz"].as_f64().unwrap() < 400.0, "the metrics are kept: {r}");
+            continue;
+        }
+        assert_eq!(r["status"], "ok", "{r}");
+        assert!(m["lut4"].as_u64().unwrap() > 0 && m["dff"].as_u64().unwrap() > 0, "{r}");
+        assert!(m.get("carry").is_some() && m.get("bram").is_some(), "{r}");
+        // Check one seed of each unroll factor against a single run of the same point.
+        if p["seed"] != 2 {
+            continue;
+        }
+        let folder = out.join("points").join(format!("{:04}", r["point"].as_u64().unwrap()));
+        let single = tmp.path().join(format!("single{}", r["point"]));
+        let input = folder.join("dot4_i8.mlir");
+        let args = [
+            input.to_str().unwrap(),
+            "-o",
+            single.to_str().unwrap(),
+            "--device",
+            "hx8k",
+            "--synth",
+            "native",
+            "--freq",
+            "12",
+            "--seed",
+            "2",
+        ];
+        let one = crate::support::fpga::fpga_cmd(&args);
+        assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+        let rep = crate::support::fpga::read_json(&single.join("report.json"));
+        assert_eq!(m["lut4"], rep["resources"]["LUT4"]["used"], "{r}");
+        assert_eq!(m["dff"], rep["resources"]["DFF"]["used"], "{r}");
+        let fmax =
+            rep["clocks"].as_object().unwrap().values().next().unwrap()["achieved_mhz"].as_f64().unwrap();
+        assert_eq!(m["fmax_mhz"].as_f64().unwrap(), (fmax * 100.0).round() / 100.0, "{r}");
+    }
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("LUT4") && summary.contains("Fmax MHz") && summary.contains("timing failed"),
+        "{summary}"
+    );
+    assert!(summary.contains("## Failed points") && summary.contains("/log`"), "{summary}");
+    let plot = std::fs::read_to_string(out.join("fmax_vs_seed.svg")).unwrap();
+    assert!(plot.contains("hls.unroll=1") && plot.contains("hls.unroll=2"), "a series per unroll factor");
+    let best = out.join("best/dot4_i8");
+    assert!(best.join("report.json").is_file(), "best/ has the report");
+    let bit =
+        std::fs::read_dir(&best).unwrap().any(|e| e.unwrap().path().extension().is_some_and(|x| x == "bin"));
+    assert!(bit, "best/ has the bitstream");
+}
+
+/// `[measure] cycles = "sim"`: each point's `sim_cycles` is what `rmlir-hls cosim --data`
+/// counts on the point's kernel (tests/hls/dot4_i8.mlir unrolled by 1 and 2, a data file),
+/// beside the report's latency; the summary has the column.
+#[test]
+fn simulated_cycles_equal_cosim_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/hls/dot4_i8.mlir");
+    std::fs::write(
+        tmp.path().join("d.json"),
+        "{\"memories\": {\"%A\": [1, 2, 3, 4], \"%B\": [5, 6, 7, -8]}}\n",
+    )
+    .unwrap();
+    let text = format!(
+        "[sweep]\ninputs = [\"{}\"]\n\n[measure]\ncycles = \"sim\"\ndata = \"d.json\"\n\n\
+         [axes]\n\"hls.unroll\" = {{ \"dot4_i8.mlir:5\" = [1, 2] }}\n",
+        kernel.display()
+    );
+    let spec = tmp.path().join("sim.toml");
+    std::fs::write(&spec, text).unwrap();
+    let out = tmp.path().join("out");
+    let run = sweep(&[spec.to_str().unwrap(), "-o", out.to_str().unwrap(), "--jobs", "2"]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let rs = records(&out);
+    assert_eq!(rs.len(), 2);
+    let mut sims = Vec::new();
+    for r in &rs {
+        assert_eq!(r["status"], "ok", "{r}");
+        let folder = out.join("points").join(format!("{:04}", r["point"].as_u64().unwrap()));
+        let one = bin()
+            .arg("cosim")
+            .arg(folder.join("dot4_i8.mlir"))
+            .arg("--data")
+            .arg(tmp.path().join("d.json"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&one.stdout);
+        assert!(one.status.success(), "{text}{}", String::from_utf8_lossy(&one.stderr));
+        let cycles: u64 = text.lines().find_map(|l| l.strip_prefix("cycles: ")).unwrap().parse().unwrap();
+        assert_eq!(r["metrics"]["sim_cycles"].as_u64(), Some(cycles), "{r}");
+        assert!(r["metrics"]["cycles"].as_u64().is_some(), "the report's latency is kept beside: {r}");
+        sims.push(cycles);
+    }
+    assert!(sims[1] < sims[0], "unrolling by 2 runs in fewer cycles: {sims:?}");
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    assert!(summary.contains("| sim cycles |"), "{summary}");
+}
+
+/// `filter` (an expression over the axes) and `sample` cut the points `--dry-run` lists;
+/// a bad filter is an error at its line and column in the spec.
+#[test]
+fn filters_and_samples_cut_the_dry_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fir = repo().join("tests/hls/fir.mlir");
+    let write = |tail: &str| {
+        let path = tmp.path().join("spec.toml");
+        let text = format!(
+            "[sweep]\ninputs = [\"{}\"]\n{tail}\n[axes]\nclock-period = [4.0, 8.0, 16.0]\n\
+             \"hls.unroll\" = {{ \"fir.mlir:14 %arg2\" = [1, 2, 4, 8] }}\n",
+            fir.display()
+        );
+        std::fs::write(&path, text).unwrap();
+        let out = tmp.path().join("o");
+        sweep(&[path.to_str().unwrap(), "-o", out.to_str().unwrap(), "--dry-run"])
+    };
+    let all = write("");
+    assert!(String::from_utf8_lossy(&all.stdout).ends_with("12 points\n"));
+    let cut = write("filter = \"unroll * 2 <= clock_period && !(unroll == 1 && clock-period > 4)\"\n");
+    let listing = String::from_utf8_lossy(&cut.stdout);
+    assert!(cut.status.success(), "{}", String::from_utf8_lossy(&cut.stderr));
+    // (4,1) (4,2) (8,2) (8,4) (16,2) (16,4) (16,8)
+    assert!(listing.ends_with("7 points\n"), "{listing}");
+    assert!(!listing.contains("clock-period=8 hls.unroll[fir.mlir:14 %arg2]=1"), "{listing}");
+    assert!(listing.contains("clock-period=16 hls.unroll[fir.mlir:14 %arg2]=8"), "{listing}");
+    let sampled = write("filter = \"unroll * 2 <= clock_period\"\nsample = 3\nsample-seed = 5\n");
+    let listing = String::from_utf8_lossy(&sampled.stdout);
+    assert!(listing.ends_with("3 points\n"), "{listing}");
+    assert_eq!(
+        listing,
+        String::from_utf8_lossy(
+            &write("filter = \"unroll * 2 <= clock_period\"\nsample = 3\nsample-seed = 5\n").stdout
+        )
+    );
+    let cases = [
+        (
+            "filter = \"unroll * 2 <= clock_perod\"\n",
+            "spec.toml:3:25: error: filter: unknown name 'clock_perod'",
+        ),
+        ("filter = \"unroll * (2 <= clock-period\"\n", "spec.toml:3:38: error: filter: expected ')'"),
+        ("filter = \"unroll + 'x' == 1\"\n", "spec.toml:3:18: error: filter: '+' cannot take"),
+    ];
+    for (tail, want) in cases {
+        let o = write(tail);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains(want), "want {want}\ngot {err}");
+    }
+}

@@ -29,6 +29,7 @@
 
 mod affine;
 pub mod data;
+pub mod data_file;
 mod exec;
 mod float;
 pub mod floor;

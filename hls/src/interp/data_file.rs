@@ -1,4 +1,5 @@
-//! `cosim --data FILE`: the scalar arguments and memory contents of an HLS kernel's run,
+//! The data file of `cosim --data FILE` (and of a sweep's simulated cycles): the scalar
+//! arguments and memory contents of an HLS kernel's run,
 //! as JSON, read with the place of every value so that a bad one is a located error
 //! (`data.json:3:12: ...`); and `--dump FILE`, the run's results and final memories in
 //! the same notation.
@@ -14,8 +15,8 @@
 //! string `"0x..."`; a float is a JSON number (rounded to the format, nearest even), the
 //! string `"inf"`, `"-inf"` or `"nan"`, or a bit pattern `"0x..."`.
 
-use hls::float::FloatFormat;
-use hls::interp::{ArgValue, Param, Signature};
+use crate::float::FloatFormat;
+use crate::interp::{ArgValue, Param, Signature};
 use mlir_text::{Diagnostic, SourceFile, Span};
 
 /// A JSON value and where it is.
@@ -316,7 +317,7 @@ fn word(j: &Json, width: u32, f: Option<FloatFormat>) -> R<u64> {
     if let Some(f) = f {
         let v: f64 =
             text.parse().map_err(|_| Diagnostic::error(j.span, format!("'{text}' is not a number")))?;
-        return Ok(hls::float::soft::from_f64(f, v));
+        return Ok(crate::float::soft::from_f64(f, v));
     }
     let v: i128 = match text.parse() {
         Ok(v) => v,
@@ -334,6 +335,6 @@ fn word(j: &Json, width: u32, f: Option<FloatFormat>) -> R<u64> {
 pub fn show(bits: u64, width: u32, f: Option<FloatFormat>) -> String {
     match f {
         Some(f) => format!("\"{bits:#0w$x}\"", w = f.width().div_ceil(4) as usize + 2),
-        None => hls::interp::data::show(bits, width, None),
+        None => crate::interp::data::show(bits, width, None),
     }
 }
