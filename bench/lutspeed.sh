@@ -8,7 +8,8 @@
 #
 # Designs: the largest HLS kernels of tests/hls and the EPFL circuits of
 # ../shared/benchmarks/epfl (read as Yosys JSON). Usage:
-#   bench/lutspeed.sh [--before BIN] [FILE.mlir|FILE.v ...]   (BIN=PATH: measure that binary, no build)
+#   bench/lutspeed.sh [--before BIN] [FILE.mlir|FILE.v ...]   (BIN=PATH: measure that binary, no build;
+#   LUT4=0: skip the --lut 4 columns, which halves the run time)
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$here"
@@ -75,9 +76,11 @@ for f in "${inputs[@]}"; do
   esac
   b6="-"; b4="-"
   if [ -n "$before" ]; then
-    b6=$(run "$before" "$ours" 6); b4=$(run "$before" "$ours" 4)
+    b6=$(run "$before" "$ours" 6)
+    [ "${LUT4:-1}" = 0 ] || b4=$(run "$before" "$ours" 4)
   fi
-  a6=$(run "$bin" "$ours" 6); a4=$(run "$bin" "$ours" 4)
+  a6=$(run "$bin" "$ours" 6); a4="-"
+  [ "${LUT4:-1}" = 0 ] || a4=$(run "$bin" "$ours" 4)
   y6=$(yosys_lut6 "$ref" "$top")
   printf "%-18s | %-22s | %-22s | %-22s | %-22s | %-12s\n" "$name" "$b6" "$a6" "$b4" "$a4" "$y6"
 done

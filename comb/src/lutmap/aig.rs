@@ -7,7 +7,7 @@
 //! existing node for a pair it has seen (structural hashing), so equal structure is shared
 //! by construction; the derived gates (or, xor, mux, majority) are built from it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// A node of the graph (node 0 is the constant false).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -65,7 +65,7 @@ pub struct Aig {
     inputs: Vec<Node>,
     /// The primary outputs, in order.
     pub outputs: Vec<Lit>,
-    strash: HashMap<(Lit, Lit), Node>,
+    strash: FxHashMap<(Lit, Lit), Node>,
 }
 
 impl Default for Aig {
@@ -77,7 +77,12 @@ impl Default for Aig {
 impl Aig {
     /// An empty graph (just the constant node).
     pub fn new() -> Aig {
-        Aig { fanins: vec![[INPUT, INPUT]], inputs: Vec::new(), outputs: Vec::new(), strash: HashMap::new() }
+        Aig {
+            fanins: vec![[INPUT, INPUT]],
+            inputs: Vec::new(),
+            outputs: Vec::new(),
+            strash: FxHashMap::default(),
+        }
     }
     /// Number of nodes, the constant included.
     pub fn len(&self) -> usize {

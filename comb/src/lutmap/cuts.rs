@@ -46,31 +46,17 @@ impl Cut {
         let (a, b) = (self.leaves(), other.leaves());
         let mut out = [0u32; MAX_K];
         let (mut i, mut j, mut n) = (0, 0, 0);
-        while i < a.len() || j < b.len() {
-            let v = match (a.get(i), b.get(j)) {
-                (Some(&x), Some(&y)) if x == y => {
-                    i += 1;
-                    j += 1;
-                    x
-                }
-                (Some(&x), Some(&y)) if x < y => {
-                    i += 1;
-                    x
-                }
-                (Some(_), Some(&y)) => {
-                    j += 1;
-                    y
-                }
-                (Some(&x), None) => {
-                    i += 1;
-                    x
-                }
-                (None, Some(&y)) => {
-                    j += 1;
-                    y
-                }
-                (None, None) => unreachable!(),
-            };
+        while i < a.len() && j < b.len() {
+            if n == k {
+                return None;
+            }
+            let (x, y) = (a[i], b[j]);
+            out[n] = x.min(y);
+            i += usize::from(x <= y);
+            j += usize::from(y <= x);
+            n += 1;
+        }
+        for &v in a[i..].iter().chain(&b[j..]) {
             if n == k {
                 return None;
             }
@@ -93,7 +79,7 @@ impl Cut {
 /// most `k` leaves, without duplicates or dominated cuts, in the order first found.
 pub fn merge_cuts(a: &[Cut], b: &[Cut], k: usize) -> Vec<Cut> {
     let mut out: Vec<Cut> = Vec::with_capacity(a.len() * b.len());
-    merge_into(a.iter(), b, k, &mut out);
+    merge_into(a.iter(), b.iter(), k, &mut out);
     out
 }
 
@@ -102,13 +88,15 @@ pub fn merge_cuts(a: &[Cut], b: &[Cut], k: usize) -> Vec<Cut> {
 pub fn merge_fanin_cuts(a: &[Cut], na: Node, b: &[Cut], nb: Node, k: usize, out: &mut Vec<Cut>) {
     out.clear();
     let (ta, tb) = ([Cut::trivial(na)], [Cut::trivial(nb)]);
-    let bs: Vec<Cut> = b.iter().chain(&tb).copied().collect();
-    merge_into(a.iter().chain(&ta), &bs, k, out);
+    merge_into(a.iter().chain(&ta), b.iter().chain(&tb), k, out);
 }
 
-fn merge_into<'a>(a: impl Iterator<Item = &'a Cut>, b: &[Cut], k: usize, out: &mut Vec<Cut>) {
+fn merge_into<'a, B>(a: impl Iterator<Item = &'a Cut>, b: B, k: usize, out: &mut Vec<Cut>)
+where
+    B: Iterator<Item = &'a Cut> + Clone,
+{
     for x in a {
-        for y in b {
+        for y in b.clone() {
             let Some(c) = x.merge(y, k) else { continue };
             if out.iter().any(|o| o.subset_of(&c)) {
                 continue;

@@ -119,6 +119,8 @@ struct Mapper<'a> {
     cands: Vec<Cut>,
     /// Scratch: the stack of [`Mapper::cut_ref`] and [`Mapper::cut_deref`].
     stack: Vec<u32>,
+    /// Scratch: the scored candidates of the node being visited, with their sort keys.
+    scored: Vec<([i64; 5], Cand)>,
 }
 
 /// Maps `g` into LUTs of at most `k` inputs keeping `cuts` priority cuts per node, for
@@ -229,6 +231,7 @@ impl<'a> Mapper<'a> {
             fanouts,
             cands: Vec::new(),
             stack: Vec::new(),
+            scored: Vec::new(),
         }
     }
 
@@ -365,21 +368,22 @@ impl<'a> Mapper<'a> {
                 }
             }
             let req = self.required[i];
-            let mut scored: Vec<Cand> = Vec::with_capacity(cands.len());
+            // Each candidate's sort key is computed once (the same order as comparing keys).
+            let mut scored = std::mem::take(&mut self.scored);
+            scored.clear();
             for &c in &cands {
                 let s = self.score(c, mode);
                 if area_mode && s.delay > req && Some(c) != prev {
                     continue;
                 }
-                scored.push(s);
+                scored.push((s.key(rank), s));
             }
             self.cands = cands;
-            scored.sort_by(|x, y| {
-                x.key(rank).cmp(&y.key(rank)).then_with(|| x.cut.leaves().cmp(y.cut.leaves()))
-            });
+            scored.sort_by(|(kx, x), (ky, y)| kx.cmp(ky).then_with(|| x.cut.leaves().cmp(y.cut.leaves())));
+            let first = scored[0].1;
             let chosen = match (mode, prev) {
-                (Mode::Depth { guarded: true, .. }, Some(p)) if scored[0].delay > req => self.score(p, mode),
-                _ => scored[0],
+                (Mode::Depth { guarded: true, .. }, Some(p)) if first.delay > req => self.score(p, mode),
+                _ => first,
             };
             self.best[i] = Some(chosen.cut);
             self.arrival[i] = chosen.delay;
@@ -388,8 +392,10 @@ impl<'a> Mapper<'a> {
             if in_cover {
                 self.cut_ref(&chosen.cut);
             }
-            scored.truncate(self.keep);
-            self.cuts[i] = scored.into_iter().map(|s| s.cut).collect();
+            let kept = &mut self.cuts[i];
+            kept.clear();
+            kept.extend(scored.iter().take(self.keep).map(|(_, s)| s.cut));
+            self.scored = scored;
         }
     }
 

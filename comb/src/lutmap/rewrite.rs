@@ -18,7 +18,7 @@ use super::aig::{Aig, Lit, Node};
 use super::cuts::{merge_fanin_cuts, Cut};
 use super::factor::{self, AndBuilder, Cube};
 use super::truth::cut_function;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Cuts kept per node while rewriting.
 const CUTS: usize = 12;
@@ -121,7 +121,7 @@ impl Work {
 /// A dry run of building a structure: counts the nodes it would add and its level.
 struct DryRun<'a> {
     w: &'a Work,
-    virt: HashMap<(Lit, Lit), Lit>,
+    virt: FxHashMap<(Lit, Lit), Lit>,
     virt_level: Vec<u32>,
     counted: Vec<u32>,
     added: u32,
@@ -241,8 +241,13 @@ fn try_replace(w: &mut Work, n: Node) -> Option<Lit> {
         for neg in [false, true] {
             let t = factor::extend(if neg { !tt } else { tt }, cut.len());
             let (cubes, _) = factor::isop(t, 0);
-            let mut dry =
-                DryRun { w, virt: HashMap::new(), virt_level: Vec::new(), counted: Vec::new(), added: 0 };
+            let mut dry = DryRun {
+                w,
+                virt: FxHashMap::default(),
+                virt_level: Vec::new(),
+                counted: Vec::new(),
+                added: 0,
+            };
             let r = factor::build(&mut dry, &cubes, &lits);
             let lv = dry.level(r);
             let gain = freed as i64 - dry.added as i64;

@@ -4,7 +4,7 @@
 //! drops variables the function does not depend on.
 
 use super::aig::{Aig, Lit, Node};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The truth table of variable `i` over six variables.
 pub const VARS: [u64; 6] = [
@@ -28,7 +28,7 @@ pub fn mask(n: usize) -> u64 {
 /// The truth table of `root` over `leaves` (at most 6, every path from the inputs to
 /// `root` passing through one), masked to `2^leaves.len()` bits.
 pub fn cut_function(g: &Aig, root: Node, leaves: &[u32]) -> u64 {
-    let mut memo: HashMap<u32, u64> = leaves.iter().enumerate().map(|(i, &l)| (l, VARS[i])).collect();
+    let mut memo: FxHashMap<u32, u64> = leaves.iter().enumerate().map(|(i, &l)| (l, VARS[i])).collect();
     memo.insert(0, 0);
     // Iterative post-order over the cone.
     let mut stack = vec![root.0];
