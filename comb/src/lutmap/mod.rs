@@ -9,7 +9,8 @@
 //! balanced ([`balance`]), optimized by rounds of DAG-aware rewriting ([`script`],
 //! [`rewrite`], [`factor`]), mapped depth-optimally and then for area ([`cuts`],
 //! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`], [`lutnet`]), the LUT
-//! network resynthesized window by window ([`lutpack`]), its LUTs re-expressed on their
+//! network resynthesized window by window ([`lutpack`]; under the area goal small
+//! windows also by SAT-based exact synthesis, [`exact`]), its LUTs re-expressed on their
 //! care sets ([`mfs`], [`window`]; then packed once more) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
@@ -23,6 +24,7 @@ pub mod bigtt;
 pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
+pub mod exact;
 pub mod factor;
 pub mod goal;
 pub mod lutdec;
@@ -151,16 +153,32 @@ pub fn blast_module(design: &Design, mid: ModuleId) -> Blasted {
 /// The mapped network's resynthesis for `goal`: window packing ([`lutpack`]), then
 /// don't-care resubstitution ([`mfs`], depth-bounded under the depth goal) and, when that
 /// changed something, packing once more.
-fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal, progress: &progress::Progress) {
+fn resynthesize(
+    net: &mut lutnet::LutNet,
+    k: usize,
+    goal: LutGoal,
+    progress: &progress::Progress,
+    mut exact: Option<&mut exact::Exact>,
+) {
     progress.stage(&format!("packing {} LUTs", net.lut_count()));
-    lutpack::pack(net, k, goal);
+    lutpack::pack_with(net, k, goal, exact.as_deref_mut());
     if net.lut_count() <= mfs::MAX_LUTS {
         progress.stage(&format!("resubstituting {} LUTs", net.lut_count()));
         if mfs::mfs(net, k, goal == LutGoal::Depth) > 0 {
             progress.stage(&format!("packing {} LUTs", net.lut_count()));
-            lutpack::pack(net, k, goal);
+            lutpack::pack_with(net, k, goal, exact);
         }
     }
+}
+
+/// The exact-synthesis run of one area-goal mapping ([`exact`]): `RMLIR_EXACT_CONFLICTS`
+/// sets its total conflict budget (0 turns it off), else [`exact::CONFLICTS_PER_RUN`].
+fn exact_run(k: usize) -> exact::Exact {
+    let budget = std::env::var("RMLIR_EXACT_CONFLICTS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(exact::CONFLICTS_PER_RUN);
+    exact::Exact::new(k, budget)
 }
 
 /// Maps the balanced graph `g` into a resynthesized `k`-LUT network for `goal`; returns
@@ -180,19 +198,20 @@ fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress
     if goal == LutGoal::Depth {
         let (dg, dmap) = script::choose(g, k, CUTS_PER_NODE, LutGoal::Depth);
         let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
-        resynthesize(&mut dnet, k, LutGoal::Depth, progress);
+        resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
         return (dg, dnet);
     }
+    let mut ex = exact_run(k);
     let opt = script::optimized(&g);
     let (dg, dmap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Depth);
     let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
     let mut free = dnet.clone();
-    resynthesize(&mut free, k, LutGoal::Area, progress);
-    resynthesize(&mut dnet, k, LutGoal::Depth, progress);
+    resynthesize(&mut free, k, LutGoal::Area, progress, Some(&mut ex));
+    resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
     progress.stage(&format!("mapping {} AND nodes for area", g.and_count()));
     let (ag, amap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Area);
     let mut anet = lutnet::LutNet::from_mapping(&ag, &amap);
-    resynthesize(&mut anet, k, LutGoal::Area, progress);
+    resynthesize(&mut anet, k, LutGoal::Area, progress, Some(&mut ex));
     let mut best = (ag, anet);
     for (h, net) in [(dg.clone(), free), (dg, dnet)] {
         if (net.lut_count(), net.depth()) < (best.1.lut_count(), best.1.depth()) {
