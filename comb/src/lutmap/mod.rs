@@ -189,11 +189,19 @@ fn exact_run(k: usize) -> exact::Exact {
 /// packed without a depth bound, and the depth mapping packed with and without one — so
 /// a module never gets more LUTs from `area` than from `depth`.
 pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
-    map_graph_with(g, k, goal, &progress::Progress::start("lut-map"))
+    let mut ex = exact_run(k);
+    map_graph_with(g, k, goal, &progress::Progress::start("lut-map"), &mut ex)
 }
 
 /// [`map_graph`] reporting its stages to `progress`.
-fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress) -> (Aig, lutnet::LutNet) {
+/// (`ex`, the exact-synthesis run, serves the area goal).
+fn map_graph_with(
+    g: Aig,
+    k: usize,
+    goal: LutGoal,
+    progress: &progress::Progress,
+    ex: &mut exact::Exact,
+) -> (Aig, lutnet::LutNet) {
     progress.stage(&format!("rewriting and mapping {} AND nodes", g.and_count()));
     if goal == LutGoal::Depth {
         let (dg, dmap) = script::choose(g, k, CUTS_PER_NODE, LutGoal::Depth);
@@ -201,17 +209,16 @@ fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress
         resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
         return (dg, dnet);
     }
-    let mut ex = exact_run(k);
     let opt = script::optimized(&g);
     let (dg, dmap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Depth);
     let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
     let mut free = dnet.clone();
-    resynthesize(&mut free, k, LutGoal::Area, progress, Some(&mut ex));
+    resynthesize(&mut free, k, LutGoal::Area, progress, Some(&mut *ex));
     resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
     progress.stage(&format!("mapping {} AND nodes for area", g.and_count()));
     let (ag, amap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Area);
     let mut anet = lutnet::LutNet::from_mapping(&ag, &amap);
-    resynthesize(&mut anet, k, LutGoal::Area, progress, Some(&mut ex));
+    resynthesize(&mut anet, k, LutGoal::Area, progress, Some(&mut *ex));
     let mut best = (ag, anet);
     for (h, net) in [(dg.clone(), free), (dg, dnet)] {
         if (net.lut_count(), net.depth()) < (best.1.lut_count(), best.1.depth()) {
@@ -224,7 +231,7 @@ fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress
 /// Maps one module for `goal`; true if it changed.
 pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
     if goal == LutGoal::Depth {
-        return map_once(design, mid, k, goal);
+        return map_once(design, mid, k, goal, &mut exact_run(k));
     }
     // The area goal remaps its own result (blasting the LUTs again gives the rewriting
     // and the cut enumeration a different graph) and keeps the fewest LUTs seen,
@@ -232,8 +239,10 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
     let start = goal::lut_network_size(design, mid, k);
     let mut best = start.map(|size| (size, design.module(mid).clone()));
     let mut idle = 0;
+    // One exact-synthesis run (cache and budget) for all the mappings of the module.
+    let mut ex = exact_run(k);
     for _ in 0..AREA_REMAPS {
-        if !map_once(design, mid, k, goal) {
+        if !map_once(design, mid, k, goal, &mut ex) {
             break;
         }
         let st = stats::module_stats(design, mid);
@@ -265,7 +274,7 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
 pub const AREA_REMAPS: usize = 2;
 
 /// Maps one module once; true if it had logic to map.
-fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
+fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal, ex: &mut exact::Exact) -> bool {
     let b = blast_module(design, mid);
     if b.mapped.is_empty() {
         return false;
@@ -274,7 +283,7 @@ fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool
     progress.stage("balancing");
     let g = balance::balance(&b.aig);
     aiger::dump_if_asked(&g);
-    let (g, net) = map_graph_with(g, k, goal, &progress);
+    let (g, net) = map_graph_with(g, k, goal, &progress, ex);
     drop(progress);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);

@@ -26,6 +26,39 @@ pub struct Cnf {
     pub clauses: Vec<Vec<i32>>,
 }
 
+impl Cnf {
+    /// The CNF in DIMACS text.
+    pub fn to_dimacs(&self) -> String {
+        let mut s = format!("p cnf {} {}\n", self.vars, self.clauses.len());
+        for c in &self.clauses {
+            for l in c {
+                s.push_str(&l.to_string());
+                s.push(' ');
+            }
+            s.push_str("0\n");
+        }
+        s
+    }
+
+    /// A CNF from DIMACS text (comment lines and the header are skipped).
+    pub fn from_dimacs(text: &str) -> Cnf {
+        let mut cnf = Cnf::default();
+        let mut cur = Vec::new();
+        for line in text.lines().filter(|l| !l.starts_with('c') && !l.starts_with('p')) {
+            for tok in line.split_whitespace() {
+                let Ok(l) = tok.parse::<i32>() else { continue };
+                if l == 0 {
+                    cnf.clauses.push(std::mem::take(&mut cur));
+                } else {
+                    cnf.vars = cnf.vars.max(l.unsigned_abs());
+                    cur.push(l);
+                }
+            }
+        }
+        cnf
+    }
+}
+
 /// A literal or a constant while clauses are built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum B {

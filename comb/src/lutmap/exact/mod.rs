@@ -7,8 +7,8 @@
 //! bound is asked for until none is found.
 //!
 //! Every call is bounded by [`CONFLICTS_PER_CALL`] conflicts and a run ([`Exact`]) by a
-//! total conflict budget: explicit counts, never a clock, so the result is the same on
-//! every run. Results are cached by the function's semi-canonical NPN form ([`npn`]):
+//! total conflict budget (each call costs it at least [`CALL_COST`]): explicit counts,
+//! never a clock, so the result is the same on every run. Results are cached by the function's semi-canonical NPN form ([`npn`]):
 //! functions equal up to input permutation and negation and output negation cost one
 //! search, and a function searched before costs nothing. [`super::lutpack`] calls
 //! [`Exact::synthesize`] on its cuts of at most [`MAX_INPUTS`] leaves under the area goal.
@@ -30,9 +30,12 @@ pub const MAX_INPUTS: usize = 8;
 /// The most LUTs of a result.
 pub const MAX_LUTS: usize = 5;
 /// The most conflicts of one solver call.
-pub const CONFLICTS_PER_CALL: u64 = 3_000;
-/// The default total conflicts of one run (one module's mapping).
-pub const CONFLICTS_PER_RUN: u64 = 400_000;
+pub const CONFLICTS_PER_CALL: u64 = 1_000;
+/// What a call costs the run's budget at least (building the CNF of an 8-input window
+/// takes about as long as a few hundred conflicts), so the calls of a run are bounded too.
+pub const CALL_COST: u64 = 250;
+/// The default total conflicts of one run (the mappings of one module).
+pub const CONFLICTS_PER_RUN: u64 = 60_000;
 
 /// What a run did (for the benchmark and tests).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -179,8 +182,9 @@ impl Exact {
         let negate = form.bit(0);
         let f = if negate { complement(form) } else { form.clone() };
         let (cnf, layout) = encode::encode(&Problem { f: &f, k: self.k, r, depth, levels });
+        dump(&cnf);
         let (outcome, spent) = solve::solve(&cnf, CONFLICTS_PER_CALL.min(self.budget));
-        self.budget = self.budget.saturating_sub(spent);
+        self.budget = self.budget.saturating_sub(spent.max(CALL_COST));
         self.stats.conflicts += spent;
         match outcome {
             Outcome::Unsat => {
@@ -272,6 +276,19 @@ fn fix_input(tt: u64, m: usize, p: usize, c: bool) -> u64 {
         out |= (tt >> full & 1) << q;
     }
     out
+}
+
+/// Writes `cnf` to the folder `RMLIR_EXACT_CNF_DUMP` names, if set (`exact-N.cnf`, for
+/// measuring solvers on the questions a real run asks: `comb/examples/exact_solvers.rs`).
+fn dump(cnf: &encode::Cnf) {
+    static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    if let Some(dir) = std::env::var_os("RMLIR_EXACT_CNF_DUMP") {
+        let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = std::path::Path::new(&dir).join(format!("exact-{n}.cnf"));
+        if let Err(e) = std::fs::write(&path, cnf.to_dimacs()) {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+        }
+    }
 }
 
 /// The complement of a table.
