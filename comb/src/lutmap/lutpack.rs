@@ -8,9 +8,12 @@
 //! the depth never grows though a root may get deeper within its slack. Every
 //! replacement is checked by exhaustive simulation of the cut before it is made; fanout
 //! counts stay exact, so a LUT freed by one replacement can join the next cut. Rounds
-//! repeat until one changes nothing or [`MAX_ROUNDS`].
+//! repeat until one changes nothing or [`MAX_ROUNDS`]. With an exact-synthesis run
+//! ([`pack_with`], the area goal), cuts of at most eight leaves also get the fewest LUTs
+//! SAT finds within its limits ([`super::exact`]) when that beats the decomposition.
 
 use super::bigtt::Tt;
+use super::exact::{self, Exact};
 use super::goal::LutGoal;
 use super::lutdec::{decompose, structure_function, NewLut, Src};
 use super::lutnet::{Lut, LutNet};
@@ -53,6 +56,12 @@ fn limits(k: usize) -> Limits {
 /// Resynthesizes `net` in place with `k`-LUTs for `goal` (see the module doc; the area
 /// goal sets no required level); returns the number of cuts replaced.
 pub fn pack(net: &mut LutNet, k: usize, goal: LutGoal) -> usize {
+    pack_with(net, k, goal, None)
+}
+
+/// [`pack`], also asking `exact` ([`super::exact`]) for fewer LUTs on cuts of at most
+/// [`super::exact::MAX_INPUTS`] leaves than the decomposition found (or dying LUTs).
+pub fn pack_with(net: &mut LutNet, k: usize, goal: LutGoal, mut exact: Option<&mut Exact>) -> usize {
     let lim = limits(k);
     let mut total = 0;
     let mut fanouts = vec![0u32; net.len()];
@@ -97,12 +106,20 @@ pub fn pack(net: &mut LutNet, k: usize, goal: LutGoal) -> usize {
                     .map(|(i, &s)| (Src::Sig(i as u32), level[s as usize]))
                     .collect();
                 let mut new = Vec::new();
-                let Some((_, lv)) = decompose(f.clone(), vars, k, dying.len() - 1, &mut new) else {
-                    continue;
-                };
-                if new.len() >= dying.len() || lv > req[root as usize] {
-                    continue;
+                let mut found = decompose(f.clone(), vars, k, dying.len() - 1, &mut new)
+                    .map(|(_, lv)| (new, lv))
+                    .filter(|(new, lv)| new.len() < dying.len() && *lv <= req[root as usize]);
+                if let Some(ex) = exact.as_deref_mut().filter(|_| cut.leaves.len() <= exact::MAX_INPUTS) {
+                    let below = found.as_ref().map_or(dying.len(), |c| c.0.len());
+                    let lvs: Vec<u32> = cut.leaves.iter().map(|&s| level[s as usize]).collect();
+                    if let Some(net) = ex.synthesize(&f, &lvs, below) {
+                        let lv = net.last().expect("a network has a LUT").2;
+                        if lv <= req[root as usize] {
+                            found = Some((net, lv));
+                        }
+                    }
                 }
+                let Some((new, lv)) = found else { continue };
                 if structure_function(&new, cut.leaves.len()) != f {
                     debug_assert!(false, "a decomposition changed the cut's function");
                     continue;

@@ -9,7 +9,8 @@
 //! balanced ([`balance`]), optimized by rounds of DAG-aware rewriting ([`script`],
 //! [`rewrite`], [`factor`]), mapped depth-optimally and then for area ([`cuts`],
 //! [`mapper`]; the unoptimized graph is mapped too and the fewer LUTs kept), each LUT's function is computed ([`truth`], [`lutnet`]), the LUT
-//! network resynthesized window by window ([`lutpack`]), its LUTs re-expressed on their
+//! network resynthesized window by window ([`lutpack`]; under the area goal small
+//! windows also by SAT-based exact synthesis, [`exact`]), its LUTs re-expressed on their
 //! care sets ([`mfs`], [`window`]; then packed once more) and the module rebuilt
 //! (`rebuild`). Boundary cells are not touched, so hierarchy, registers and new state
 //! kinds pass through unchanged. [`stats`] counts cells, LUTs and LUT depth for `--stats`.
@@ -23,6 +24,7 @@ pub mod bigtt;
 pub mod blast;
 pub mod blast_arith;
 pub mod cuts;
+pub mod exact;
 pub mod factor;
 pub mod goal;
 pub mod lutdec;
@@ -151,16 +153,32 @@ pub fn blast_module(design: &Design, mid: ModuleId) -> Blasted {
 /// The mapped network's resynthesis for `goal`: window packing ([`lutpack`]), then
 /// don't-care resubstitution ([`mfs`], depth-bounded under the depth goal) and, when that
 /// changed something, packing once more.
-fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal, progress: &progress::Progress) {
+fn resynthesize(
+    net: &mut lutnet::LutNet,
+    k: usize,
+    goal: LutGoal,
+    progress: &progress::Progress,
+    mut exact: Option<&mut exact::Exact>,
+) {
     progress.stage(&format!("packing {} LUTs", net.lut_count()));
-    lutpack::pack(net, k, goal);
+    lutpack::pack_with(net, k, goal, exact.as_deref_mut());
     if net.lut_count() <= mfs::MAX_LUTS {
         progress.stage(&format!("resubstituting {} LUTs", net.lut_count()));
         if mfs::mfs(net, k, goal == LutGoal::Depth) > 0 {
             progress.stage(&format!("packing {} LUTs", net.lut_count()));
-            lutpack::pack(net, k, goal);
+            lutpack::pack_with(net, k, goal, exact);
         }
     }
+}
+
+/// The exact-synthesis run of one area-goal mapping ([`exact`]): `RMLIR_EXACT_CONFLICTS`
+/// sets its total conflict budget (0 turns it off), else [`exact::CONFLICTS_PER_RUN`].
+fn exact_run(k: usize) -> exact::Exact {
+    let budget = std::env::var("RMLIR_EXACT_CONFLICTS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(exact::CONFLICTS_PER_RUN);
+    exact::Exact::new(k, budget)
 }
 
 /// Maps the balanced graph `g` into a resynthesized `k`-LUT network for `goal`; returns
@@ -171,28 +189,36 @@ fn resynthesize(net: &mut lutnet::LutNet, k: usize, goal: LutGoal, progress: &pr
 /// packed without a depth bound, and the depth mapping packed with and without one — so
 /// a module never gets more LUTs from `area` than from `depth`.
 pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
-    map_graph_with(g, k, goal, &progress::Progress::start("lut-map"))
+    let mut ex = exact_run(k);
+    map_graph_with(g, k, goal, &progress::Progress::start("lut-map"), &mut ex)
 }
 
 /// [`map_graph`] reporting its stages to `progress`.
-fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress) -> (Aig, lutnet::LutNet) {
+/// (`ex`, the exact-synthesis run, serves the area goal).
+fn map_graph_with(
+    g: Aig,
+    k: usize,
+    goal: LutGoal,
+    progress: &progress::Progress,
+    ex: &mut exact::Exact,
+) -> (Aig, lutnet::LutNet) {
     progress.stage(&format!("rewriting and mapping {} AND nodes", g.and_count()));
     if goal == LutGoal::Depth {
         let (dg, dmap) = script::choose(g, k, CUTS_PER_NODE, LutGoal::Depth);
         let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
-        resynthesize(&mut dnet, k, LutGoal::Depth, progress);
+        resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
         return (dg, dnet);
     }
     let opt = script::optimized(&g);
     let (dg, dmap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Depth);
     let mut dnet = lutnet::LutNet::from_mapping(&dg, &dmap);
     let mut free = dnet.clone();
-    resynthesize(&mut free, k, LutGoal::Area, progress);
-    resynthesize(&mut dnet, k, LutGoal::Depth, progress);
+    resynthesize(&mut free, k, LutGoal::Area, progress, Some(&mut *ex));
+    resynthesize(&mut dnet, k, LutGoal::Depth, progress, None);
     progress.stage(&format!("mapping {} AND nodes for area", g.and_count()));
     let (ag, amap) = script::pick(&g, opt.as_ref(), k, CUTS_PER_NODE, LutGoal::Area);
     let mut anet = lutnet::LutNet::from_mapping(&ag, &amap);
-    resynthesize(&mut anet, k, LutGoal::Area, progress);
+    resynthesize(&mut anet, k, LutGoal::Area, progress, Some(&mut *ex));
     let mut best = (ag, anet);
     for (h, net) in [(dg.clone(), free), (dg, dnet)] {
         if (net.lut_count(), net.depth()) < (best.1.lut_count(), best.1.depth()) {
@@ -205,7 +231,7 @@ fn map_graph_with(g: Aig, k: usize, goal: LutGoal, progress: &progress::Progress
 /// Maps one module for `goal`; true if it changed.
 pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
     if goal == LutGoal::Depth {
-        return map_once(design, mid, k, goal);
+        return map_once(design, mid, k, goal, &mut exact_run(k));
     }
     // The area goal remaps its own result (blasting the LUTs again gives the rewriting
     // and the cut enumeration a different graph) and keeps the fewest LUTs seen,
@@ -213,8 +239,10 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
     let start = goal::lut_network_size(design, mid, k);
     let mut best = start.map(|size| (size, design.module(mid).clone()));
     let mut idle = 0;
+    // One exact-synthesis run (cache and budget) for all the mappings of the module.
+    let mut ex = exact_run(k);
     for _ in 0..AREA_REMAPS {
-        if !map_once(design, mid, k, goal) {
+        if !map_once(design, mid, k, goal, &mut ex) {
             break;
         }
         let st = stats::module_stats(design, mid);
@@ -246,7 +274,7 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
 pub const AREA_REMAPS: usize = 2;
 
 /// Maps one module once; true if it had logic to map.
-fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
+fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal, ex: &mut exact::Exact) -> bool {
     let b = blast_module(design, mid);
     if b.mapped.is_empty() {
         return false;
@@ -255,7 +283,7 @@ fn map_once(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool
     progress.stage("balancing");
     let g = balance::balance(&b.aig);
     aiger::dump_if_asked(&g);
-    let (g, net) = map_graph_with(g, k, goal, &progress);
+    let (g, net) = map_graph_with(g, k, goal, &progress, ex);
     drop(progress);
     let m: &mut Module = design.module_mut(mid);
     let mut r = rebuild::Rebuild::new(m, &net, &b.input_src);
