@@ -259,6 +259,10 @@ pub struct Args {
     /// With `--emit verilog`: the language written, SystemVerilog or Verilog-2005.
     #[arg(long, value_enum, value_name = "DIALECT", default_value = "sv")]
     pub sv_dialect: SvDialectArg,
+    /// With `--emit verilog` or `--emit mlir`: write parametric modules with their
+    /// parameters (`module m #(parameter int W = 8)`) instead of one module per assignment.
+    #[arg(long)]
+    pub keep_params: bool,
     /// Inline every instance into the top module.
     #[arg(long)]
     pub flatten: bool,

@@ -12,6 +12,7 @@ mod mlir_extern;
 mod mlir_firmem;
 mod mlir_heir;
 mod mlir_initial;
+pub mod mlir_param;
 pub mod rust_sim;
 pub mod value_names;
 pub mod verbatim;

@@ -25,6 +25,7 @@ pub mod passes;
 pub mod random;
 pub mod random_seq;
 pub mod rng;
+pub mod symbolic;
 pub mod verify;
 pub mod yosys;
 

@@ -45,7 +45,7 @@ pub fn emit_hls_ir(built: &crate::Built, out: &Output) -> Result<()> {
     write_text(out, &built.hls_ir.join("\n"))
 }
 
-fn write_text(out: &Output, text: &str) -> Result<()> {
+pub(crate) fn write_text(out: &Output, text: &str) -> Result<()> {
     write_with(out, |w| w.write_all(text.as_bytes()))
 }
 

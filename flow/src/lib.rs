@@ -26,6 +26,7 @@ pub mod input;
 pub mod optimize;
 pub mod options;
 mod output;
+mod params;
 pub mod passes;
 pub mod schedule_html;
 pub mod stdio;
@@ -93,6 +94,9 @@ impl Flow {
         let src = self.read(input)?;
         if backend == Backend::HlsIr {
             return emit::emit_hls_ir(&build::build_as(&src, &self.options, true)?, out);
+        }
+        if params::compile_kept(&src, &self.options, backend, out)? {
+            return Ok(());
         }
         let design = self.load(&src)?;
         drop(src);

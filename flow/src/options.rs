@@ -39,6 +39,9 @@ pub struct Options {
     pub report: Option<ReportTo>,
     /// Where the HLS schedule pictures go as an HTML page, if anywhere (whole or not at all).
     pub report_html: Option<PathBuf>,
+    /// Write parametric `hw.module`s with their parameters (`--keep-params`; see
+    /// `params.rs`) instead of specializing them.
+    pub keep_params: bool,
 }
 
 impl Default for Options {
@@ -57,6 +60,7 @@ impl Default for Options {
             stats: false,
             report: None,
             report_html: None,
+            keep_params: false,
         }
     }
 }

@@ -53,6 +53,7 @@ mod lutmap;
 mod mem_cell;
 mod mutated_inputs;
 mod params;
+mod params_sv;
 mod passes;
 mod random_netlists;
 mod seq_more;

@@ -22,6 +22,7 @@ pub mod lower;
 pub mod memory;
 pub mod module;
 pub mod names;
+pub mod param_sv;
 pub mod plan;
 pub mod signed;
 pub mod text;
