@@ -7,8 +7,9 @@
 //! of unequal length). The critical path is estimated from the schedule: the longest
 //! chain of operator delays (the delay model) within one cycle, a sequential divider's step
 //! included, plus the cycle's fixed register and multiplexer cost. A multi-cycle path counts
-//! only its share of one cycle: place and route, which does not know it is multi-cycle,
-//! reports its whole delay.
+//! only its share of one cycle there; place and route, which does not know it is
+//! multi-cycle, times its whole delay, so the estimated Fmax takes the longer of the two
+//! through the routed-design calibration (`schedule::delays::routed_path`).
 
 use crate::gen::Generated;
 use crate::ir::{BinOp, Func, MemKind, OpKind};
@@ -44,12 +45,27 @@ pub struct FunctionReport {
     pub registers: u32,
     /// Memories: name, elements, width, "port" or "local".
     pub memories: Vec<(String, u64, u32, &'static str)>,
-    /// Estimated critical path, ns.
+    /// Estimated critical path, ns: the longest chain of operators within one cycle plus
+    /// the cycle's fixed cost (what the schedule counts on).
     pub critical_path: f64,
+    /// The longest multi-cycle path whole, plus the cycle's fixed cost, ns (0 when none):
+    /// place and route times it as one cycle.
+    pub multicycle_path: f64,
+    /// The longest register-to-register path place and route is expected to report, ns:
+    /// the longer of the two above through the routed-design calibration
+    /// ([`delays::routed_path`]); `1000 / estimated_path` is the estimated Fmax.
+    pub estimated_path: f64,
     /// Loops in program order.
     pub loops: Vec<LoopReport>,
     /// The schedule pictures' data (`--report-html`).
     pub schedule: crate::schedpic::FunctionSchedule,
+}
+
+impl FunctionReport {
+    /// The Fmax place and route is expected to reach, MHz (`1000 / estimated_path`).
+    pub fn estimated_fmax(&self) -> f64 {
+        1000.0 / self.estimated_path.max(0.1)
+    }
 }
 
 /// One loop.
@@ -207,12 +223,17 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
         *units.entry((u.kind.clone(), u.width)).or_insert(0) += 1;
     }
     // The longest chain within a cycle, then the cycle's fixed register/multiplexer cost.
-    let mut cp: f64 = 0.0;
+    let (mut cp, mut mc): (f64, f64) = (0.0, 0.0);
     for b in l.blocks.iter().chain(l.pipes.iter().map(|p| &p.plan.block)) {
         let p = &b.problem;
         for (i, op) in p.ops.iter().enumerate() {
             let t = &p.types[op.ty];
             cp = cp.max(b.solution.time[i] + t.delay);
+            if t.latency > 0 && !t.sequential && !matches!(f.op(b.ops[i]).kind, OpKind::Load(_)) {
+                // A multi-cycle path (`schedule::block::multi_cycle`): its last cycle's share
+                // is `delay`, each cycle before it a whole budget.
+                mc = mc.max(b.solution.time[i] + t.delay + f64::from(t.latency - 1) * p.period);
+            }
             if t.latency > 0 {
                 cp = cp.max(t.outgoing_delay);
             }
@@ -237,6 +258,7 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
         }
     }
     let cp = cp + delays::cycle_overhead();
+    let mc = if mc > 0.0 { mc + delays::cycle_overhead() } else { 0.0 };
     let names = loop_names(f, g);
     FunctionReport {
         name: f.name.clone(),
@@ -253,6 +275,8 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
             })
             .collect(),
         critical_path: cp,
+        multicycle_path: mc,
+        estimated_path: delays::routed_path(cp.max(mc)),
         loops: l.loops.iter().map(|li| loop_report(f, g, li, &names)).collect(),
         schedule: crate::schedpic::function_schedule(f, g, delays::budget(opts.clock_period)),
     }
@@ -385,11 +409,9 @@ impl Report {
             let _ = writeln!(o, "      \"latency_cycles\": {},", opt(f.latency));
             let _ = writeln!(o, "      \"states\": {},", f.states);
             let _ = writeln!(o, "      \"critical_path_ns\": {:.2},", f.critical_path);
-            let _ = writeln!(
-                o,
-                "      \"estimated_fmax_mhz\": {:.1},",
-                1000.0 / f.critical_path.max(self.clock_period.min(1.0)).max(0.1)
-            );
+            let _ = writeln!(o, "      \"multicycle_path_ns\": {:.2},", f.multicycle_path);
+            let _ = writeln!(o, "      \"estimated_path_ns\": {:.2},", f.estimated_path);
+            let _ = writeln!(o, "      \"estimated_fmax_mhz\": {:.1},", f.estimated_fmax());
             let _ = writeln!(
                 o,
                 "      \"register_bits\": {},\n      \"registers\": {},",
@@ -438,6 +460,17 @@ impl Report {
                 f.register_bits,
                 f.critical_path,
                 self.clock_period
+            );
+            let mc = if f.multicycle_path > 0.0 {
+                format!(", longest multi-cycle path {:.2} ns", f.multicycle_path)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                o,
+                "  estimated Fmax {:.1} MHz after place and route (path {:.2} ns{mc})",
+                f.estimated_fmax(),
+                f.estimated_path
             );
             let units: Vec<String> =
                 f.units.iter().map(|((k, w), n)| format!("{n} x {}", unit_name(k, *w))).collect();
