@@ -228,10 +228,11 @@ fn schedule_pictures_match_their_files() {
         let text = std::fs::read_to_string(path).unwrap();
         let src = mlir_text::SourceFile::new(&name, &text);
         let file = mlir_text::parse(&src).unwrap();
-        let synth = hls::synthesize_source(&src, &file, &hls::Options::default()).unwrap();
+        let opts = hls::Options { pictures: true, ..Default::default() };
+        let synth = hls::synthesize_source(&src, &file, &opts).unwrap();
         let mut actual = String::new();
         for f in &synth.report.functions {
-            let s = &f.schedule;
+            let s = f.schedule.as_ref().expect("pictures were asked for");
             for c in &s.charts {
                 actual += &format!("// chart: {}\n", c.title);
                 actual += &hls::schedpic::svg::chart_svg(c, s.period);
@@ -320,4 +321,18 @@ fn schedule_page_renders_in_headless_chromium() {
         );
         assert!(console_lines(&log).is_empty(), "{case}: {:?}", console_lines(&log));
     }
+}
+
+/// The schedule pictures' data is computed only when asked for (`--report-html` asks):
+/// a plain compile does not pay for it.
+#[test]
+fn schedule_pictures_only_when_asked() {
+    let text = std::fs::read_to_string(crate::support::filetest::root().join("hls/dot.mlir")).unwrap();
+    let src = mlir_text::SourceFile::new("dot.mlir", &text);
+    let file = mlir_text::parse(&src).unwrap();
+    let plain = hls::synthesize_source(&src, &file, &hls::Options::default()).unwrap();
+    assert!(plain.report.functions.iter().all(|f| f.schedule.is_none()));
+    let opts = hls::Options { pictures: true, ..Default::default() };
+    let asked = hls::synthesize_source(&src, &file, &opts).unwrap();
+    assert!(asked.report.functions.iter().all(|f| f.schedule.as_ref().is_some_and(|s| !s.charts.is_empty())));
 }
