@@ -357,6 +357,7 @@ impl HlsFlags {
             pipeline: self.pipeline,
             max_unroll: self.max_unroll.unwrap_or(hls::DEFAULT_MAX_UNROLL),
             narrow: !self.no_narrow,
+            pictures: false,
         }
     }
 }

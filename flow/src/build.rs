@@ -84,7 +84,8 @@ fn warn_hls_options_unused(o: &Options) {
 /// The design of a file with HLS functions: those synthesized, the rest built.
 fn build_hls(src: &SourceFile, file: File, o: &Options, hls_ir: bool) -> Result<Built> {
     let input_err = |d: Vec<Diagnostic>| Error::input(src, d);
-    let opts = &o.hls;
+    // The schedule pictures are computed only for the page that draws them.
+    let opts = &hls::Options { pictures: o.hls.pictures || o.report_html.is_some(), ..o.hls.clone() };
     let min = hls::schedule::delays::min_period();
     if !(opts.clock_period.is_finite() && opts.clock_period >= min) {
         return Err(Error::user(format!(

@@ -44,7 +44,7 @@ pub fn page(report: &Report, source: &str, render: bool) -> String {
     );
     o += &format!("<h2>Report</h2>\n<pre>{}</pre>\n", xml(&report.to_table()));
     for f in &report.functions {
-        let s = &f.schedule;
+        let Some(s) = &f.schedule else { continue };
         o += &format!("<h2>Function {}</h2>\n", xml(&s.name));
         for c in &s.charts {
             o += &format!("<div class=\"chart\">\n{}</div>\n", chart_svg(c, s.period));

@@ -50,6 +50,9 @@ pub struct Options {
     /// Narrow ops, multiplier operands and registers to the bits their values' ranges need
     /// (default; `--no-narrow` turns it off, to compare).
     pub narrow: bool,
+    /// Compute the schedule pictures' data ([`report::FunctionReport::schedule`]): only
+    /// `--report-html` draws them, and they cost a walk over every state's transitions.
+    pub pictures: bool,
 }
 
 /// The default of [`Options::max_unroll`]: a pipelined loop gets at most 4 copies of an
@@ -66,6 +69,7 @@ impl Default for Options {
             pipeline: false,
             max_unroll: DEFAULT_MAX_UNROLL,
             narrow: true,
+            pictures: false,
         }
     }
 }

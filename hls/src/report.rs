@@ -57,8 +57,9 @@ pub struct FunctionReport {
     pub estimated_path: f64,
     /// Loops in program order.
     pub loops: Vec<LoopReport>,
-    /// The schedule pictures' data (`--report-html`).
-    pub schedule: crate::schedpic::FunctionSchedule,
+    /// The schedule pictures' data, when [`Options::pictures`] asked for it
+    /// (`--report-html`).
+    pub schedule: Option<crate::schedpic::FunctionSchedule>,
 }
 
 impl FunctionReport {
@@ -278,7 +279,9 @@ pub fn function_report(f: &Func, g: &Generated, opts: &Options) -> FunctionRepor
         multicycle_path: mc,
         estimated_path: delays::routed_path(cp.max(mc)),
         loops: l.loops.iter().map(|li| loop_report(f, g, li, &names)).collect(),
-        schedule: crate::schedpic::function_schedule(f, g, delays::budget(opts.clock_period)),
+        schedule: opts
+            .pictures
+            .then(|| crate::schedpic::function_schedule(f, g, delays::budget(opts.clock_period))),
     }
 }
 

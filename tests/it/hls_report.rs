@@ -228,10 +228,11 @@ fn schedule_pictures_match_their_files() {
         let text = std::fs::read_to_string(path).unwrap();
         let src = mlir_text::SourceFile::new(&name, &text);
         let file = mlir_text::parse(&src).unwrap();
-        let synth = hls::synthesize_source(&src, &file, &hls::Options::default()).unwrap();
+        let opts = hls::Options { pictures: true, ..Default::default() };
+        let synth = hls::synthesize_source(&src, &file, &opts).unwrap();
         let mut actual = String::new();
         for f in &synth.report.functions {
-            let s = &f.schedule;
+            let s = f.schedule.as_ref().expect("pictures were asked for");
             for c in &s.charts {
                 actual += &format!("// chart: {}\n", c.title);
                 actual += &hls::schedpic::svg::chart_svg(c, s.period);
@@ -319,5 +320,89 @@ fn schedule_page_renders_in_headless_chromium() {
             blank_png.len()
         );
         assert!(console_lines(&log).is_empty(), "{case}: {:?}", console_lines(&log));
+    }
+}
+
+/// The schedule pictures' data is computed only when asked for (`--report-html` asks):
+/// a plain compile does not pay for it.
+#[test]
+fn schedule_pictures_only_when_asked() {
+    let text = std::fs::read_to_string(crate::support::filetest::root().join("hls/dot.mlir")).unwrap();
+    let src = mlir_text::SourceFile::new("dot.mlir", &text);
+    let file = mlir_text::parse(&src).unwrap();
+    let plain = hls::synthesize_source(&src, &file, &hls::Options::default()).unwrap();
+    assert!(plain.report.functions.iter().all(|f| f.schedule.is_none()));
+    let opts = hls::Options { pictures: true, ..Default::default() };
+    let asked = hls::synthesize_source(&src, &file, &opts).unwrap();
+    assert!(asked.report.functions.iter().all(|f| f.schedule.as_ref().is_some_and(|s| !s.charts.is_empty())));
+}
+
+/// `tests/hls_sv/`: the SystemVerilog of small kernels (both dialects), with the states as
+/// `localparam`s and each op's logic commented with its line; each lint-clean under
+/// Verilator -Wall.
+#[test]
+fn hls_systemverilog_cases() {
+    use crate::support::filetest::{run_suite, Case, Suite};
+    fn lint_clean(case: &Case) -> Vec<String> {
+        let Some(sv) = case.actual.strip_prefix("# exit: 0\n") else {
+            return vec![format!("{}: failed:\n{}", case.rel, case.actual)];
+        };
+        let top = sv.lines().find_map(|l| l.strip_prefix("module ")).map(|l| l.trim_end_matches('('));
+        let lint = crate::support::verilator_lint(sv, top.unwrap_or("?"));
+        if lint.contains("%Warning") || lint.contains("%Error") {
+            vec![format!("{}: verilator -Wall:\n{lint}", case.rel)]
+        } else {
+            Vec::new()
+        }
+    }
+    run_suite(&Suite { dir: "hls_sv", default_run: &["--emit", "verilog"], min_cases: 3, check: lint_clean });
+}
+
+/// Every op of a kernel that becomes logic (not a constant, yield or return) has its
+/// `file:line` in a comment: an arithmetic op or a (not pipelined) loop's counter on the
+/// line that declares or loads its logic, a load or store at least in the source map (a
+/// memory port driven straight from a state decode or a register has no line of its own).
+/// And every FSM state's `localparam` is declared and used by the state logic by name.
+#[test]
+fn every_op_line_is_a_comment_in_the_systemverilog() {
+    let root = crate::support::repo().join("tests");
+    for kernel in
+        ["hls_sv/scale.mlir", "hls/dot.mlir", "hls/bitwise_cmp.mlir", "hls/gcd.mlir", "hls/sumsq.mlir"]
+    {
+        let path = root.join(kernel);
+        let sv = crate::support::cli(&[path.to_str().unwrap(), "--emit", "verilog"]);
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // Comments after code, and every comment.
+        let after_code: Vec<&str> = sv
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .filter_map(|l| l.split_once("  // ").map(|x| x.1))
+            .collect();
+        let comments: Vec<&str> = sv.lines().filter_map(|l| l.split_once("//").map(|x| x.1)).collect();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            // The op names in generic (`"arith.muli"(`) or custom (`= arith.muli`) form.
+            let has = |k: &str| line.contains(&format!("\"{k}")) || line.contains(&format!(" {k}"));
+            if line.trim_start().starts_with("//") || has("arith.constant") {
+                continue;
+            }
+            let at = format!("{name}:{}", i + 1);
+            if has("arith.") || has("affine.for") || has("scf.for") {
+                let found = after_code.iter().any(|c| c.split(", ").any(|x| x == at));
+                assert!(found, "{kernel}: no `// {at}` comment on the logic of `{}`:\n{sv}", line.trim());
+            } else if ["affine.load", "affine.store", "memref.load", "memref.store"].iter().any(|k| has(k)) {
+                let found = comments.iter().any(|c| c.contains(&format!("{at} ")));
+                assert!(found, "{kernel}: no `{at}` comment for `{}`:\n{sv}", line.trim());
+            }
+        }
+        // The states: declared as localparams, compared with the state register by name.
+        let states: Vec<&str> = sv
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("localparam "))
+            .filter_map(|l| l.split_whitespace().find(|w| w.starts_with("S_")))
+            .collect();
+        assert!(states.len() >= 2, "{kernel}: no state localparams:\n{sv}");
+        assert!(sv.contains(&format!("state == {}", states[0])), "{kernel}: idle is not compared by name");
+        assert!(sv.contains(&format!("if (rst) state <= {};", states[0])), "{kernel}: reset by name");
     }
 }

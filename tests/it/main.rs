@@ -47,6 +47,7 @@ mod hls_pipediv;
 mod hls_pipeline;
 mod hls_pipemul;
 mod hls_report;
+mod hls_rust_sim;
 mod hls_timing;
 mod hls_vcd;
 mod limits;

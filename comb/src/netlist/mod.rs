@@ -27,6 +27,7 @@ use edits::EditLog;
 use mlir_text::Span;
 use petgraph::stable_graph::StableGraph;
 use smallvec::SmallVec;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use uses::Uses;
 
@@ -90,6 +91,15 @@ pub struct Verbatim {
     pub span: Span,
 }
 
+/// Names for the values of a register ([`Module::named_values`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedValues {
+    /// The register.
+    pub reg: NetId,
+    /// The name of value `i` (identifiers, distinct from every other name in the module).
+    pub names: Vec<Arc<str>>,
+}
+
 /// A module: ports and a graph of cells.
 #[derive(Clone, Debug)]
 pub struct Module {
@@ -107,6 +117,15 @@ pub struct Module {
     pub verbatim: Vec<Verbatim>,
     /// `Some` for a black box (`hw.module.extern`): ports, no cells, outputs undriven.
     pub extern_info: Option<ExternInfo>,
+    /// Comments for the SystemVerilog printer, no netlist meaning: a cell's note (HLS: the
+    /// `file:line` of the source op it computes) is printed on the line that declares or
+    /// assigns the cell, or on the line of the cell it is inlined into. A cell a pass
+    /// removes loses its note.
+    pub notes: BTreeMap<NetId, Arc<str>>,
+    /// Names for the values of one register (HLS: the FSM's states), printed as
+    /// `localparam`s and used wherever the register is compared with or loaded from a
+    /// constant (SystemVerilog printer only).
+    pub named_values: Option<NamedValues>,
     graph: StableGraph<Cell, u32, petgraph::Directed, u32>,
     uses: Uses,
     /// Per port: the `Input` cell (inputs) or the driving net (outputs); `None` until set.
@@ -128,6 +147,8 @@ impl Module {
             from_func: false,
             verbatim: Vec::new(),
             extern_info: None,
+            notes: BTreeMap::new(),
+            named_values: None,
             graph: StableGraph::default(),
             uses: Uses::default(),
             port_nets: Vec::new(),
@@ -331,6 +352,13 @@ impl Module {
         debug_assert_eq!(self.use_count(id), 0, "removing a used cell");
         let cell = self.graph.remove_node(id.node()).expect("removing a dead cell");
         self.log(id);
+        // The index may be reused by the next cell added: its note must not carry over.
+        if !self.notes.is_empty() {
+            self.notes.remove(&id);
+        }
+        if self.named_values.as_ref().is_some_and(|nv| nv.reg == id) {
+            self.named_values = None;
+        }
         for &o in cell.operands() {
             self.forward_operands -= (o >= id) as usize;
             self.uses.remove(o);

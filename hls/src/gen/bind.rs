@@ -17,6 +17,7 @@ use crate::analysis::ranges::MulShape;
 use crate::ir::{BinOp, OpId, OpKind};
 use comb::{CellKind, NetId};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub(crate) fn bin_kind(b: BinOp) -> CellKind {
     match b {
@@ -163,6 +164,7 @@ impl Gen<'_> {
             if unit_of.contains_key(&p.op) {
                 continue;
             }
+            self.note = self.note_of(op.span);
             // A float op on its unit (`float.rs`): operands in the start state, the result
             // `latency` states later.
             if op.kind.is_float() {
@@ -191,6 +193,7 @@ impl Gen<'_> {
                         cond,
                         addr: a[0],
                         wdata: None,
+                        note: self.note.clone(),
                     });
                     let Some(&rd) = self.rdata.get(&m.index()) else {
                         return Err(format!("internal error: no read port for {m}"));
@@ -207,6 +210,7 @@ impl Gen<'_> {
                         cond,
                         addr: a[0],
                         wdata: Some(a[1]),
+                        note: self.note.clone(),
                     });
                     continue;
                 }
@@ -221,7 +225,13 @@ impl Gen<'_> {
                 self.wire.insert(r, (st, net));
             }
         }
+        self.note = None;
         for (k, (u, &net)) in shared.iter().zip(&unit_net).enumerate() {
+            let spans: Vec<Option<Arc<str>>> = u.iter().map(|p| self.note_of(self.f.op(p.op).span)).collect();
+            self.note = Self::joined_note(&spans);
+            if let Some(n) = &self.note {
+                self.m.notes.insert(net, n.clone());
+            }
             match pool_ids.get(&k) {
                 Some(&id) => {
                     // Operands in the start state; the op occupies its latency's states.
@@ -247,6 +257,7 @@ impl Gen<'_> {
                 }
             }
         }
+        self.note = None;
         Ok(())
     }
 

@@ -60,16 +60,22 @@ impl Gen<'_> {
             },
             Src::IvNext(k) => {
                 let l = &self.l.fors[*k];
-                let (iv, step) = (l.iv, l.step);
+                let (iv, step, span) = (l.iv, l.step, l.span);
                 let cur = self.src(&Src::Val(iv), s, subst);
-                self.counter_next(iv, cur, step)
+                self.note = self.note_of(span);
+                let n = self.counter_next(iv, cur, step);
+                self.note = None;
+                n
             }
             Src::InRange(k) => {
                 let l = &self.l.fors[*k];
-                let (iv, ub) = (l.iv, l.ub);
+                let (iv, ub, span) = (l.iv, l.ub, l.span);
                 let cur = self.src(&Src::Val(iv), s, subst);
                 let bound = self.src(&Src::Val(ub), s, subst);
-                self.counter_in_range(iv, ub, cur, bound)
+                self.note = self.note_of(span);
+                let n = self.counter_in_range(iv, ub, cur, bound);
+                self.note = None;
+                n
             }
             Src::PipeFinal(p) => self.pipe_nets[*p].last_period,
             Src::PipeResult(p, j) => self.pipe_nets[*p].results[*j],

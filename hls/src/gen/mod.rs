@@ -68,6 +68,8 @@ struct Access {
     cond: NetId,
     addr: NetId,
     wdata: Option<NetId>,
+    /// The access op's `file:line`, for the port's logic.
+    note: Option<Arc<str>>,
 }
 
 pub(crate) struct Gen<'f> {
@@ -106,6 +108,9 @@ pub(crate) struct Gen<'f> {
     /// Pipelined multipliers and dividers, sequential dividers: shared by every region
     /// (`share.rs`).
     pool: share::Pool,
+    /// The `file:line` of the source op whose logic is being built: every cell made
+    /// meanwhile carries it as its note (a `// file:line` comment in the SystemVerilog).
+    note: Option<Arc<str>>,
 }
 
 fn port(m: &mut Module, name: &str, dir: Dir, width: u32, clock: bool, span: Span) -> comb::PortId {
@@ -182,6 +187,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         max_float: opts.max_float,
         fpool: float::FloatPool::default(),
         pool: share::Pool::default(),
+        note: None,
     };
     let zero_s = g.konst(0, sw);
     let state = g.cell(
@@ -199,6 +205,9 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         let eq = g.cell(CellKind::Icmp(comb::IcmpPred::Eq), 1, &[state, c], name.as_deref());
         g.state_eq.push(eq);
     }
+    // The states' names as `localparam`s in the state logic.
+    let names = state_names.iter().map(|n| Arc::from(n.as_str())).collect();
+    g.m.named_values = Some(comb::netlist::NamedValues { reg: state, names });
     // On-chip memories: a block-RAM cell each; its net is the read data (as `_rdata` is
     // for a port), its ports are connected once every access is known.
     let mut locals = Vec::new();
@@ -269,7 +278,26 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
 impl Gen<'_> {
     pub(crate) fn cell(&mut self, kind: CellKind, width: u32, ops: &[NetId], name: Option<&str>) -> NetId {
         let name: Option<Arc<str>> = name.map(Into::into);
-        self.m.add_cell(kind, width, ops, name, Span::default())
+        let constant = matches!(kind, CellKind::Const(_));
+        let net = self.m.add_cell(kind, width, ops, name, Span::default());
+        if let (Some(n), false) = (&self.note, constant) {
+            self.m.notes.insert(net, n.clone());
+        }
+        net
+    }
+    /// The note of the logic of source text at `span` (its `file:line`), when it has a line.
+    pub(crate) fn note_of(&self, span: Span) -> Option<Arc<str>> {
+        self.f.lines.line(span).map(|_| Arc::from(self.f.at(span)))
+    }
+    /// The notes of several source ops as one (`a.mlir:3, a.mlir:5`, each once).
+    pub(crate) fn joined_note<'a>(notes: impl IntoIterator<Item = &'a Option<Arc<str>>>) -> Option<Arc<str>> {
+        let mut v: Vec<&str> = Vec::new();
+        for n in notes.into_iter().flatten() {
+            if !v.contains(&&**n) {
+                v.push(n);
+            }
+        }
+        (!v.is_empty()).then(|| Arc::from(v.join(", ")))
     }
     pub(crate) fn konst(&mut self, v: u64, width: u32) -> NetId {
         let v = if width >= 64 { v } else { v & ((1u64 << width) - 1) };
@@ -365,6 +393,7 @@ impl Gen<'_> {
             let aw = self.f.mems[mem].addr_width();
             let w = self.f.mems[mem].width;
             let acc = self.accesses.remove(&mem).unwrap_or_default();
+            self.note = Self::joined_note(acc.iter().map(|a| &a.note));
             let (reads, writes): (Vec<&Access>, Vec<&Access>) = acc.iter().partition(|a| a.wdata.is_none());
             let ren_c: Vec<NetId> = reads.iter().map(|a| a.cond).collect();
             let ren = self.or(&ren_c);
@@ -381,6 +410,9 @@ impl Gen<'_> {
             let waddr = self.narrow(waddr, aw);
             let clk = self.clk;
             self.m.set_operands(cell, &[clk, raddr, ren, waddr, we, wdata]);
+            if let Some(n) = self.note.take() {
+                self.m.notes.insert(cell, n);
+            }
         }
     }
 
@@ -397,6 +429,7 @@ impl Gen<'_> {
             let memo = &self.f.mems[mem];
             let (aw, w) = (memo.addr_width(), memo.width);
             let acc = self.accesses.remove(&mem).unwrap_or_default();
+            self.note = Self::joined_note(acc.iter().map(|a| &a.note));
             let ce_conds: Vec<NetId> = acc.iter().map(|a| a.cond).collect();
             let ce = self.or(&ce_conds);
             let we_conds: Vec<NetId> = acc.iter().filter(|a| a.wdata.is_some()).map(|a| a.cond).collect();
@@ -411,6 +444,7 @@ impl Gen<'_> {
             self.m.set_output(ce_p, ce);
             self.m.set_output(we_p, we);
             self.m.set_output(wd_p, wd);
+            self.note = None;
         }
     }
 }

@@ -202,6 +202,7 @@ impl Gen<'_> {
         for (i, &id) in sched.ops.iter().enumerate() {
             let op = self.f.op(id).clone();
             let t = i64::from(sched.start(i));
+            self.note = self.note_of(op.span);
             if let (Some(&u), Some(r)) = (shared.of.get(&i), op.result) {
                 c.origin.insert(r, Origin::Op(wire_cycle(i), shared.net(u)));
                 continue;
@@ -212,7 +213,12 @@ impl Gen<'_> {
                 OpKind::Load(m) => {
                     let addr = self.pv(&mut c, op.operands[0], t)?;
                     let cond = self.guard(&c, t);
-                    self.accesses.entry(m.index()).or_default().push(Access { cond, addr, wdata: None });
+                    self.accesses.entry(m.index()).or_default().push(Access {
+                        cond,
+                        addr,
+                        wdata: None,
+                        note: self.note.clone(),
+                    });
                     let Some(&rd) = self.rdata.get(&m.index()) else {
                         return Err(format!("internal error: no read port for {m}"));
                     };
@@ -230,6 +236,7 @@ impl Gen<'_> {
                         cond,
                         addr,
                         wdata: Some(data),
+                        note: self.note.clone(),
                     });
                     continue;
                 }
@@ -295,6 +302,7 @@ impl Gen<'_> {
                 c.origin.insert(r, Origin::Op(wire_cycle(i), net));
             }
         }
+        self.note = None;
         self.connect_shared(&mut c, &shared)?;
         // Copy registers' inputs, in creation order (a chain's later copies read earlier ones).
         let mut k = 0;

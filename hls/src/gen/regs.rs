@@ -96,6 +96,8 @@ impl Gen<'_> {
         let map = |n: NetId| merged.get(&n).copied().unwrap_or(n);
         let mut widths = Vec::new();
         let mut named = Vec::new();
+        let def: BTreeMap<ValId, mlir_text::Span> =
+            self.f.ops.iter().filter_map(|o| o.result.map(|r| (r, o.span))).collect();
         let mut taken: BTreeSet<String> = self.m.ports.iter().map(|p| p.name.clone()).collect();
         taken.extend(["state".to_string(), "done_r".to_string()]);
         taken.extend((0..self.f.rets.len()).map(|i| format!("ret{i}_r")));
@@ -109,6 +111,11 @@ impl Gen<'_> {
                 k += 1;
             }
             self.m.cell_mut(phys).name = Some(name.as_str().into());
+            // The register's note: where the values it holds are computed.
+            let spans: Vec<_> = members.iter().filter_map(|v| def.get(v)).map(|&s| self.note_of(s)).collect();
+            if let Some(n) = Self::joined_note(&spans) {
+                self.m.notes.insert(phys, n);
+            }
             named.push((name, members.clone()));
             let mut writes: Vec<(NetId, NetId)> = Vec::new();
             for v in members {

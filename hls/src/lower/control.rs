@@ -454,6 +454,7 @@ impl Lower<'_> {
                 return Err(Diagnostic::error(s, "'scf.while' argument types do not match its operands"));
             }
             self.vals.insert(a, v);
+            self.name_after(v, a);
         }
         let (before_r, term) = self.sub_region(|lw| lw.block_ops(&before.ops))?;
         let Some(term) = term.filter(|t| t.name == "scf.condition" && !t.values.is_empty()) else {
@@ -474,6 +475,7 @@ impl Lower<'_> {
             forwarded.iter().map(|&i| self.f.new_value(self.f.width(i), None)).collect();
         for (&a, &v) in after.args.iter().zip(&after_args) {
             self.vals.insert(a, v);
+            self.name_after(v, a);
         }
         let (after_r, yields) = self.sub_region(|lw| {
             let t = lw.block_ops(&after.ops)?;

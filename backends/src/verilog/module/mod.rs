@@ -28,6 +28,7 @@
 
 pub mod check;
 mod consts;
+mod notes;
 mod state;
 
 use super::direct::{Form, Val};
@@ -101,6 +102,12 @@ struct Printer<'n> {
     /// Verilog-2005 leaves the module's assertions out: the signals only they read are
     /// unused, and the module body waives UNUSEDSIGNAL.
     drops_checks: bool,
+    /// Operand slots printed as a register's named values (`notes.rs`).
+    named: notes::NamedSlots<'n>,
+    /// Notes of inlined cells, for their reader's line (`notes.rs`).
+    pending: BTreeMap<NetId, Vec<&'n str>>,
+    /// Notes of the cell being visited, for the line that declares it.
+    cur_notes: Vec<&'n str>,
 }
 
 /// How a module is printed.
@@ -204,7 +211,11 @@ fn print_cells(
         widths_buf: Vec::new(),
         dialect: how.dialect,
         drops_checks: how.dialect == super::SvDialect::Verilog2005 && check::drops_checks(m),
+        named: notes::named_slots(m),
+        pending: BTreeMap::new(),
+        cur_notes: Vec::new(),
     };
+    p.named_value_decls();
     let streamed = if may_stream && p.state_needs_no_temps() { p.predict_waiver() } else { None };
     if let Some(waiver) = streamed {
         // State first (it takes no temporary, so the numbering is unchanged), then the
@@ -384,6 +395,7 @@ impl<'n> Printer<'n> {
             Cells::Logic if state => return,
             _ => {}
         }
+        self.cur_notes.clear();
         match &cell.kind {
             CellKind::Input(p) => self.val[net.index()] = Val::Name(Name::Str(&own.ports[p.index()])),
             CellKind::Const(b) => self.val[net.index()] = Val::Const(b),
@@ -461,7 +473,9 @@ impl<'n> Printer<'n> {
                 }
             }
             kind => {
-                if self.direct(net, cell) {
+                self.cur_notes = self.gather_notes(net, cell.operands());
+                let named = self.has_named_slot(net);
+                if !named && self.direct(net, cell) {
                     return;
                 }
                 // Scratch vectors kept across cells: no allocation per cell.
@@ -469,8 +483,12 @@ impl<'n> Printer<'n> {
                 let mut widths = std::mem::take(&mut self.widths_buf);
                 ops.clear();
                 widths.clear();
-                for &o in cell.operands() {
+                for (i, &o) in cell.operands().iter().enumerate() {
                     let e = self.op_expr(o);
+                    let e = match named.then(|| self.named_slot(net, i)).flatten() {
+                        Some(n) => Expr::Ident(Name::Str(n)),
+                        None => e,
+                    };
                     ops.push(e);
                     widths.push(m.width(o));
                 }
@@ -546,6 +564,7 @@ impl<'n> Printer<'n> {
             || (self.need[i] == Need::Atom && !e.is_atom());
         if !pinned && e.is_atom() || !must {
             self.val[i] = Val::of(e);
+            self.hand_on_notes(net);
             return;
         }
         let name = fixed.unwrap_or_else(|| Name::Temp(self.temps.fresh()));
@@ -577,7 +596,10 @@ impl<'n> Printer<'n> {
 
     /// Ends the declaration [`Printer::open_decl`] started; `net` now reads as `name`.
     fn close_decl(&mut self, net: NetId, name: Name<'n>, wrap: bool) {
-        self.comb.0.push_str(";\n");
+        self.comb.0.push(';');
+        let notes = std::mem::take(&mut self.cur_notes);
+        self.comb.0.push_str(&Self::comment(&notes));
+        self.comb.0.push('\n');
         if wrap {
             self.comb.push(LINT_ON);
         }

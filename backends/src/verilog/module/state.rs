@@ -56,15 +56,16 @@ impl<'n> Printer<'n> {
         let cell = self.m.cell(net);
         let CellKind::Reg { reset, enable, async_reset, .. } = cell.kind else { return };
         let ops = cell.operands();
+        let notes = self.gather_notes(net, ops);
         let r = self.op_expr(net).text();
-        let d = self.op_expr(ops[0]).text();
+        let d = self.reg_operand(net, 0);
         let clk = self.op_expr(ops[1]).text();
         let load = format!("{r} <= {d};");
         let load = if enable { format!("if ({}) {load}", self.op_expr(ops[2]).text()) } else { load };
         let mut events = format!("posedge {clk}");
         let body = if reset {
             let k = 2 + enable as usize;
-            let (rst, rv) = (self.op_expr(ops[k]).text(), self.op_expr(ops[k + 1]).text());
+            let (rst, rv) = (self.op_expr(ops[k]).text(), self.reg_operand(net, k + 1));
             if async_reset {
                 let _ = write!(events, " or posedge {rst}");
             }
@@ -72,11 +73,22 @@ impl<'n> Printer<'n> {
         } else {
             format!("    {load}")
         };
-        self.ffs.push(format!("{} @({events}) begin\n{body}\n  end", self.dialect.ff()));
+        let note = Self::comment(&notes);
+        self.ffs.push(format!("{} @({events}) begin{note}\n{body}\n  end", self.dialect.ff()));
+    }
+
+    /// Operand `i` of register `net` as text: its named value if it has one.
+    fn reg_operand(&mut self, net: NetId, i: usize) -> String {
+        let e = self.op_expr(self.m.operands(net)[i]);
+        match self.named_slot(net, i) {
+            Some(n) => n.to_string(),
+            None => e.text(),
+        }
     }
 
     pub(super) fn memory(&mut self, net: NetId, depth: u32) {
         let cell = self.m.cell(net);
+        let notes = self.gather_notes(net, cell.operands());
         let ops: Vec<Expr> = cell.operands().iter().map(|&o| self.op_expr(o)).collect();
         let [ra, wa] = [1, 3].map(|i| self.m.width(cell.operands()[i]));
         let mem = memory::Memory {
@@ -88,15 +100,23 @@ impl<'n> Printer<'n> {
             addr_widths: [ra, wa],
             dialect: self.dialect,
         };
-        self.ffs.push(mem.process());
+        let mut process = mem.process();
+        let note = Self::comment(&notes);
+        match process.find('\n') {
+            Some(at) => process.insert_str(at, &note),
+            None => process.push_str(&note),
+        }
+        self.ffs.push(process);
     }
 
     pub(super) fn output_assigns(&mut self) {
         for p in self.m.outputs() {
             let Some(n) = self.m.port_net(p) else { continue };
             if self.plan.home(n) != Some(p) {
+                let notes = self.pending.remove(&n).unwrap_or_default();
                 let e = self.op_expr(n).text();
-                self.assigns.push(format!("assign {} = {e};", self.own.ports[p.index()]));
+                let note = Self::comment(&notes);
+                self.assigns.push(format!("assign {} = {e};{note}", self.own.ports[p.index()]));
             }
         }
     }
