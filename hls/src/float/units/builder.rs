@@ -151,6 +151,26 @@ impl<'m> UnitBuilder<'m> {
         self.cell(CellKind::Mux, w, &[c, t, e])
     }
 
+    /// `c ? t : e` as multiplexers of at most 8 bits each (concatenated). For a select that
+    /// is ready early (an amount computed beside the data): each data bit crosses one LUT,
+    /// and the delay estimate of a wide multiplexer (whose select fans out to every bit on
+    /// the calibrated critical path) does not apply.
+    pub fn mux_early(&mut self, c: NetId, t: NetId, e: NetId) -> NetId {
+        let w = self.width(t);
+        if w <= 8 || t == e {
+            return self.mux(c, t, e);
+        }
+        let parts: Vec<NetId> = (0..w.div_ceil(8))
+            .rev()
+            .map(|k| {
+                let (lo, n) = (8 * k, 8.min(w - 8 * k));
+                let (tk, ek) = (self.extract(t, lo, n), self.extract(e, lo, n));
+                self.mux(c, tk, ek)
+            })
+            .collect();
+        self.concat(&parts)
+    }
+
     fn variadic(&mut self, kind: CellKind, xs: &[NetId]) -> NetId {
         if let [one] = xs {
             return *one;

@@ -123,12 +123,35 @@ pub fn with_special(
     (sign, overflow): (NetId, NetId),
     special: &Special,
 ) -> NetId {
+    let (any, value) = special_value(b, f, (sign, overflow), special);
+    b.mux(any, value, normal)
+}
+
+/// As [`with_special`], for a unit whose exceptions are decided well before `normal`: the
+/// last multiplexer is [`UnitBuilder::mux_early`].
+pub fn with_special_early(
+    b: &mut UnitBuilder,
+    f: FloatFormat,
+    normal: NetId,
+    (sign, overflow): (NetId, NetId),
+    special: &Special,
+) -> NetId {
+    let (any, value) = special_value(b, f, (sign, overflow), special);
+    b.mux_early(any, value, normal)
+}
+
+/// Whether the result is exceptional, and its pattern then.
+fn special_value(
+    b: &mut UnitBuilder,
+    f: FloatFormat,
+    (sign, overflow): (NetId, NetId),
+    special: &Special,
+) -> (NetId, NetId) {
     let inf_sign = b.mux(special.inf, special.inf_sign, sign);
     let inf = signed_inf(b, f, inf_sign);
     let qnan = default_nan(b, f);
     let value = b.mux(special.nan, qnan, inf);
-    let any = b.or(&[special.nan, special.inf, overflow]);
-    b.mux(any, value, normal)
+    (b.or(&[special.nan, special.inf, overflow]), value)
 }
 
 /// The format's default NaN as a constant.

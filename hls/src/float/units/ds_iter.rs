@@ -17,6 +17,7 @@
 use super::ds_net::DsExt;
 use super::pipeline;
 use super::UnitBuilder;
+use crate::float::FloatFormat;
 use comb::{IcmpPred, NetId};
 
 /// A digit recurrence over a bundle of nets (its state: the partial remainder, the digits
@@ -61,6 +62,29 @@ pub fn unpack(g: &mut UnitBuilder, x: NetId, widths: &[u32]) -> Vec<NetId> {
             g.extract(x, low, w)
         })
         .collect()
+}
+
+/// A recurrence of a float unit in one format, made for any row count.
+pub trait SizedRecurrence: Recurrence + Sized {
+    /// The recurrence in format `f` with `rows` rows.
+    fn with_rows(f: FloatFormat, rows: u32) -> Self;
+    /// The fewest rows that give every result in format `f`.
+    fn min_rows(f: FloatFormat) -> u32;
+}
+
+/// The recurrence `R` in format `f` on a sequential unit doing `rows` rows a cycle (its row
+/// count rounded up to a multiple), started by `start`, its preparation and finishing step
+/// cut by `split` registers each (latency `ceil(min_rows / rows) + 3 + 2 split`).
+pub fn build_seq<R: SizedRecurrence>(
+    g: &mut UnitBuilder,
+    f: FloatFormat,
+    operands: &[NetId],
+    (start, clk): (NetId, NetId),
+    (rows, split): (u32, u32),
+) -> SeqOut {
+    let k = rows.max(1);
+    let r = R::with_rows(f, R::min_rows(f).div_ceil(k) * k);
+    build_sequential(g, &r, operands, (start, clk), (k, split))
 }
 
 /// `r` as a sequential unit doing `per_cycle` rows a cycle (it must divide `r.rows()`), its

@@ -15,7 +15,7 @@
 
 use super::common::unpack;
 use super::ds_float::{exp_width, normalized, round_any, signed_const};
-use super::ds_iter::{build_sequential, Recurrence, SeqOut};
+use super::ds_iter::{build_seq, Recurrence, SeqOut, SizedRecurrence};
 use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -62,9 +62,17 @@ pub fn build_fdiv_seq(
     (start, clk): (NetId, NetId),
     (rows, split): (u32, u32),
 ) -> SeqOut {
-    let k = rows.max(1);
-    let r = FDiv::new(f, FDiv::min_rows(f).div_ceil(k) * k);
-    build_sequential(g, &r, &[a, b], (start, clk), (k, split))
+    build_seq::<FDiv>(g, f, &[a, b], (start, clk), (rows, split))
+}
+
+impl SizedRecurrence for FDiv {
+    fn with_rows(f: FloatFormat, rows: u32) -> Self {
+        FDiv::new(f, rows)
+    }
+
+    fn min_rows(f: FloatFormat) -> u32 {
+        FDiv::min_rows(f)
+    }
 }
 
 // State: [r (p + 1 bits), q (rows + 1 bits), y (p bits), exponent, sign, nan, inf, zero].

@@ -11,12 +11,18 @@
 //! takes only the `p + 2` bits kept from the product, its amount ready before the product
 //! (on LUT fabrics the product is a compressor tree, `csa.rs`). The sticky bit is a comparison
 //! of the product's trailing-zero count with the number of bits below the guard position,
-//! made beside the shifter. Round to nearest even; the exceptions (NaN for a NaN operand or
-//! `inf * 0`, infinities, overflow) are picked after it. Zero operands need no case: their
-//! product is 0.
+//! made beside the shifter. Round to nearest even; the rounding increment is a carry-select
+//! incrementer (the high bits plus 1 ready before the increment is decided). The exceptions
+//! (NaN for a NaN operand or `inf * 0`, infinities, overflow) are picked after it. Zero
+//! operands need no case: their product is 0.
+//!
+//! The shifter's and the exceptions' multiplexers have selects ready well before their data
+//! (from the exponents and counts), so they are built from 8-bit multiplexers
+//! ([`UnitBuilder::mux_early`]): the delay estimate of one wide multiplexer counts the
+//! select's fanout to every bit, which is off the critical path here.
 
 use super::builder::count_width;
-use super::common::{pack_up, round_up, unpack, with_special, Special};
+use super::common::{round_up, unpack, with_special_early, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{Bits, CellKind, IcmpPred, NetId};
@@ -78,8 +84,13 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     };
     let nan = b.or(&[ux.nan, uy.nan, inf_zero]);
     let inf = b.or(&[ux.inf, uy.inf]);
-    let normal = pack_up(b, f, sign, r.exp, r.sig, r.up);
-    with_special(b, f, normal, (sign, r.overflow), &Special { nan, inf, inf_sign: sign })
+    let normal = {
+        let frac = b.extract(r.sig, 0, f.man);
+        let mag = b.concat(&[r.exp, frac]);
+        let rounded = increment_select(b, mag, r.up);
+        b.concat(&[sign, rounded])
+    };
+    with_special_early(b, f, normal, (sign, r.overflow), &Special { nan, inf, inf_sign: sign })
 }
 
 /// A normalized product before rounding: the exponent field `exp` (0 for a subnormal or
@@ -204,6 +215,30 @@ fn normalize_product(
     Normalized { exp: e_field, sig, up, overflow }
 }
 
+/// `x + up` (modulo `2^w`) for the late 1-bit `up`: the low bits plus `up` on a short carry
+/// chain, the high bits plus 0 and plus 1 beside it (they wait only for `x`), and one
+/// multiplexer picked by the low chain's carry.
+fn increment_select(b: &mut UnitBuilder, x: NetId, up: NetId) -> NetId {
+    let w = b.width(x);
+    let lw = (w / 3).max(1);
+    if w < 16 {
+        let u = b.zext(up, w);
+        return b.add(x, u);
+    }
+    let lo = {
+        let xl = b.extract(x, 0, lw);
+        let xl = b.zext(xl, lw + 1);
+        let u = b.zext(up, lw + 1);
+        b.add(xl, u)
+    };
+    let carry = b.bit(lo, lw);
+    let hi = b.extract(x, lw, w - lw);
+    let hi1 = b.add_const(hi, 1);
+    let hi = b.mux(carry, hi1, hi);
+    let lo = b.extract(lo, 0, lw);
+    b.concat(&[hi, lo])
+}
+
 /// A 4-input LUT from its function (arguments in operand order).
 fn table4(g: impl Fn(bool, bool, bool, bool) -> bool) -> CellKind {
     let mut t = 0u64;
@@ -228,7 +263,7 @@ fn window(b: &mut UnitBuilder, v: NetId, a: NetId, n: u32) -> NetId {
         let kept = bits_from(b, z, 0, need);
         let moved = bits_from(b, z, k, need);
         let s = b.bit(a, j);
-        z = b.mux(s, moved, kept);
+        z = b.mux_early(s, moved, kept);
     }
     z
 }

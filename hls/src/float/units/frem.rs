@@ -20,7 +20,7 @@
 use super::builder::count_width;
 use super::common::unpack;
 use super::ds_float::{exp_width, normalized, round_any, signed_const};
-use super::ds_iter::{build_sequential, Recurrence, SeqOut};
+use super::ds_iter::{build_seq, Recurrence, SeqOut, SizedRecurrence};
 use super::ds_net::DsExt;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -61,9 +61,17 @@ pub fn build_frem_seq(
     (start, clk): (NetId, NetId),
     (rows, split): (u32, u32),
 ) -> SeqOut {
-    let k = rows.max(1);
-    let r = FRem::new(f, FRem::min_rows(f).div_ceil(k) * k);
-    build_sequential(g, &r, &[a, b], (start, clk), (k, split))
+    build_seq::<FRem>(g, f, &[a, b], (start, clk), (rows, split))
+}
+
+impl SizedRecurrence for FRem {
+    fn with_rows(f: FloatFormat, rows: u32) -> Self {
+        FRem::new(f, rows)
+    }
+
+    fn min_rows(f: FloatFormat) -> u32 {
+        FRem::min_rows(f)
+    }
 }
 
 // State: [r (p bits), y (p bits), rows left, exponent of r's top bit, sign, nan].

@@ -14,7 +14,7 @@
 
 use super::common::{self, unpack};
 use super::ds_float::{exp_width, normalized, round_any, signed_const};
-use super::ds_iter::{build_sequential, Recurrence, SeqOut};
+use super::ds_iter::{build_seq, Recurrence, SeqOut, SizedRecurrence};
 use super::ds_pipe::build_pipelined;
 use super::UnitBuilder;
 use crate::float::FloatFormat;
@@ -60,9 +60,17 @@ pub fn build_fsqrt_seq(
     (start, clk): (NetId, NetId),
     (rows, split): (u32, u32),
 ) -> SeqOut {
-    let k = rows.max(1);
-    let r = FSqrt::new(f, FSqrt::min_rows(f).div_ceil(k) * k);
-    build_sequential(g, &r, &[a], (start, clk), (k, split))
+    build_seq::<FSqrt>(g, f, &[a], (start, clk), (rows, split))
+}
+
+impl SizedRecurrence for FSqrt {
+    fn with_rows(f: FloatFormat, rows: u32) -> Self {
+        FSqrt::new(f, rows)
+    }
+
+    fn min_rows(f: FloatFormat) -> u32 {
+        FSqrt::min_rows(f)
+    }
 }
 
 // State: [r (rows + 2 bits), q (rows bits), x (radicand bits still to shift in), exponent,

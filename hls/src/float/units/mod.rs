@@ -13,7 +13,7 @@
 //!   whose stages fit a clock period by the delay estimate of [`pipeline`];
 //!   [`stage_delays`] shows the estimated stages of a given depth.
 //!
-//! At 10 ns on the iCE40 the estimate gives f32 add latency 4; mul 5 with its significand
+//! At 10 ns on the iCE40 the estimate gives f32 add latency 4; mul 4 with its significand
 //! product as a compressor tree ([`csa`], what HLS builds), 4 with one `Mul` cell (estimated
 //! 15 ns, alone in a stage: on hx parts that stage misses the period; Yosys maps it to DSPs
 //! on up5k with `synth_ice40 -dsp`). `cargo run --release --example float_units -- model`
