@@ -5,107 +5,37 @@
 //! arithmetic bit for bit (any NaN for a NaN), and every sequential operation must take the
 //! latency the unit's table gives. One Icarus run for all three units.
 
-use crate::support::{run, Tool};
-use comb::rng::Rng;
+use crate::support::float_bench::{bench, icarus, sequential_loop, vectors};
 use comb::{Design, ModuleId};
 use hls::float::units::{ds_unit, min_latency, unit_module, FUnit};
 use hls::float::FloatFormat;
-use std::fmt::Write as _;
 
 const F32: FloatFormat = FloatFormat::F32;
 
-/// Special f32 patterns, both signs.
-fn specials() -> Vec<u32> {
-    let mags = [
-        0u32,
-        1,
-        0x007f_ffff,
-        0x0080_0000,
-        0x0080_0001,
-        0x7f7f_ffff,
-        0x3f80_0000,
-        0x3f80_0001,
-        0x3f7f_ffff,
-        0x3fc0_0000,
-        0x4040_0000,
-        0x7f80_0000,
-        0x7fc0_0000,
-        0x7f80_0001,
-    ];
-    mags.iter().flat_map(|&m| [m, m | 0x8000_0000]).collect()
-}
-
-/// A random f32 pattern: uniform bits or an exponent near an edge.
-fn random(rng: &mut Rng) -> u32 {
-    let man = (rng.next_u64() as u32) & 0x007f_ffff;
-    let sign = (rng.below(2) as u32) << 31;
-    let exp = match rng.below(4) {
-        0 => return rng.next_u64() as u32,
-        1 => rng.below(8) as u32,
-        2 => 123 + rng.below(8) as u32,
-        _ => 254 - rng.below(8) as u32,
-    };
-    sign | (exp << 23) | man
-}
-
-fn vectors() -> Vec<(u32, u32)> {
-    let s = specials();
-    let mut v: Vec<(u32, u32)> = s.iter().flat_map(|&a| s.iter().map(move |&b| (a, b))).collect();
-    let mut rng = Rng::new(21);
-    while v.len() < 3000 {
-        v.push((random(&mut rng), random(&mut rng)));
-    }
-    v
-}
-
 /// The bench: the pipelined units get a vector every cycle and their outputs are written
 /// `latency` cycles later; then the sequential divider runs each vector, start to done.
-fn bench(n: usize, (ldiv, lsqrt): (u32, u32)) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        "`timescale 1ns/1ns
-module tb;
-  reg clk = 0;
-  always #5 clk = ~clk;
-  reg [31:0] va [0:{last}];
-  reg [31:0] vb [0:{last}];
-  reg [31:0] a = 0, b = 0, sa = 0, sb = 0;
+fn tb(n: usize, (ldiv, lsqrt): (u32, u32)) -> String {
+    let decls = "  reg [31:0] a = 0, b = 0, sa = 0, sb = 0;
   reg start = 0;
   wire [31:0] qdiv, qsqrt, qseq;
   wire done, busy;
   fdiv_pipe u_div (.clk(clk), .a(a), .b(b), .y(qdiv));
   fsqrt_pipe u_sqrt (.clk(clk), .a(a), .y(qsqrt));
   fdiv_seq u_seq (.clk(clk), .a(sa), .b(sb), .start(start), .y(qseq), .done(done), .busy(busy));
-  integer k, cyc, f;
-  initial begin
-    $readmemh(\"a.hex\", va);
-    $readmemh(\"b.hex\", vb);
-    f = $fopen(\"out.txt\", \"w\");
-    for (k = 0; k < {n} + {lmax}; k = k + 1) begin
+";
+    let pipelined = format!(
+        "    for (k = 0; k < {n} + {lmax}; k = k + 1) begin
       @(negedge clk);
       if (k < {n}) begin a = va[k]; b = vb[k]; end
       #1;
       if (k >= {ldiv} && k < {n} + {ldiv}) $fwrite(f, \"d %h\\n\", qdiv);
       if (k >= {lsqrt} && k < {n} + {lsqrt}) $fwrite(f, \"s %h\\n\", qsqrt);
     end
-    for (k = 0; k < {n}; k = k + 1) begin
-      @(negedge clk);
-      sa = va[k]; sb = vb[k]; start = 1;
-      @(negedge clk);
-      start = 0; cyc = 1;
-      while (!done && cyc < 1000) begin @(negedge clk); cyc = cyc + 1; end
-      $fwrite(f, \"q %h %0d\\n\", qseq, cyc);
-    end
-    $fclose(f);
-    $finish;
-  end
-endmodule
 ",
-        last = n - 1,
         lmax = ldiv.max(lsqrt),
     );
-    s
+    let body = pipelined + &sequential_loop(n, ("sa", "sb", "qseq"), "q", 1000);
+    bench(n, 32, decls, &body)
 }
 
 fn same(got: u32, want: u32) -> bool {
@@ -128,16 +58,8 @@ fn f32_divider_and_square_root_in_icarus_match_rust() {
     }
     let design = Design { modules, top: Some(ModuleId(2)) };
     let sv = backends::verilog::emit(&design);
-    let v = vectors();
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let hex = |f: fn(&(u32, u32)) -> u32| v.iter().map(|p| format!("{:08x}\n", f(p))).collect::<String>();
-    std::fs::write(dir.path().join("a.hex"), hex(|p| p.0)).expect("write a.hex");
-    std::fs::write(dir.path().join("b.hex"), hex(|p| p.1)).expect("write b.hex");
-    std::fs::write(dir.path().join("design.sv"), sv).expect("write design.sv");
-    std::fs::write(dir.path().join("tb.sv"), bench(v.len(), (ldiv, lsqrt))).expect("write tb.sv");
-    run(Tool::Iverilog.command().current_dir(dir.path()).args(["-g2012", "-o", "sim", "tb.sv", "design.sv"]));
-    run(Tool::Vvp.command().current_dir(dir.path()).args(["-n", "sim"]));
-    let out = std::fs::read_to_string(dir.path().join("out.txt")).expect("the bench's output");
+    let v = vectors(F32, 3000, 21);
+    let out = icarus(&sv, &tb(v.len(), (ldiv, lsqrt)), &v, 32);
     let (mut d, mut s, mut q) = (Vec::new(), Vec::new(), Vec::new());
     for line in out.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
@@ -150,6 +72,7 @@ fn f32_divider_and_square_root_in_icarus_match_rust() {
     }
     assert_eq!((d.len(), s.len(), q.len()), (v.len(), v.len(), v.len()), "one result per vector and unit");
     for (i, &(a, b)) in v.iter().enumerate() {
+        let (a, b) = (a as u32, b as u32);
         let (x, y) = (f32::from_bits(a), f32::from_bits(b));
         let div = (x / y).to_bits();
         assert!(same(d[i], div), "pipelined {a:#010x} / {b:#010x}: {:#010x}, want {div:#010x}", d[i]);

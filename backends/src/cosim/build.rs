@@ -1,5 +1,5 @@
 //! Building and running the two simulators: the generated Rust crate with Cargo, the SV with
-//! Verilator. Verilator builds are cached by a hash of everything that goes into them.
+//! Verilator. Both builds are cached by a hash of everything that goes into them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -145,9 +145,30 @@ pub fn verilator_exe_with(
     }
 }
 
-/// Builds the runner crate in `runner_dir` with `cargo build --release`; returns the binary.
-/// `CARGO_TARGET_DIR` is honoured; otherwise the target dir is `runner_dir/target`.
-pub fn cargo_build(runner_dir: &Path) -> Result<PathBuf, String> {
+/// The Rust compiler's version (`rustc -vV`, `$RUSTC` if set), part of a cached build's key;
+/// empty if it cannot be run (the build then fails with Cargo's message).
+fn rustc_version() -> &'static str {
+    static VERSION: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    VERSION.get_or_init(|| {
+        let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+        run(Command::new(rustc).arg("-vV"), "rustc -vV").unwrap_or_default()
+    })
+}
+
+/// Builds (or finds in the cache) the runner crate in `runner_dir`, whose binary is
+/// `bin_name`, with `cargo build --release`; returns the binary. `key` is everything the
+/// build depends on besides the compiler (the sources of the runner and of the crates it
+/// uses): a build with the same key and `rustc` is taken from `rust/` beside the Verilator
+/// cache ([`cache_dir`]), so a design co-simulated again skips Cargo. `CARGO_TARGET_DIR` is
+/// honoured; otherwise the target dir is `runner_dir/target`.
+pub fn cargo_build(runner_dir: &Path, bin_name: &str, key: &[&str]) -> Result<PathBuf, String> {
+    let mut parts = key.to_vec();
+    parts.extend([bin_name, rustc_version()]);
+    let cached = cache_dir().with_file_name("rust").join(cache_key(&parts));
+    let exe = cached.join(bin_name);
+    if exe.is_file() {
+        return Ok(exe);
+    }
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| runner_dir.join("target"));
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
@@ -160,7 +181,16 @@ pub fn cargo_build(runner_dir: &Path) -> Result<PathBuf, String> {
         ]),
         "cargo build of the Rust simulator",
     )?;
-    Ok(target.join("release/cosim_runner"))
+    let built = target.join("release").join(bin_name);
+    // Publish atomically (a folder renamed into place); a failed copy only loses the cache.
+    static SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = cached.with_extension(format!("tmp{}-{seq}", std::process::id()));
+    let staged = std::fs::create_dir_all(&tmp).and_then(|_| std::fs::copy(&built, tmp.join(bin_name)));
+    if staged.is_err() || std::fs::rename(&tmp, &cached).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    Ok(built)
 }
 
 /// Runs a simulator executable on the stimulus; returns its standard output.

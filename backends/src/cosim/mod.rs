@@ -1,8 +1,8 @@
 //! Co-simulation: the generated Rust simulator against Verilator on the emitted SV, and
 //! optionally against a third, in-process reference (the evaluator), cycle by cycle.
 //!
-//! [`cosim`] writes a seeded random stimulus, builds both simulators ([`build`]; the
-//! Verilator build is cached by content hash), runs them with the same protocol
+//! [`cosim`] writes a seeded random stimulus, builds both simulators ([`build`]; both
+//! builds are cached by content hash), runs them with the same protocol
 //! ([`testbench`]) and compares every output on every cycle. The report names the first
 //! mismatch: cycle, port and each side's value in hex.
 
@@ -202,7 +202,9 @@ pub fn cosim_with_reference(
     io(std::fs::create_dir_all(runner.join("src")), "the runner crate")?;
     io(std::fs::write(runner.join("src/main.rs"), &main_rs), "the runner")?;
     let cargo = testbench::rust_runner_cargo(design, "../sim").replace("cosim_runner", &bin_name);
-    io(std::fs::write(runner.join("Cargo.toml"), cargo), "the runner manifest")?;
+    io(std::fs::write(runner.join("Cargo.toml"), &cargo), "the runner manifest")?;
+    let files = sim.files.iter().flat_map(|(path, text)| [path.as_str(), text.as_str()]);
+    let rust_key: Vec<&str> = files.chain([main_rs.as_str(), cargo.as_str()]).collect();
     // Verilator side.
     let with_checks = checks::has_checks(design);
     let mut tb = testbench::verilator_tb(&ports);
@@ -215,10 +217,10 @@ pub fn cosim_with_reference(
     let trace = opts.vcd_dir.is_some();
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe_with(sv_text, &tb, &top_name, trace, with_checks));
-        let r = build::cargo_build(&runner);
+        let r = build::cargo_build(&runner, &bin_name, &rust_key);
         (r, h.join().unwrap_or_else(|_| Err("the Verilator build thread panicked".into())))
     });
-    let rust_exe = rust_exe?.with_file_name(&bin_name);
+    let rust_exe = rust_exe?;
     let (vl_exe, cached) = vl?;
     let vcd = |name: &str| opts.vcd_dir.as_ref().map(|d| d.join(name));
     let (rust_out, rust_err) = build::run_sim(&rust_exe, &stim_path, vcd("rust.vcd").as_deref())?;

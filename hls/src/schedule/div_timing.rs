@@ -139,19 +139,11 @@ pub fn best_schedule(
 mod tests {
     use super::*;
     use crate::schedule::modulo::verify;
+    use crate::schedule::tests::timed as t;
     use crate::schedule::{Dependence, Operation, Resource};
 
     /// load -> divide (sequential, 9 cycles) -> store, on one port; `stores` extra stores.
     fn problem(stores: usize, max_div: Option<u32>) -> Problem {
-        let t = |name: &str, latency, occupancy, span, sequential| OperatorType {
-            name: name.into(),
-            latency,
-            delay: 1.0,
-            outgoing_delay: if latency == 1 { 1.0 } else { 0.0 },
-            occupancy,
-            span,
-            sequential,
-        };
         let mut p = Problem {
             types: vec![
                 t("load", 1, 1, 2, false),

@@ -107,19 +107,12 @@ pub fn fewest<T>(
 mod tests {
     use super::*;
     use crate::schedule::modulo::verify;
-    use crate::schedule::{list, Dependence, Operation, OperatorType, Resource};
+    use crate::schedule::tests::timed;
+    use crate::schedule::{list, Dependence, Operation, Resource};
 
     /// Four independent loads, each multiplied (a 4-cycle path) and stored; one multiplier.
     fn problem() -> Problem {
-        let t = |name: &str, latency, occupancy, span| OperatorType {
-            name: name.into(),
-            latency,
-            delay: 1.0,
-            outgoing_delay: if latency == 1 { 1.0 } else { 0.0 },
-            occupancy,
-            span,
-            sequential: false,
-        };
+        let t = |name: &str, latency, occupancy, span| timed(name, latency, occupancy, span, false);
         let mut p = Problem {
             types: vec![t("load", 1, 1, 2), t("mul32", 4, 4, 4), t("store", 0, 1, 1)],
             resources: vec![

@@ -27,6 +27,20 @@ fn load() -> OperatorType {
     }
 }
 
+/// An operator type of the timing tests (`div_timing`, `mul_timing`): 1 ns in its start
+/// cycle, its result valid at 1 ns when it takes one cycle.
+pub(super) fn timed(name: &str, latency: u32, occupancy: u32, span: u32, sequential: bool) -> OperatorType {
+    OperatorType {
+        name: name.into(),
+        latency,
+        delay: 1.0,
+        outgoing_delay: if latency == 1 { 1.0 } else { 0.0 },
+        occupancy,
+        span,
+        sequential,
+    }
+}
+
 fn problem(period: f64) -> Problem {
     Problem {
         types: vec![comb("add", 2.5), comb("mul", 7.0), load(), {

@@ -7,6 +7,7 @@
 //!   Verilator;
 //! - [`filetest`]: the runner of the file-based suites (`BLESS`, `FILETEST`);
 //! - [`hls_harness`], [`hls_support`]: HLS kernels in process and against `mlir-cpu-runner`;
+//! - [`float_bench`]: float units in Icarus (operand pairs, the bench's frame);
 //! - [`fpga`]: the `rmlir-hls fpga` flow's checks; [`random_aggregates`]: aggregate spellings.
 //!
 //! Tools are installed by `scripts/test.sh`; a missing tool fails the test rather than
@@ -14,6 +15,7 @@
 #![allow(dead_code)]
 
 pub mod filetest;
+pub mod float_bench;
 pub mod fpga;
 pub mod hls_harness;
 pub mod hls_support;

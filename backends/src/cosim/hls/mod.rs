@@ -186,15 +186,17 @@ pub fn cosim_hls(
     let bin_name = format!("cosim_hls_{}", &build::cache_key(&sim_key)[..16]);
     io(std::fs::write(work.join("runner/src/main.rs"), &main_rs), "the runner")?;
     let cargo = super::testbench::rust_runner_cargo(design, "../sim").replace("cosim_runner", &bin_name);
-    io(std::fs::write(work.join("runner/Cargo.toml"), cargo), "the runner manifest")?;
+    io(std::fs::write(work.join("runner/Cargo.toml"), &cargo), "the runner manifest")?;
+    let files = sim.files.iter().flat_map(|(path, text)| [path.as_str(), text.as_str()]);
+    let rust_key: Vec<&str> = files.chain([main_rs.as_str(), cargo.as_str()]).collect();
     let tb = drivers::verilator_driver(design, &ports, stim, trace);
     let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe(sv, &tb, &top_name, trace));
-        let r = build::cargo_build(&work.join("runner"));
+        let r = build::cargo_build(&work.join("runner"), &bin_name, &rust_key);
         (r, h.join().unwrap_or_else(|_| Err("the Verilator build thread panicked".into())))
     });
-    let rust_exe = rust_exe?.with_file_name(&bin_name);
+    let rust_exe = rust_exe?;
     let (vl_exe, _) = vl?;
     let vcd = |name: &str| vcd_dir.map(|d| d.join(name));
     let (rust_out, _) = build::run_sim(&rust_exe, &data, vcd("rust.vcd").as_deref())?;
