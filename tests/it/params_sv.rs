@@ -89,8 +89,8 @@ fn two_widths_simulate_as_the_specialized_output() {
     let design = load_text("alu.mlir", &text, 0);
     let stim = stimulus(&design, 26, 200);
     let expected = eval_trace(&design, &stim);
+    // Icarus (11) reads no `parameter int W` without a default: it runs the 2005 output.
     for (engine, what, sv) in [
-        (Engine::Icarus, "parametric SV", &kept),
         (Engine::Icarus2005, "parametric Verilog-2005", &kept05),
         (Engine::Verilator, "parametric SV", &kept),
         (Engine::Icarus, "specialized SV", &special),
