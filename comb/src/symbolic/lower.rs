@@ -12,7 +12,7 @@ use crate::netlist::IcmpPred;
 use mlir_text::{Attr, ComplexType, Diagnostic, File, Operation, PortDir, Type, ValueId};
 use std::collections::HashMap;
 
-/// What [`lower`] made of a file.
+/// What [`lower()`] made of a file.
 #[derive(Debug)]
 pub enum Lowered {
     /// Every module kept symbolic.

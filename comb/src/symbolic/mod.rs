@@ -14,7 +14,7 @@
 //! memories, aggregates ops, `sv.*`, power-on values, ...) is [`Lowered::Unsupported`]: the
 //! flow then specializes as before, with a located note naming the op.
 //!
-//! Invariants of a [`SymDesign`] built by [`lower`]: every value is defined once (inputs are
+//! Invariants of a [`SymDesign`] built by [`lower()`]: every value is defined once (inputs are
 //! the first values of a body); every parameter an expression reads is declared by its
 //! module as an integer; every instance names a module of the design and gives one
 //! expression per declared parameter, in order; operand and result types of width-generic
