@@ -11,7 +11,7 @@ Runs with the Python of the virtual environment that scripts/install-tools.sh cr
 line). `export` prints `ok FILE OUTDIR/N.sv` or `error FILE: MESSAGE`. The exit status is 0
 when the batch ran (whatever the files' verdicts), 2 on bad usage.
 
-Export runs CIRCT's lowering (`lower-seq-shiftreg`, `lower-seq-fifo`, `lower-seq-hlmem`, `lower-seq-to-sv`, `hw-memory-sim` (the
+Export runs CIRCT's lowering (`lower-hwarith-to-hw`, `lower-seq-shiftreg`, `lower-seq-fifo`, `lower-seq-hlmem`, `lower-seq-to-sv`, `hw-memory-sim` (the
 simulation model of each `seq.firmem`), then `hw.module(lower-hw-to-sv)`) and
 `circt.export_verilog`. ExportVerilog aborts the process on some inputs it does not lower
 (in 1.62, `comb.truth_table`), so each export runs in a forked child of this one process:
@@ -56,7 +56,7 @@ def export_one(circt, ir, PassManager, src, dst):
         with open(src, encoding="utf-8") as fh:
             m = ir.Module.parse(fh.read())
         pm = PassManager.parse(
-            "builtin.module(hw.module(lower-seq-shiftreg), hw.module(lower-seq-fifo), hw.module(lower-seq-hlmem), "
+            "builtin.module(lower-hwarith-to-hw, hw.module(lower-seq-shiftreg), hw.module(lower-seq-fifo), hw.module(lower-seq-hlmem), "
             "lower-seq-to-sv, hw-memory-sim, hw.module(lower-hw-to-sv))"
         )
         pm.run(m.operation)

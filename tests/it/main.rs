@@ -50,6 +50,7 @@ mod hls_report;
 mod hls_rust_sim;
 mod hls_timing;
 mod hls_vcd;
+mod hwarith;
 mod limits;
 mod lutmap;
 mod mem_cell;

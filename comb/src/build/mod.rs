@@ -24,6 +24,7 @@ mod datapath;
 mod extern_module;
 mod extern_params;
 mod fifo;
+mod hwarith;
 mod initial;
 mod memory;
 mod memory_regs;
@@ -60,6 +61,7 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
         || specialize::has_module_params(&file.ops)
         || extern_params::has_parametric_externs(&file.ops)
         || secret_arith::has_secret_arith(file)
+        || hwarith::has_hwarith(file)
     {
         return build_design_owned(file.clone(), top);
     }
@@ -81,6 +83,9 @@ pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, V
     }
     if secret_arith::has_secret_arith(&file) {
         secret_arith::lower_secret_arith(&mut file)?;
+    }
+    if hwarith::has_hwarith(&file) {
+        hwarith::lower_hwarith(&mut file)?;
     }
     let built = build_bodies(&file);
     drop(file);

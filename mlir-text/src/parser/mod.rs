@@ -15,6 +15,7 @@ mod custom_fifo;
 mod custom_firmem;
 mod custom_hls;
 mod custom_hw_agg;
+mod custom_hwarith;
 mod custom_meta;
 mod custom_params;
 mod custom_secret;

@@ -121,6 +121,7 @@ impl<'a> Parser<'a> {
             }
             "seq.clock_inv" | "seq.clock_mux" | "seq.clock_div" | "seq.clock_gate" => self.parse_clock_op(d),
             _ if name.starts_with("secret.") => self.parse_secret(d),
+            _ if name.starts_with("hwarith.") => self.parse_hwarith(d),
             _ if name.starts_with("sv.") => self.parse_sv(d),
             _ if name.starts_with("verif.") || name.starts_with("ltl.") => self.parse_verif(d),
             _ if crate::dialect::is_hls_op(name) => self.parse_hls(d),
