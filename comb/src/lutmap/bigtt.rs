@@ -187,21 +187,29 @@ impl Tt {
     }
 }
 
+/// A pseudo-random table over `n` variables for tests: minterm `m` is set when `keep` holds
+/// for the top three bits of the `m`-th step of a linear congruential generator from `seed`
+/// (`|r| r & 1 == 1` sets about half of them).
+#[cfg(test)]
+pub(crate) fn random_table(n: usize, seed: u64, keep: impl Fn(u64) -> bool) -> Tt {
+    let mut t = Tt::zero(n);
+    let mut s = seed;
+    for m in 0..1usize << n {
+        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if keep(s >> 61) {
+            t.set(m);
+        }
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A pseudo-random table over `n` variables.
+    /// A pseudo-random table over `n` variables, half of the minterms set.
     fn random(n: usize, seed: u64) -> Tt {
-        let mut t = Tt::zero(n);
-        let mut s = seed;
-        for m in 0..1usize << n {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            if s >> 61 & 1 == 1 {
-                t.set(m);
-            }
-        }
-        t
+        random_table(n, seed, |r| r & 1 == 1)
     }
 
     #[test]

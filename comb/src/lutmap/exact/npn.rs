@@ -155,16 +155,9 @@ pub fn canonical(f: &Tt) -> (Tt, Transform) {
 mod tests {
     use super::*;
 
+    /// A pseudo-random table with about a quarter of the minterms set.
     fn random(n: usize, seed: u64) -> Tt {
-        let mut t = Tt::zero(n);
-        let mut s = seed;
-        for m in 0..1usize << n {
-            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            if s >> 61 & 3 == 0 {
-                t.set(m);
-            }
-        }
-        t
+        crate::lutmap::bigtt::random_table(n, seed, |r| r & 3 == 0)
     }
 
     #[test]
