@@ -5,7 +5,7 @@ Usage: bench/interop_coverage.py CIRCT_SRC HEIR_SRC [--bin PATH] [--jobs N]
 
 CIRCT_SRC and HEIR_SRC are checkouts of llvm/circt and google/heir (any recent commit; the
 script prints which). Their test files for the hw-level dialects (CIRCT test/Dialect/{HW,
-Comb,Seq,SV,Verif,LTL,Datapath}, HEIR tests/Dialect/{Comb,Secret} and
+Comb,Seq,SV,Verif,LTL,Datapath,HWArith}, HEIR tests/Dialect/{Comb,Secret} and
 tests/Transforms/{yosys_optimizer,secretize}) are split at `// -----` as their RUN lines
 do; chunks that expect a diagnostic (`expected-error`, `expected-warning`) are left out.
 Each chunk is given to `rmlir-hls CHUNK --emit mlir` as a user would: accepted (exit 0),
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-CIRCT_DIRS = ["HW", "Comb", "Seq", "SV", "Verif", "LTL", "Datapath"]
+CIRCT_DIRS = ["HW", "Comb", "Seq", "SV", "Verif", "LTL", "Datapath", "HWArith"]
 HEIR_DIRS = ["tests/Dialect/Comb", "tests/Dialect/Secret", "tests/Transforms/yosys_optimizer", "tests/Transforms/secretize"]
 
 

@@ -171,13 +171,9 @@ fn assert_ports_kept(design: &comb::Design, sv: &str, what: &str) {
     assert_eq!(sv_port_names(sv), want, "{what}: port names changed");
 }
 
-/// A small design whose ports are bus bits (`\\a[0] `, as a netlist from Yosys or ABC names
-/// them): read as Yosys JSON, written with `-O2 --lut 6` in
-/// both dialects, every port keeps its name and ABC's `cec` by name proves the result
-/// equal to the source; the Yosys JSON we write names the ports alike.
-#[test]
-fn bus_bit_port_names_survive_a_round_trip() {
-    let src = "module bb(\\a[0] , \\a[1] , \\a[2] , \\b.x , \\y[0] , \\y[1] , z);
+/// A design whose ports are bus bits and dotted names (`\\a[0] `, `\\b.x `), as a netlist
+/// from Yosys or ABC names them.
+const BUS_BIT_SRC: &str = "module bb(\\a[0] , \\a[1] , \\a[2] , \\b.x , \\y[0] , \\y[1] , z);
   input \\a[0] , \\a[1] , \\a[2] , \\b.x ;
   output \\y[0] , \\y[1] , z;
   assign \\y[0] = (\\a[0] & \\a[1] ) ^ \\b.x ;
@@ -185,11 +181,24 @@ fn bus_bit_port_names_survive_a_round_trip() {
   assign z = ~\\a[1] ;
 endmodule
 ";
+
+/// Writes [`BUS_BIT_SRC`] to `d/bb.v` and Yosys's JSON of it to `d/bb.json` (returned).
+fn bus_bit_json(d: &Path) -> PathBuf {
+    std::fs::write(d.join("bb.v"), BUS_BIT_SRC).unwrap();
+    yosys(d, "read_verilog bb.v\nproc\nopt\nwrite_json bb.json\n");
+    d.join("bb.json")
+}
+
+/// A small design whose ports are bus bits (`\\a[0] `, as a netlist from Yosys or ABC names
+/// them): read as Yosys JSON, written with `-O2 --lut 6` in
+/// both dialects, every port keeps its name and ABC's `cec` by name proves the result
+/// equal to the source; the Yosys JSON we write names the ports alike.
+#[test]
+fn bus_bit_port_names_survive_a_round_trip() {
+    let src = BUS_BIT_SRC;
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::write(d.join("bb.v"), src).unwrap();
-    yosys(d, "read_verilog bb.v\nproc\nopt\nwrite_json bb.json\n");
-    let json = d.join("bb.json");
+    let json = bus_bit_json(d);
     let design = import(&json);
     let j = json.to_str().unwrap();
     for dialect in ["sv", "2005"] {
@@ -210,17 +219,9 @@ endmodule
 /// Yosys's `equiv_*`, port by port.
 #[test]
 fn bus_bit_ports_are_pinned_by_name_on_the_fpga() {
-    let src = "module bb(\\a[0] , \\a[1] , \\b.x , \\y[0] , z);
-  input \\a[0] , \\a[1] , \\b.x ;
-  output \\y[0] , z;
-  assign \\y[0] = (\\a[0] & \\a[1] ) ^ \\b.x ;
-  assign z = ~\\a[1] ;
-endmodule
-";
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::write(d.join("bb.v"), src).unwrap();
-    yosys(d, "read_verilog bb.v\nproc\nopt\nwrite_json bb.json\n");
+    bus_bit_json(d);
     let mut script = String::new();
     for synth in ["yosys", "native"] {
         let out = d.join(synth);

@@ -43,6 +43,7 @@ mod sv_assert;
 mod sv_case;
 mod sv_initial;
 mod verif;
+mod verif_contract;
 mod zero_width;
 
 pub use circt_forms::is_helper_name;
@@ -62,6 +63,7 @@ pub fn build_design(file: &File, top: Option<&str>) -> Result<Design, Vec<Diagno
         || extern_params::has_parametric_externs(&file.ops)
         || secret_arith::has_secret_arith(file)
         || hwarith::has_hwarith(file)
+        || verif_contract::has_contracts(file)
     {
         return build_design_owned(file.clone(), top);
     }
@@ -86,6 +88,9 @@ pub fn build_design_owned(mut file: File, top: Option<&str>) -> Result<Design, V
     }
     if hwarith::has_hwarith(&file) {
         hwarith::lower_hwarith(&mut file)?;
+    }
+    if verif_contract::has_contracts(&file) {
+        verif_contract::lower_contracts(&mut file)?;
     }
     let built = build_bodies(&file);
     drop(file);

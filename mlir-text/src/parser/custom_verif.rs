@@ -7,11 +7,14 @@
 //! - `%s = ltl.clock %p, posedge %clk [{attrs}] : T`: operands `p, clk` (an `i1`), the edge as
 //!   the integer attribute `edge` (0 posedge, 1 negedge, 2 both, CIRCT's `ClockEdge`); the
 //!   result is `!ltl.property` when `T` is, else `!ltl.sequence`;
-//! - `%q = ltl.disable %p if %c [{attrs}] : T`: operands `p, c`, result `!ltl.property`.
+//! - `%q = ltl.disable %p if %c [{attrs}] : T`: operands `p, c`, result `!ltl.property`;
+//! - `%r, %s = verif.contract %a, %b : T, U [attributes {...}] { ... }`: operands, results of
+//!   the same types, one graph region holding `verif.require` and `verif.ensure` (written
+//!   like `verif.assert`) and the logic they check.
 //!
 //! Which properties the netlist accepts (one-cycle boolean ones) is the builder's check.
 
-use super::{Draft, Parser};
+use super::{Draft, Parser, RegionKind};
 use crate::ast::{Attr, BigInt, ComplexType, Type};
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
@@ -26,12 +29,12 @@ fn is_ltl(ty: &Type, name: &str) -> bool {
 }
 
 impl<'a> Parser<'a> {
-    /// Dispatches `verif.assert/assume/cover`, `ltl.clock` and `ltl.disable`; any other op of
-    /// the two dialects is an unknown op.
+    /// Dispatches `verif.assert/assume/cover/require/ensure/contract`, `ltl.clock` and
+    /// `ltl.disable`; any other op of the two dialects is an unknown op.
     pub(crate) fn parse_verif(&mut self, mut d: Draft) -> Result<Draft, Diagnostic> {
         let name = d.name.to_string();
         match name.as_str() {
-            "verif.assert" | "verif.assume" | "verif.cover" => {
+            "verif.assert" | "verif.assume" | "verif.cover" | "verif.require" | "verif.ensure" => {
                 let p = self.parse_use()?;
                 let en = if self.eat_kw("if")? { Some(self.parse_use()?) } else { None };
                 if self.eat_kw("label")? {
@@ -86,6 +89,21 @@ impl<'a> Parser<'a> {
                 let o = self.resolve(&c, &Type::int(1))?;
                 d.operands.push(o);
                 d.result_types.push(ltl_type("property"));
+            }
+            "verif.contract" => {
+                let uses = self.parse_uses()?;
+                if !uses.is_empty() {
+                    self.expect(Tok::Colon)?;
+                    let start = self.tok.span.start as usize;
+                    let types = self.parse_type_list()?;
+                    let span = crate::source::Span::new(start, self.prev_end);
+                    self.resolve_all(&mut d, &uses, &types, span)?;
+                    d.result_types.extend(types);
+                }
+                if self.eat_kw("attributes")? {
+                    d.attributes = self.parse_opt_attr_dict()?;
+                }
+                d.regions.push(self.parse_region(RegionKind { graph: true, isolated: false }, &[])?);
             }
             _ => return Err(Diagnostic::error(d.name_span, format!("unknown op '{name}'"))),
         }
