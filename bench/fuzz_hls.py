@@ -891,7 +891,7 @@ def memref_shape(ty):
 
 def read_data(path, params):
     """The scalars (name, width, value) and memories (name, shape, elem, words) of a cosim
-    data file (`data_text` in backends/src/cosim/hls/mod.rs: the cycle limit, one hex line
+    data file (`data_text` in cosim/src/hls/mod.rs: the cycle limit, one hex line
     per scalar, one line of hex words per memory, both in parameter order)."""
     lines = open(path).read().split("\n")
     pos = 1
@@ -909,7 +909,7 @@ def read_data(path, params):
 
 
 def parse_sim(text):
-    """A driver's output (`parse_run` in backends/src/cosim/hls/mod.rs): results and memories."""
+    """A driver's output (`parse_run` in cosim/src/hls/mod.rs): results and memories."""
     rets, mems = [], []
     for line in text.splitlines():
         tag, _, rest = line.partition(" ")

@@ -7,8 +7,8 @@
 //! check that a mismatch is caught and reported at the right cycle and port.
 
 use crate::cli::CosimArgs;
-use backends::cosim::{cosim_with_reference, evaluate, CosimOptions, Fault, Side};
 use comb::Bits;
+use cosim::{cosim_with_reference, evaluate, CosimOptions, Fault, Side};
 use flow::{Error, Flow, Input};
 
 fn fault_from_env() -> Result<Option<Fault>, Error> {

@@ -1,6 +1,6 @@
 //! `rmlir-hls cosim kernel.mlir` for HLS input: seeded random memories and scalar
 //! arguments, the start/done protocol with the block-RAM models of the HLS interface through the
-//! generated Rust simulator and Verilator (`backends::cosim::hls`), and every result and
+//! generated Rust simulator and Verilator (`cosim::hls`), and every result and
 //! memory compared after `done` — between the two simulators and against the interpreter of
 //! the source function (`hls::interp`), the third voice. Prints the cycle count, the
 //! port-bound lower bound (the most accesses any one memory port must make), the
@@ -10,14 +10,14 @@
 //! limited multipliers and dividers), naming the part that binds.
 //!
 //! `--vcd DIR` writes both simulators' waveforms of the run, `DIR/rust.vcd` and
-//! `DIR/verilator.vcd` (see `backends::cosim::hls`), as the RTL co-simulation does.
+//! `DIR/verilator.vcd` (see `cosim::hls`), as the RTL co-simulation does.
 //!
 //! `--design FILE` co-simulates a given netlist (an `hw.module` named like the function,
 //! with the HLS interface's ports) instead of the synthesized one: a hand-written or
 //! externally produced circuit is checked against the kernel the same way.
 
 use crate::cli::CosimArgs;
-use backends::cosim::hls::{HlsRun, HlsStimulus};
+use cosim::hls::{HlsRun, HlsStimulus};
 use flow::cosim::{cosim_hls, failure, mem_floats, waveforms, HlsCosimRequest, HlsData};
 use flow::Error;
 use hls::interp;

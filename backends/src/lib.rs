@@ -3,7 +3,6 @@
 //! Each backend reads a verified [`comb::Design`] and writes a string; none parses.
 #![warn(missing_docs)]
 
-pub mod cosim;
 pub mod dot;
 pub mod mlir;
 mod mlir_check;

@@ -2,12 +2,12 @@
 //! sweep's `cycles = "sim"` measures. The kernel's arguments come from a data file (the
 //! `cosim --data` JSON, [`hls::interp::data_file`]) or from a seed; the kernel is built with
 //! the options (or a given netlist stands in for it); the generated Rust simulator and
-//! Verilator run the start/done protocol on them (`backends::cosim::hls`); the interpreter
+//! Verilator run the start/done protocol on them (`cosim::hls`); the interpreter
 //! computes what they must give. [`HlsCosim::disagreement`] says whether the three agree;
 //! the cycle count is the simulators'.
 
 use crate::{Error, Flow, Input, Options};
-use backends::cosim::hls::{HlsCosimRuns, HlsMem, HlsRun, HlsStimulus};
+use cosim::hls::{HlsCosimRuns, HlsMem, HlsRun, HlsStimulus};
 use hls::interp::{self, data::random_args, ArgValue, Outcome, Param, Signature};
 use mlir_text::{File, SourceFile};
 use std::path::{Path, PathBuf};
@@ -132,7 +132,7 @@ pub fn cosim_hls(src: &SourceFile, file: &File, req: &HlsCosimRequest) -> Result
     // 100 cycles an interpreted op: a 64-bit sequential division takes up to ~70, and
     // under --max-div 1 divisions queue one after another (10 was too few for div_rem).
     let stim = stimulus(&sig, &data, req.cycles.max(100 * expected.steps + 1000))?;
-    let runs = backends::cosim::hls::cosim_hls(&design, &sv, &stim, req.keep.clone(), req.vcd)
+    let runs = cosim::hls::cosim_hls(&design, &sv, &stim, req.keep.clone(), req.vcd)
         .map_err(|m| failure(req.vcd, m))?;
     let from = match &req.data {
         HlsData::File(p) => format!("data {}", p.display()),

@@ -2,14 +2,14 @@
 //! ([`crate::gen::comb_batch`]) is built once at `-O0` for the evaluator (the reference)
 //! and once at `-O1` (with LUT mapping for some batches) for the generated SystemVerilog,
 //! which Verilator and the generated Rust simulator run on the same random stimulus
-//! ([`backends::cosim::cosim_with_reference`]): every output of every design on every
+//! ([`cosim::cosim_with_reference`]): every output of every design on every
 //! cycle must agree three ways. One Verilator build and one Rust simulator build cover
 //! the whole batch.
 
 use crate::gen;
 use crate::targets::Finding;
-use backends::cosim::{cosim_with_reference, evaluate, CosimOptions};
 use comb::Bits;
+use cosim::{cosim_with_reference, evaluate, CosimOptions};
 use flow::{Flow, LutOptions, OptLevel, Options};
 
 /// Runs one batch of `designs` (generator inputs) for `cycles` cycles; the number of

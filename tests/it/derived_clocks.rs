@@ -11,10 +11,10 @@
 //! - Our SystemVerilog is lint-clean under `verilator -Wall`; CIRCT verifies our `--emit mlir`.
 
 use crate::support::*;
-use backends::cosim::stimulus::random_stimulus;
-use backends::cosim::testbench::TbPorts;
 use comb::eval::Simulator;
 use comb::Bits;
+use cosim::stimulus::random_stimulus;
+use cosim::testbench::TbPorts;
 
 const MIXED: &str = "tests/seq/negedge_mixed.mlir";
 

@@ -3,7 +3,7 @@
 //! `--trace` build and a Cargo build); a small VCD reader below (scalars and `b` vectors,
 //! no `x`, which `--x-initial 0` and the Rust simulator never produce) reads both files.
 //!
-//! The timesteps (backends/src/cosim/hls/drivers.rs): `rust.vcd` has time n just after the
+//! The timesteps (cosim/src/hls/drivers.rs): `rust.vcd` has time n just after the
 //! n-th rising edge; `verilator.vcd` has 2n-2 just before it and 2n-1 just after it. The test
 //! checks that mapping against Verilator's `clk`, that every port agrees at every edge,
 //! and that the run is the start/done protocol with four reads per memory whose data,

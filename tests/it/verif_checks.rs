@@ -316,8 +316,8 @@ fn negedge_checks_fail_at_the_falling_edge_in_verilator() {
         .collect();
     seen.sort();
     let design = load_text("negedge_checks.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
-    let ports = backends::cosim::testbench::TbPorts::new(&design).unwrap();
-    let stim = backends::cosim::stimulus::random_stimulus(&ports, 200, 1, 2);
+    let ports = cosim::testbench::TbPorts::new(&design).unwrap();
+    let stim = cosim::stimulus::random_stimulus(&ports, 200, 1, 2);
     let mut expect = Vec::new();
     for (t, vals) in stim.iter().enumerate() {
         match vals[0].to_u64() {
@@ -357,10 +357,10 @@ fn sv_property_checks_fail_at_the_worked_out_cycles() {
         .collect();
     seen.sort();
     let design = load_text("property_checks.mlir", &std::fs::read_to_string(&path).unwrap(), 1);
-    let ports = backends::cosim::testbench::TbPorts::new(&design).unwrap();
+    let ports = cosim::testbench::TbPorts::new(&design).unwrap();
     let names: Vec<String> = ports.inputs().map(|f| f.name.clone()).collect();
     assert_eq!(names, ["rst", "a"]);
-    let stim = backends::cosim::stimulus::random_stimulus(&ports, 400, 2, 2);
+    let stim = cosim::stimulus::random_stimulus(&ports, 400, 2, 2);
     let mut expect = Vec::new();
     for (t, vals) in stim.iter().enumerate() {
         let (rst, a) = (vals[0].to_u64(), vals[1].to_u64());

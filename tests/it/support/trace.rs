@@ -213,7 +213,7 @@ pub fn simulate(engine: Engine, design: &Design, sv: &str, stim: &[Vec<Bits>]) -
         }
         Engine::Verilator => {
             let mut cmd = Tool::Verilator.in_dir(d);
-            if let Some(cache) = backends::cosim::build::objcache() {
+            if let Some(cache) = cosim::build::objcache() {
                 cmd.env("OBJCACHE", cache);
             }
             run(cmd.args([

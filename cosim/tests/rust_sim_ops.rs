@@ -4,10 +4,10 @@
 #[path = "sim_common/mod.rs"]
 mod common;
 
-use backends::cosim::stimulus::SplitMix64;
 use comb::{Bits, CellKind, IcmpPred, Module, NetId};
 use common::refbits::{self as r, V};
 use common::*;
+use cosim::stimulus::SplitMix64;
 
 const WIDTHS: [u32; 15] = [1, 7, 8, 9, 16, 31, 33, 63, 64, 65, 100, 127, 128, 129, 200];
 

@@ -179,7 +179,7 @@ pub fn cosim_hls(
         }
     }
     let trace = vcd_dir.is_some();
-    let sim = crate::rust_sim::emit(design)?;
+    let sim = backends::rust_sim::emit(design)?;
     io(sim.write_to(&work.join("sim")), "the simulator crate")?;
     let main_rs = drivers::rust_driver(design, &ports, stim, trace);
     let sim_key: Vec<&str> = sim.files.iter().map(|f| f.1.as_str()).chain([main_rs.as_str()]).collect();
@@ -190,7 +190,7 @@ pub fn cosim_hls(
     let files = sim.files.iter().flat_map(|(path, text)| [path.as_str(), text.as_str()]);
     let rust_key: Vec<&str> = files.chain([main_rs.as_str(), cargo.as_str()]).collect();
     let tb = drivers::verilator_driver(design, &ports, stim, trace);
-    let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
+    let top_name = backends::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe(sv, &tb, &top_name, trace));
         let r = build::cargo_build(&work.join("runner"), &bin_name, &rust_key);

@@ -5,10 +5,10 @@
 
 pub mod refbits;
 
-use backends::cosim::stimulus::{parse_trace, stimulus_text};
-use backends::cosim::testbench::{rust_run_fn, TbPorts};
 use backends::rust_sim;
 use comb::{Bits, CellKind, Design, Dir, Module, ModuleId, NetId, Port, PortId};
+use cosim::stimulus::{parse_trace, stimulus_text};
+use cosim::testbench::{rust_run_fn, TbPorts};
 use mlir_text::Span;
 use std::path::PathBuf;
 use std::process::Command;
@@ -135,5 +135,5 @@ pub fn run_all_with(
 
 /// Lower-case hex of a value.
 pub fn hex(b: &Bits) -> String {
-    backends::cosim::stimulus::hex(b)
+    cosim::stimulus::hex(b)
 }

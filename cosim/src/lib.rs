@@ -6,6 +6,8 @@
 //! ([`testbench`]) and compares every output on every cycle. The report names the first
 //! mismatch: cycle, port and each side's value in hex.
 
+#![warn(missing_docs)]
+
 pub mod build;
 pub mod checks;
 pub mod hls;
@@ -193,7 +195,7 @@ pub fn cosim_with_reference(
         io(std::fs::create_dir_all(v), &format!("the VCD directory '{}'", v.display()))?;
     }
     // Rust side.
-    let sim = crate::rust_sim::emit(design)?;
+    let sim = backends::rust_sim::emit(design)?;
     io(sim.write_to(&work.join("sim")), "the simulator crate")?;
     let runner = work.join("runner");
     let main_rs = testbench::rust_runner_main(&ports, design);
@@ -213,7 +215,7 @@ pub fn cosim_with_reference(
     }
     io(std::fs::write(work.join("tb.cpp"), &tb), "tb.cpp")?;
     io(std::fs::write(work.join("top.sv"), sv_text), "top.sv")?;
-    let top_name = crate::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
+    let top_name = backends::verilog::sv_names(design).modules.swap_remove(design.top_id().index());
     let trace = opts.vcd_dir.is_some();
     let (rust_exe, vl) = std::thread::scope(|s| {
         let h = s.spawn(|| build::verilator_exe_with(sv_text, &tb, &top_name, trace, with_checks));

@@ -3,10 +3,10 @@
 #[path = "sim_common/mod.rs"]
 mod common;
 
-use backends::cosim::stimulus::SplitMix64;
 use comb::{Bits, CellKind, Design, Module, ModuleId, NetId};
 use common::refbits as r;
 use common::*;
+use cosim::stimulus::SplitMix64;
 use std::sync::Arc;
 
 fn reg(m: &mut Module, name: &str, reset: bool, enable: bool, w: u32, ops: &[NetId]) -> NetId {

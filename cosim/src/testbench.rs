@@ -5,7 +5,7 @@
 //! print the non-clock outputs in hex (lower case, `ceil(width/4)` digits, port order, one
 //! line per cycle), then one rising edge of every clock together. `--vcd FILE` traces.
 
-use crate::rust_sim::{self, ops::Ty, PortField};
+use backends::rust_sim::{self, ops::Ty, PortField};
 use comb::{Design, Dir, PortId};
 use std::fmt::Write;
 
@@ -23,13 +23,13 @@ pub struct TbPorts {
 
 impl TbPorts {
     /// Works out the ports of `design`'s top, with the names the SystemVerilog backend gives
-    /// them ([`crate::verilog::sv_names`]).
+    /// them ([`backends::verilog::sv_names`]).
     pub fn new(design: &Design) -> Result<TbPorts, String> {
         let clocks = rust_sim::clock_ports(design)?;
         let top = design.module(design.top_id());
         let fields = rust_sim::port_fields(top, &clocks);
-        let sv_names = crate::verilog::sv_names(design).ports.swap_remove(design.top_id().index());
-        let sv_names = sv_names.iter().map(|n| crate::verilog::names::verilator_member(n)).collect();
+        let sv_names = backends::verilog::sv_names(design).ports.swap_remove(design.top_id().index());
+        let sv_names = sv_names.iter().map(|n| backends::verilog::names::verilator_member(n)).collect();
         Ok(TbPorts { fields, clocks, sv_names })
     }
     /// Non-clock inputs in order.

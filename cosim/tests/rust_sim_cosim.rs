@@ -5,9 +5,9 @@
 #[path = "sim_common/mod.rs"]
 mod common;
 
-use backends::cosim::{cosim, cosim_with_reference, CosimOptions, Fault, Side};
 use comb::{Bits, CellKind, Design, IcmpPred, Module};
 use common::*;
+use cosim::{cosim, cosim_with_reference, CosimOptions, Fault, Side};
 
 const SV: &str = r#"// Hand-written twin of the netlist below.
 module cosim_alu(

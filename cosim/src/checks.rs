@@ -41,7 +41,7 @@ impl Compared {
                         messages &= *k;
                         continue;
                     }
-                    let l = crate::verilog::module::check::failure_message(*kind, label.as_deref());
+                    let l = backends::verilog::module::check::failure_message(*kind, label.as_deref());
                     if *k {
                         clocked.insert(l)
                     } else {
