@@ -62,6 +62,9 @@ echo "binary: $bin ($("$bin" --list 2>/dev/null | grep -c ': test$') tests)"
 export -f timed
 export bin
 : > "$out"
+# The tests run as under `cargo test`, without CARGO_TARGET_DIR: with it, the generated Rust
+# simulators would build in (and wait for the lock of) this target dir.
+unset CARGO_TARGET_DIR
 xargs -a "$out.names" -P "$jobs" -I{} bash -c 'timed "$1" "$bin" --exact "$1" --test-threads 1' _ {} >> "$out"
 rm -f "$out.names"
 
