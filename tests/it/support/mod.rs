@@ -112,15 +112,26 @@ pub fn hardware_examples() -> Vec<PathBuf> {
     v
 }
 
-/// The `rmlir-hls` binary as a command, with the cosim cache under `target/` shared by the
-/// tests (a clean clone builds each simulator once).
+/// The `rmlir-hls` binary as a command, with the cosim cache shared by the tests: the
+/// caller's `RMLIR_HLS_CACHE_DIR` when set (a folder kept between clean clones, e.g. on a CI
+/// machine: the builds are keyed by content, so checkouts may share it), else `target/`
+/// (a clean clone builds each simulator once).
 pub fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_rmlir-hls"));
-    c.env("RMLIR_HLS_CACHE_DIR", repo().join("target/cosim-cache"));
+    c.env("RMLIR_HLS_CACHE_DIR", cosim_cache_dir());
     // A fault injected by the caller's environment would fail every cosim test; a test
     // that wants one sets it on its own command.
     c.env_remove("RMLIR_COSIM_FAULT");
     c
+}
+
+/// The cosim cache of the tests: `$RMLIR_HLS_CACHE_DIR` when set and not empty, else
+/// `target/cosim-cache` in this checkout.
+pub fn cosim_cache_dir() -> PathBuf {
+    std::env::var_os("RMLIR_HLS_CACHE_DIR")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo().join("target/cosim-cache"))
 }
 
 /// `rmlir-hls INPUT --emit mlir` written to `DIR/emitted.mlir`, and with `generic` also
