@@ -118,9 +118,13 @@ fn dsp_products_are_bit_exact_through_synth_ice40_dsp() {
 #[test]
 fn fpga_on_up5k_counts_the_dsps() {
     let tmp = tempfile::tempdir().unwrap();
-    let input = tmp.path().join("fk.mlir");
-    std::fs::write(&input, KERNEL).unwrap();
-    for (device, want) in [("up5k", 8)] {
+    let input = tmp.path().join("fm.mlir");
+    // One f32 multiplier (the three-product kernel's LUT tree does not fit beside the
+    // serial I/O): its product on 4 of the 8 blocks.
+    let one =
+        "func.func @fm(%a: f32, %b: f32) -> f32 {\n  %p = arith.mulf %a, %b : f32\n  return %p : f32\n}\n";
+    std::fs::write(&input, one).unwrap();
+    for (device, want) in [("up5k", 4)] {
         let out = tmp.path().join(device);
         let o = fpga_cmd(&[
             input.to_str().unwrap(),
