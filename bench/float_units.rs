@@ -67,6 +67,15 @@ fn model() {
             println!("{}\t{f}\t{name}\t{comb:.1}\t{l}\t{}", k.name(), st.join(" "));
         }
     }
+    println!("\nlatency at 10 ns as HLS builds the units (schedule::float_timing)");
+    println!("unit\tf16\tbf16\tf32\tf64");
+    for k in [FUnit::Add, FUnit::Mul, FUnit::Fma, FUnit::Div, FUnit::Sqrt] {
+        let l: Vec<String> = FORMATS
+            .iter()
+            .map(|&f| hls::schedule::float_timing::timing(k, f, 10.0).latency.to_string())
+            .collect();
+        println!("{}\t{}", k.name(), l.join("\t"));
+    }
 }
 
 /// The estimated stage delays of the f32 units `sv` writes, per latency, and the
@@ -105,12 +114,25 @@ fn sv(dir: &str) {
     units.extend(mul_options().map(|(_, o)| (FUnit::Mul, o)));
     for (k, o) in units {
         for l in 2..=7 {
-            let m = unit_module_with(k, FloatFormat::F32, l, &o);
-            let path = format!("{dir}/{}.mlir", m.name);
-            let text = backends::mlir::emit(&Design { modules: vec![m], top: Some(ModuleId(0)) }, false);
-            std::fs::write(&path, text).expect("write MLIR");
+            write_unit(dir, k, FloatFormat::F32, l, &o);
         }
     }
+    // At the latency HLS picks at 10 ns: the f32 fma (its product as HLS builds it and as
+    // one cell, the DSP form), the pipelined f32 divider and the f64 adder.
+    let at10 = |k, f| hls::schedule::float_timing::timing(k, f, 10.0).latency;
+    for (_, o) in mul_options() {
+        write_unit(dir, FUnit::Fma, FloatFormat::F32, at10(FUnit::Fma, FloatFormat::F32), &o);
+    }
+    write_unit(dir, FUnit::Div, FloatFormat::F32, at10(FUnit::Div, FloatFormat::F32), &UNIT_OPTIONS);
+    write_unit(dir, FUnit::Add, FloatFormat::F64, at10(FUnit::Add, FloatFormat::F64), &UNIT_OPTIONS);
+}
+
+/// Writes unit `k` at format `f` and latency `l`, built with `o`, as `DIR/{module}.mlir`.
+fn write_unit(dir: &str, k: FUnit, f: FloatFormat, l: u32, o: &UnitOptions) {
+    let m = unit_module_with(k, f, l, o);
+    let path = format!("{dir}/{}.mlir", m.name);
+    let text = backends::mlir::emit(&Design { modules: vec![m], top: Some(ModuleId(0)) }, false);
+    std::fs::write(&path, text).expect("write MLIR");
 }
 
 /// An op of the benchmark: its unit and the format's reference.

@@ -358,6 +358,7 @@ impl HlsFlags {
             max_unroll: self.max_unroll.unwrap_or(hls::DEFAULT_MAX_UNROLL),
             narrow: !self.no_narrow,
             pictures: false,
+            dsp: None,
         }
     }
 }

@@ -80,6 +80,7 @@ pub fn requested_mhz(o: &Options, f: &FpgaOptions, src: &SourceFile) -> f64 {
 /// in a tool's step leaves its evidence in `DIR.failed`, see `fpga::run`).
 pub fn run(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<fpga::report::Report> {
     let freq_mhz = requested_mhz(o, f, src);
+    let o = &Options { hls: hls::Options { dsp: target_dsp(f), ..o.hls.clone() }, ..o.clone() };
     let mut design = crate::load(o, src)?;
     if let Some(x) = design.extern_in_use() {
         return Err(Error::user(Design::extern_model_error(x, "the FPGA flow")));
@@ -147,6 +148,29 @@ pub fn run(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<fpga::repor
         native,
     };
     fpga::run(&req, &fpga::progress::Progress::stderr()).map_err(Error::from_fpga)
+}
+
+/// The DSP blocks HLS may give float significand products on the target device: the
+/// device's (16 x 16 `SB_MAC16` on the iCE40 up5k, 18 x 18 on the ECP5) on the Yosys path,
+/// whose synthesis maps a multiplier cell onto them; none on devices without DSPs and on
+/// the native path (its multipliers become carry-chain adder trees, so a LUT compressor
+/// tree is smaller). The device as `fpga::run` resolves it: `--device`, else the board's,
+/// else the hx8k; a name it refuses gives None here and its error there.
+pub fn target_dsp(f: &FpgaOptions) -> Option<hls::Dsp> {
+    if f.synth != fpga::Synth::Yosys {
+        return None;
+    }
+    let name = match (&f.device, &f.board) {
+        (Some(d), _) => d.clone(),
+        (None, Some(b)) => fpga::board::board(b).ok()?.device.to_string(),
+        (None, None) => "hx8k".to_string(),
+    };
+    let d = fpga::device::device(&name).ok()?;
+    let width = match d.arch {
+        fpga::device::Arch::Ice40 => 16,
+        _ => 18,
+    };
+    (d.dsps > 0).then(|| hls::Dsp { blocks: u32::try_from(d.dsps).unwrap_or(u32::MAX), width })
 }
 
 /// What the native path takes out of the netlist before mapping.

@@ -53,6 +53,28 @@ pub struct Options {
     /// Compute the schedule pictures' data ([`report::FunctionReport::schedule`]): only
     /// `--report-html` draws them, and they cost a walk over every state's transitions.
     pub pictures: bool,
+    /// The target's DSP multiplier blocks, if any (the `fpga` flow sets it from
+    /// `--device`: 8 blocks of 16 x 16 on the iCE40 up5k): float significand products that
+    /// fit the blocks left are built as one multiplier cell, which synthesis maps onto
+    /// them, instead of a LUT compressor tree.
+    pub dsp: Option<Dsp>,
+}
+
+/// DSP multiplier blocks of an FPGA: how many, and the operand width of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dsp {
+    /// Blocks on the device.
+    pub blocks: u32,
+    /// Operand width of one block's multiplier (16 for `SB_MAC16`).
+    pub width: u32,
+}
+
+impl Dsp {
+    /// Blocks a `p` x `q` bit product takes when split into block-sized partial products
+    /// (as Yosys's `mul2dsp` splits it).
+    pub fn blocks_for(self, p: u32, q: u32) -> u32 {
+        p.div_ceil(self.width) * q.div_ceil(self.width)
+    }
 }
 
 /// The default of [`Options::max_unroll`]: a pipelined loop gets at most 4 copies of an
@@ -70,6 +92,7 @@ impl Default for Options {
             max_unroll: DEFAULT_MAX_UNROLL,
             narrow: true,
             pictures: false,
+            dsp: None,
         }
     }
 }

@@ -33,6 +33,7 @@ mod float_units;
 mod float_units_ds;
 mod float_units_rem;
 mod float_vectors;
+mod fpga_dsp;
 mod fpga_flow;
 mod fuzz_smoke;
 mod heir_arith;

@@ -80,8 +80,10 @@ impl Gen<'_> {
     ) -> Result<NetId, String> {
         let clk = self.clk;
         let before = self.m.id_bound();
+        let dsp = self.take_dsp(kind, f);
         let mut b = UnitBuilder::new(&mut self.m);
-        b.set_mul_tile(crate::schedule::float_timing::UNIT_OPTIONS.mul_tile);
+        let tile = if dsp > 0 { None } else { crate::schedule::float_timing::UNIT_OPTIONS.mul_tile };
+        b.set_mul_tile(tile);
         let net = match kind {
             k if ds_unit::is_seq(k) => {
                 let Some(s) = start else {
@@ -108,12 +110,30 @@ impl Gen<'_> {
             .map(|c| self.m.width(c))
             .collect();
         self.own_regs.extend(regs);
+        let on_dsp = if dsp > 0 { format!(", product on {dsp} DSP") } else { String::new() };
         self.units.push(Unit {
-            kind: format!("{} {f} latency {lat}", kind.name()),
+            kind: format!("{} {f} latency {lat}{on_dsp}", kind.name()),
             width: kind.result_width(f),
             ops: 1,
         });
         Ok(net)
+    }
+
+    /// The DSP blocks unit `kind` at format `f` takes for its significand product: all it
+    /// needs if a multiplier or fma whose product fits the blocks left (taken from them),
+    /// else 0 (the product is a LUT compressor tree). Units are served in the order they
+    /// are built, so a kernel with more products than blocks has the later ones in LUTs.
+    fn take_dsp(&mut self, kind: FUnit, f: crate::float::FloatFormat) -> u32 {
+        let Some(d) = self.dsp_left.as_mut() else { return 0 };
+        if !matches!(kind, FUnit::Mul | FUnit::Fma) {
+            return 0;
+        }
+        let need = d.blocks_for(f.precision(), f.precision());
+        if need > d.blocks {
+            return 0;
+        }
+        d.blocks -= need;
+        need
     }
 
     /// Whether float op `op` of type `t` goes to a shared unit ([`FloatPool`]).

@@ -105,6 +105,8 @@ pub(crate) struct Gen<'f> {
     max_float: Option<u32>,
     /// The shared float units.
     fpool: float::FloatPool,
+    /// The DSP blocks not yet given to a float significand product (`float.rs`).
+    dsp_left: Option<crate::Dsp>,
     /// Pipelined multipliers and dividers, sequential dividers: shared by every region
     /// (`share.rs`).
     pool: share::Pool,
@@ -186,6 +188,7 @@ pub fn generate(f: &Func, opts: &Options) -> Result<Generated, String> {
         period: opts.clock_period,
         max_float: opts.max_float,
         fpool: float::FloatPool::default(),
+        dsp_left: opts.dsp,
         pool: share::Pool::default(),
         note: None,
     };
