@@ -141,7 +141,7 @@ pub fn with_special_early(
 }
 
 /// Whether the result is exceptional, and its pattern then.
-fn special_value(
+pub fn special_value(
     b: &mut UnitBuilder,
     f: FloatFormat,
     (sign, overflow): (NetId, NetId),

@@ -8,7 +8,8 @@
 //! levels per step. Each level lowers every column to the next height of Dadda's sequence
 //! (2, 3, 4, 6, 9, 13, 19, ...) with the fewest adders, taking a column's earliest bits first
 //! (by the pipeliner's own delay estimate, so late bits such as the partial products of the
-//! hidden bit join near the end); the carries go to the next column. The two rows are added
+//! hidden bit join near the end: the bits are taken from the operands of the significand's
+//! concatenation, so only the hidden bit's products are late); the carries go to the next column. The two rows are added
 //! by a carry-select adder: the low half's carry picks between the high half plus 0 and plus
 //! 1, both computed beside it, so no carry chain is longer than half the product.
 
@@ -26,8 +27,9 @@ impl UnitBuilder<'_> {
     pub fn mul_tree(&mut self, x: NetId, y: NetId) -> NetId {
         let (p, q) = (self.width(x), self.width(y));
         let w = p + q;
-        let xb: Vec<NetId> = (0..p).map(|j| self.bit(x, j)).collect();
-        let yb: Vec<NetId> = (0..q).map(|i| self.bit(y, i)).collect();
+        let xb = self.source_bits(x);
+        let yb = self.source_bits(y);
+        debug_assert_eq!((xb.len(), yb.len()), (p as usize, q as usize));
         let mut arrival = Arrival::default();
         let mut cols: Vec<Vec<(f64, NetId)>> = vec![Vec::new(); w as usize + 1];
         for (i, &yi) in yb.iter().enumerate() {
@@ -101,6 +103,20 @@ impl UnitBuilder<'_> {
             next[c].extend(col);
         }
         next
+    }
+
+    /// The bits of `x`, low first, each taken from the operand of the concatenation that
+    /// makes it (through nested concatenations): so a partial product of a bit that is an
+    /// operand's wire does not wait, in the arrival estimate, for a late bit concatenated
+    /// beside it (such as a significand's hidden bit).
+    fn source_bits(&mut self, x: NetId) -> Vec<NetId> {
+        let c = self.module().cell(x);
+        if matches!(c.kind, CellKind::Concat) {
+            let ops: Vec<NetId> = c.operands().to_vec();
+            // Operands are high first.
+            return ops.iter().rev().flat_map(|&o| self.source_bits(o)).collect();
+        }
+        (0..self.width(x)).map(|j| self.bit(x, j)).collect()
     }
 
     /// A full adder on three bits: (sum, carry), one LUT each.

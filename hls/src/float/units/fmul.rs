@@ -13,7 +13,8 @@
 //! of the product's trailing-zero count with the number of bits below the guard position,
 //! made beside the shifter. Round to nearest even; the rounding increment is a carry-select
 //! incrementer (the high bits plus 1 ready before the increment is decided). The exceptions
-//! (NaN for a NaN operand or `inf * 0`, infinities, overflow) are picked after it. Zero
+//! (NaN for a NaN operand or `inf * 0`, infinities, overflow) are folded into the
+//! incrementer's last multiplexer (no level of their own after it). Zero
 //! operands need no case: their product is 0.
 //!
 //! The shifter's and the exceptions' multiplexers have selects ready well before their data
@@ -22,7 +23,7 @@
 //! select's fanout to every bit, which is off the critical path here.
 
 use super::builder::count_width;
-use super::common::{round_up, unpack, with_special_early, Special};
+use super::common::{round_up, special_value, unpack, Special};
 use super::UnitBuilder;
 use crate::float::FloatFormat;
 use comb::{Bits, CellKind, IcmpPred, NetId};
@@ -84,13 +85,26 @@ pub fn build_fmul(b: &mut UnitBuilder, f: FloatFormat, x: NetId, y: NetId) -> Ne
     };
     let nan = b.or(&[ux.nan, uy.nan, inf_zero]);
     let inf = b.or(&[ux.inf, uy.inf]);
-    let normal = {
-        let frac = b.extract(r.sig, 0, f.man);
-        let mag = b.concat(&[r.exp, frac]);
-        let rounded = increment_select(b, mag, r.up);
-        b.concat(&[sign, rounded])
+    // Exceptional: a NaN or infinity (early), or overflow, which waits for the window's top
+    // bit: one LUT after it, from the two early cases (with and without the fix).
+    let (ni, value) = {
+        let no = b.bool(false);
+        special_value(b, f, (sign, no), &Special { nan, inf, inf_sign: sign })
     };
-    with_special_early(b, f, normal, (sign, r.overflow), &Special { nan, inf, inf_sign: sign })
+    let any = {
+        let e0 = b.or(&[ni, r.over_keep]);
+        let e_fix = b.or(&[ni, r.over_fix]);
+        let ef = b.mux(r.lz_lt, e_fix, e0);
+        b.mux(r.top, e0, ef)
+    };
+    let frac = b.extract(r.sig, 0, f.man);
+    let mag = b.concat(&[r.exp, frac]);
+    let mw = f.exp + f.man;
+    let vmag = b.extract(value, 0, mw);
+    let rounded = increment_select(b, mag, r.up, (any, vmag));
+    let vsign = b.bit(value, mw);
+    let s = b.mux(any, vsign, sign);
+    b.concat(&[s, rounded])
 }
 
 /// A normalized product before rounding: the exponent field `exp` (0 for a subnormal or
@@ -100,7 +114,13 @@ struct Normalized {
     exp: NetId,
     sig: NetId,
     up: NetId,
-    overflow: NetId,
+    /// Overflow when the window's top bit is set (or no fix applies), and after the fix.
+    over_keep: NetId,
+    over_fix: NetId,
+    /// The window's top bit and whether the left shift was below the room (the fix is
+    /// `!top & lz_lt`).
+    top: NetId,
+    lz_lt: NetId,
 }
 
 /// Normalizes the `2p`-bit product `v` whose top bit has the biased exponent `e_top` (the
@@ -203,27 +223,28 @@ fn normalize_product(
             .collect();
         b.concat(&bits)
     };
-    // fix = !top & lz_lt, one LUT.
-    let fix = b.cell(CellKind::TruthTable(Bits::from_u64(0b0010, 4)), 1, &[top, lz_lt]);
-    let overflow = {
+    let (over_keep, over_fix) = {
         let m = b.konst(f.exp_max(), cw);
         let o0 = b.icmp(IcmpPred::Sge, e1, m);
         let o1 = b.icmp(IcmpPred::Sge, e1m, m);
-        let o = b.mux(fix, o1, o0);
-        b.and(&[o, pos])
+        (b.and(&[o0, pos]), b.and(&[o1, pos]))
     };
-    Normalized { exp: e_field, sig, up, overflow }
+    Normalized { exp: e_field, sig, up, over_keep, over_fix, top, lz_lt }
 }
 
-/// `x + up` (modulo `2^w`) for the late 1-bit `up`: the low bits plus `up` on a short carry
-/// chain, the high bits plus 0 and plus 1 beside it (they wait only for `x`), and one
-/// multiplexer picked by the low chain's carry.
-fn increment_select(b: &mut UnitBuilder, x: NetId, up: NetId) -> NetId {
+/// `x + up` (modulo `2^w`) for the late 1-bit `up`, or `v` when `force` (both early): the
+/// low bits plus `up` on a short carry chain, the high bits plus 0 and plus 1 beside it
+/// (they wait only for `x`), and one multiplexer picked by the low chain's carry. The
+/// exception `force` takes no level of its own after the adders: it replaces the high bits
+/// plus 0 (beside the plus-1 chain) and clears the carry, and the low bits are replaced after
+/// their short chain.
+fn increment_select(b: &mut UnitBuilder, x: NetId, up: NetId, (force, v): (NetId, NetId)) -> NetId {
     let w = b.width(x);
     let lw = (w / 3).max(1);
     if w < 16 {
         let u = b.zext(up, w);
-        return b.add(x, u);
+        let sum = b.add(x, u);
+        return b.mux_early(force, v, sum);
     }
     let lo = {
         let xl = b.extract(x, 0, lw);
@@ -231,11 +252,23 @@ fn increment_select(b: &mut UnitBuilder, x: NetId, up: NetId) -> NetId {
         let u = b.zext(up, lw + 1);
         b.add(xl, u)
     };
-    let carry = b.bit(lo, lw);
+    let carry = {
+        let c = b.bit(lo, lw);
+        // c & !force, one LUT.
+        b.cell(CellKind::TruthTable(Bits::from_u64(0b0100, 4)), 1, &[c, force])
+    };
     let hi = b.extract(x, lw, w - lw);
     let hi1 = b.add_const(hi, 1);
+    let hi = {
+        let vh = b.extract(v, lw, w - lw);
+        b.mux_early(force, vh, hi)
+    };
     let hi = b.mux(carry, hi1, hi);
-    let lo = b.extract(lo, 0, lw);
+    let lo = {
+        let l = b.extract(lo, 0, lw);
+        let vl = b.extract(v, 0, lw);
+        b.mux_early(force, vl, l)
+    };
     b.concat(&[hi, lo])
 }
 
