@@ -9,7 +9,7 @@
 use crate::error::{Error, Result};
 use crate::options::{Options, ReportTo};
 use comb::{Design, ModuleId};
-use mlir_text::{Diagnostic, File, Severity, SourceFile};
+use mlir_text::{Diagnostic, File, SourceFile};
 
 /// A built design, before the pass pipeline.
 #[derive(Clone, Debug)]
@@ -116,11 +116,10 @@ fn build_hls(src: &SourceFile, file: File, o: &Options, hls_ir: bool) -> Result<
         if any { comb::build::build_design_owned(rest, None).map_err(input_err)? } else { Design::default() };
     let first_hls = design.modules.len();
     for m in synth.modules {
-        if design.find(&m.name).is_some() {
-            let d = Diagnostic {
-                severity: Severity::Error,
-                ..Diagnostic::global(format!("module '{}' is defined twice", m.name))
-            };
+        if let Some(prev) = design.find(&m.name) {
+            // The function is the second definition: the hw.modules were built first.
+            let d = Diagnostic::error(m.span, format!("module '@{}' is defined twice", m.name))
+                .with_note(Some(design.module(prev).span), "previous definition here");
             return Err(input_err(vec![d]));
         }
         design.modules.push(m);

@@ -69,7 +69,7 @@ pub fn seeds(root: &Path, target: Target) -> Vec<(String, Vec<u8>)> {
                 Some((name.replace(".mlir", ".json"), json.into_bytes()))
             })
             .collect(),
-        Target::CombGen | Target::CombDiff | Target::VerilatorDiff => Vec::new(),
+        Target::CombGen | Target::CombDiff | Target::VerilatorDiff | Target::HlsDiff => Vec::new(),
     }
 }
 

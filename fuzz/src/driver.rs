@@ -37,6 +37,9 @@ pub struct Config {
     pub batch: usize,
     /// `verilator_diff`: cycles simulated per batch.
     pub cycles: usize,
+    /// `hls_diff`: every this many generated kernels (0: none) also run through `cosim`
+    /// (the generated Rust simulator and Verilator, one build each).
+    pub cosim_every: u64,
 }
 
 impl Config {
@@ -53,6 +56,7 @@ impl Config {
             max_len: 4096,
             batch: 50,
             cycles: 200,
+            cosim_every: 0,
         }
     }
 }
@@ -68,8 +72,10 @@ pub struct Stats {
     pub accepted: u64,
     /// Rejected with located errors.
     pub rejected: u64,
-    /// Rejected without a location.
+    /// Rejected without a location (each also a finding).
     pub unlocated: u64,
+    /// `hls_diff`: kernels also run through `cosim`.
+    pub cosim: u64,
     /// Findings (panics and broken rules): the first line of each.
     pub findings: Vec<String>,
     /// The slowest input.
@@ -83,11 +89,12 @@ impl Stats {
     pub fn line(&self, target: Target) -> String {
         let secs = self.elapsed.as_secs_f64().max(1e-9);
         format!(
-            "{}: {} execs ({} corpus), {} accepted, {} rejected ({} unlocated), {} findings, 0 hangs, \
+            "{}: {} execs ({} corpus{}), {} accepted, {} rejected ({} unlocated), {} findings, 0 hangs, \
              slowest {:.1} ms, {:.1} s, {:.0} execs/s",
             target.name(),
             self.execs,
             self.corpus,
+            if self.cosim > 0 { format!(", {} also through cosim", self.cosim) } else { String::new() },
             self.accepted,
             self.rejected + self.unlocated,
             self.unlocated,
@@ -162,37 +169,44 @@ pub fn run(cfg: &Config) -> Stats {
     let mut stats = Stats::default();
     let mut rng = Rng::new(cfg.seed);
     let start = Instant::now();
-    let one = |data: &[u8], stats: &mut Stats| {
+    let one = |data: &[u8], stats: &mut Stats, cosim: bool| {
         if let Ok(mut g) = watch.input.lock() {
             g.clear();
             g.extend_from_slice(data);
         }
         watch.started.store(watch.epoch.elapsed().as_millis() as u64 + 1, Ordering::Relaxed);
         let t = Instant::now();
-        let out = std::panic::catch_unwind(|| cfg.target.run(data));
+        let out = std::panic::catch_unwind(|| match cfg.target.run(data) {
+            Ok(_) if cosim => crate::hls_diff::cosim(data),
+            o => o,
+        });
+        stats.cosim += u64::from(cosim);
         stats.slowest = stats.slowest.max(t.elapsed());
         watch.started.store(0, Ordering::Relaxed);
         stats.execs += 1;
         let finding = match out {
             Ok(Ok(Verdict::Accepted)) => return stats.accepted += 1,
             Ok(Ok(Verdict::Rejected)) => return stats.rejected += 1,
-            Ok(Ok(Verdict::RejectedUnlocated)) => return stats.unlocated += 1,
-            Ok(Err(f)) => f,
+            Ok(Err(f)) => {
+                stats.unlocated += u64::from(f.starts_with(crate::targets::UNLOCATED));
+                f
+            }
             Err(_) => PANIC.with(|p| p.borrow_mut().take()).unwrap_or_else(|| "panic".into()),
         };
         record(cfg, stats, data, &finding);
     };
     for data in &cfg.corpus {
-        one(data, &mut stats);
+        one(data, &mut stats, false);
         stats.corpus += 1;
     }
     let mut buf = Vec::new();
-    for _ in 0..cfg.runs {
+    for i in 0..cfg.runs {
         if cfg.time.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
         next_input(cfg, &mut rng, &mut buf);
-        one(&buf, &mut stats);
+        let cosim = cfg.target == Target::HlsDiff && cfg.cosim_every > 0 && i % cfg.cosim_every == 0;
+        one(&buf, &mut stats, cosim);
     }
     stats.elapsed = start.elapsed();
     stats

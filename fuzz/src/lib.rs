@@ -10,7 +10,11 @@
 //!                                                          flow / -O0 vs -O1/-O2/LUT
 //!           verilator_diff                                  batches: evaluator vs Rust sim
 //!                                                          vs Verilator
+//!           hls_diff                                        bytes -> gen_hls -> kernel ->
+//!                                                          interpreter vs netlist (and
+//!                                                          vs cosim: Rust sim, Verilator)
 //! gen       arbitrary::Unstructured -> comb module text
+//! gen_hls   arbitrary::Unstructured -> HLS kernel text (affine loops, int ops, memrefs)
 //! corpus    examples and file cases -> fuzz/corpus/TARGET/
 //! driver    corpus + mutations/random bytes, panics caught, watchdog, artifacts
 //! ```
@@ -19,6 +23,8 @@ pub mod corpus;
 pub mod driver;
 mod driver_batch;
 pub mod gen;
+pub mod gen_hls;
+pub mod hls_diff;
 pub mod mutate;
 pub mod targets;
 pub mod verilator;

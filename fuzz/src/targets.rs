@@ -22,10 +22,11 @@ pub enum Verdict {
     Accepted,
     /// The input was rejected with a proper, located user error.
     Rejected,
-    /// The error had no position in the input (counted, not a finding: some checks of a
-    /// whole design have no one place to point at).
-    RejectedUnlocated,
 }
+
+/// How the finding of a user error with no position in the input starts (the driver counts
+/// these apart, and keeps each input as a finding like any other).
+pub const UNLOCATED: &str = "user error without a location";
 
 /// A broken rule: what went wrong, in words.
 pub type Finding = String;
@@ -53,11 +54,14 @@ pub enum Target {
     /// Generated batches: the evaluator on `-O0` against the Rust simulator and Verilator
     /// on the optimized SystemVerilog (driver only: one Verilator build per batch).
     VerilatorDiff,
+    /// Generated HLS kernels: the interpreter against the synthesized netlist
+    /// ([`crate::hls_diff`]).
+    HlsDiff,
 }
 
 impl Target {
     /// Every target, in the order the driver lists them.
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::MlirReader,
         Target::YosysJson,
         Target::HlsFront,
@@ -65,6 +69,7 @@ impl Target {
         Target::CombGen,
         Target::CombDiff,
         Target::VerilatorDiff,
+        Target::HlsDiff,
     ];
 
     /// The target's name (also its corpus folder).
@@ -77,6 +82,7 @@ impl Target {
             Target::CombGen => "comb_gen",
             Target::CombDiff => "comb_diff",
             Target::VerilatorDiff => "verilator_diff",
+            Target::HlsDiff => "hls_diff",
         }
     }
 
@@ -87,7 +93,7 @@ impl Target {
 
     /// True for the targets that read their bytes as generator choices, not as text.
     pub fn structured(self) -> bool {
-        matches!(self, Target::CombGen | Target::CombDiff | Target::VerilatorDiff)
+        matches!(self, Target::CombGen | Target::CombDiff | Target::VerilatorDiff | Target::HlsDiff)
     }
 
     /// Runs one input (for [`Target::VerilatorDiff`]: a batch of one design).
@@ -102,6 +108,7 @@ impl Target {
             Target::VerilatorDiff => {
                 crate::verilator::run_batch(&[data.to_vec()], 64).map(|_| Verdict::Accepted)
             }
+            Target::HlsDiff => crate::hls_diff::run(data),
         }
     }
 }
@@ -138,8 +145,12 @@ fn check_error(src: &SourceFile, e: &flow::Error) -> Outcome {
     for d in e.diagnostics() {
         located &= check_diag(src, d, false)?;
     }
-    let _ = e.render();
-    Ok(if located { Verdict::Rejected } else { Verdict::RejectedUnlocated })
+    let text = e.render();
+    if located {
+        Ok(Verdict::Rejected)
+    } else {
+        Err(format!("{UNLOCATED}: {text}"))
+    }
 }
 
 fn decode(name: &str, data: &[u8]) -> Result<SourceFile, Outcome> {

@@ -49,6 +49,24 @@ fn generated_designs_are_accepted_and_agree_across_levels() {
 }
 
 #[test]
+fn generated_hls_kernels_compute_in_the_netlist_what_the_interpreter_computes() {
+    let s = smoke(Target::HlsDiff, 12);
+    assert_eq!(s.accepted, 12, "every generated kernel is valid: {}", s.line(Target::HlsDiff));
+}
+
+#[test]
+fn an_hls_kernel_through_cosim_agrees_in_the_rust_simulator_and_verilator() {
+    let mut cfg = Config::new(Target::HlsDiff);
+    cfg.runs = 1;
+    cfg.cosim_every = 1;
+    cfg.seed = 5;
+    cfg.timeout = std::time::Duration::from_secs(600);
+    let s = run(&cfg);
+    assert!(s.findings.is_empty(), "{:?}", s.findings);
+    assert_eq!((s.accepted, s.cosim), (1, 1), "{}", s.line(Target::HlsDiff));
+}
+
+#[test]
 fn a_generated_batch_agrees_in_verilator_the_rust_simulator_and_the_evaluator() {
     let mut cfg = Config::new(Target::VerilatorDiff);
     cfg.runs = 8;

@@ -409,7 +409,10 @@ impl<'f> Builder<'f> {
             .or_else(|| (0..boxes.len()).rposition(|i| !boxes[i]));
         match top {
             Some(i) => self.design.top = Some(ModuleId(i as u32)),
-            None => self.errors.push(Diagnostic::global("the input defines no hw.module or func.func")),
+            // Nothing to point at: the start of the input.
+            None => self
+                .errors
+                .push(Diagnostic::error(Span::new(0, 0), "the input defines no hw.module or func.func")),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! ```text
 //! fuzz-run TARGET|all [--runs N] [--time SECS] [--seed S] [--corpus DIR] [--no-corpus]
 //!          [--timeout SECS] [--artifacts DIR] [--max-len N] [--batch K] [--cycles C]
+//!          [--cosim-every N]
 //! fuzz-run --make-corpus [DIR]      write the seed corpus (default fuzz/corpus)
 //! fuzz-run --print FILE             the design of a comb_gen/comb_diff input, as MLIR
 //! ```
@@ -18,7 +19,7 @@ fn usage(msg: &str) -> ! {
     eprintln!("fuzz-run: {msg}");
     eprintln!(
         "usage: fuzz-run TARGET|all [--runs N] [--time SECS] [--seed S] [--corpus DIR] [--no-corpus] \
-         [--timeout SECS] [--artifacts DIR] [--max-len N] [--batch K] [--cycles C]\n       \
+         [--timeout SECS] [--artifacts DIR] [--max-len N] [--batch K] [--cycles C] [--cosim-every N]\n       \
          fuzz-run --make-corpus [DIR]\n       fuzz-run --print FILE\ntargets: {}",
         Target::ALL.map(Target::name).join(", ")
     );
@@ -50,6 +51,7 @@ fn parse(target: Target, rest: &[String]) -> Args {
             "--max-len" => a.cfg.max_len = num() as usize,
             "--batch" => a.cfg.batch = num() as usize,
             "--cycles" => a.cfg.cycles = num() as usize,
+            "--cosim-every" => a.cfg.cosim_every = num(),
             "--corpus" => a.corpus = Some(PathBuf::from(v)),
             "--artifacts" => a.cfg.artifacts = Some(PathBuf::from(v)),
             _ => usage(&format!("unknown option {flag}")),
