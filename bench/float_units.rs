@@ -209,8 +209,9 @@ fn to_f64(f: FloatFormat, x: u64) -> f64 {
 /// whose f64 results round to the narrow format as the exact ones do).
 fn from_f64(f: FloatFormat, v: f64) -> u64 {
     match f {
-        FloatFormat::F16 => u64::from(f16::from_f64(v).to_bits()),
-        FloatFormat::BF16 => u64::from(bf16::from_f64(v).to_bits()),
+        _ if v.is_nan() => f.default_nan(),
+        // (not `half`'s `from_f64`, which is not correctly rounded)
+        FloatFormat::F16 | FloatFormat::BF16 => operands::round_narrow(shape(f), v),
         FloatFormat::F32 => u64::from((v as f32).to_bits()),
         _ => v.to_bits(),
     }

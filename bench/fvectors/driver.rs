@@ -129,42 +129,9 @@ impl Fmt {
         }
     }
 
-    /// Round to nearest even from an f64 on its integer significand (`half`'s `from_f64`
-    /// is not correctly rounded: it drops the low 32 bits, or goes through f32 with F16C).
+    /// Round to nearest even from an f64 ([`operands::round_narrow`]).
     fn round_narrow(self, v: f64) -> u64 {
-        let sign = if v.is_sign_negative() { self.sign() } else { 0 };
-        let a = v.abs();
-        if a.is_infinite() {
-            return sign | self.inf();
-        }
-        if a == 0.0 {
-            return sign;
-        }
-        let (bits, m, bias) = (a.to_bits(), i64::from(self.man()), self.bias() as i64);
-        let be = (bits >> 52) as i64;
-        let frac = bits & ((1 << 52) - 1);
-        let (sig, e2) = if be == 0 { (frac, -1074) } else { (frac | 1 << 52, be - 1075) };
-        // a = sig * 2^e2; the result's quantum is 2^q.
-        let lg = 63 - i64::from(sig.leading_zeros()) + e2;
-        let mut q = lg.max(1 - bias) - m;
-        let sh = q - e2;
-        let mut n = if sh <= 0 {
-            sig << -sh
-        } else if sh >= 64 {
-            0
-        } else {
-            let (n, rem, half) = (sig >> sh, sig & ((1 << sh) - 1), 1u64 << (sh - 1));
-            n + u64::from(rem > half || (rem == half && n & 1 == 1))
-        };
-        if n == 2 << m {
-            n >>= 1;
-            q += 1;
-        }
-        let exp = if n < 1 << m { 0 } else { q + m + bias };
-        if exp >= (1 << self.exp()) - 1 {
-            return sign | self.inf();
-        }
-        sign | (exp as u64) << m | (n & ((1 << m) - 1))
+        operands::round_narrow(self.shape(), v)
     }
 
     fn f32_result(self, r: f32) -> u64 {

@@ -1,8 +1,9 @@
 //! Random operands for the float unit benchmarks, shared by the vector campaign's driver
 //! (`driver.rs`, copied with this file into the generated crate) and `bench/float_units.rs`:
 //! a xorshift generator, each format's special values, and the mix of float and integer
-//! operands both draw from. Formats are given by their shape (total and fraction bits), so
-//! the file needs nothing from the workspace.
+//! operands both draw from; and the correctly rounded narrowing from f64 both references
+//! use for f16 and bf16. Formats are given by their shape (total and fraction bits), so the
+//! file needs nothing from the workspace.
 
 /// Xorshift64*.
 pub struct Rng(pub u64);
@@ -49,6 +50,10 @@ impl Shape {
 
     fn nan(self) -> u64 {
         self.inf() | (1 << (self.man - 1))
+    }
+
+    fn exp(self) -> u32 {
+        self.width - 1 - self.man
     }
 }
 
@@ -111,4 +116,43 @@ pub fn int_operand(w: u32, r: &mut Rng) -> u64 {
     };
     let v = if (x >> 20) & 1 == 1 && !x.is_multiple_of(8) { v.wrapping_neg() } else { v };
     v & mask
+}
+
+/// `v` rounded to nearest even into format `f` from an f64 on its integer significand
+/// (`half`'s `from_f64` is not correctly rounded: it drops the low 32 bits, or goes through
+/// f32 with F16C); `v` is not a NaN.
+pub fn round_narrow(f: Shape, v: f64) -> u64 {
+    let sign = if v.is_sign_negative() { f.sign() } else { 0 };
+    let a = v.abs();
+    if a.is_infinite() {
+        return sign | f.inf();
+    }
+    if a == 0.0 {
+        return sign;
+    }
+    let (bits, m, bias) = (a.to_bits(), i64::from(f.man), f.bias() as i64);
+    let be = (bits >> 52) as i64;
+    let frac = bits & ((1 << 52) - 1);
+    let (sig, e2) = if be == 0 { (frac, -1074) } else { (frac | 1 << 52, be - 1075) };
+    // a = sig * 2^e2; the result's quantum is 2^q.
+    let lg = 63 - i64::from(sig.leading_zeros()) + e2;
+    let mut q = lg.max(1 - bias) - m;
+    let sh = q - e2;
+    let mut n = if sh <= 0 {
+        sig << -sh
+    } else if sh >= 64 {
+        0
+    } else {
+        let (n, rem, half) = (sig >> sh, sig & ((1 << sh) - 1), 1u64 << (sh - 1));
+        n + u64::from(rem > half || (rem == half && n & 1 == 1))
+    };
+    if n == 2 << m {
+        n >>= 1;
+        q += 1;
+    }
+    let exp = if n < 1 << m { 0 } else { q + m + bias };
+    if exp >= (1 << f.exp()) - 1 {
+        return sign | f.inf();
+    }
+    sign | (exp as u64) << m | (n & ((1 << m) - 1))
 }
