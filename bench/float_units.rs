@@ -7,7 +7,8 @@
 //!   register-to-register period, to set beside nextpnr's Fmax of the same module;
 //! - `sv DIR`: writes the f32 adder and the f32 multipliers at latencies 2 to 7 as
 //!   `hw` MLIR (`DIR/{module}.mlir`) for `bench/float_fpga.sh` (`rmlir-hls fpga` on each);
-//! - `vectors N [ICARUS_N [FORMAT]]`: N random operand tuples per op and format (specials, ties and
+//! - `vectors N [ICARUS_N [FORMAT]]`: N random operand tuples per op and format (drawn by the
+//!   vector campaign's generator, `bench/fvectors/operands.rs`: specials, ties and
 //!   narrow exponent ranges mixed in) through the generated units (as HLS builds them,
 //!   combinational), simulated by the in-tree netlist evaluator, against Rust's `f32`/`f64`
 //!   (and the `half` crate for f16/bf16); prints pairs and mismatches per op and format.
@@ -25,6 +26,9 @@ use hls::float::{FCmpPred, FloatFormat};
 use hls::schedule::float_timing::UNIT_OPTIONS;
 use std::fmt::Write as _;
 use std::process::Command;
+
+#[path = "fvectors/operands.rs"]
+mod operands;
 
 const FORMATS: [FloatFormat; 4] = [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64];
 
@@ -227,8 +231,9 @@ fn to_f64(f: FloatFormat, x: u64) -> f64 {
 /// whose f64 results round to the narrow format as the exact ones do).
 fn from_f64(f: FloatFormat, v: f64) -> u64 {
     match f {
-        FloatFormat::F16 => u64::from(f16::from_f64(v).to_bits()),
-        FloatFormat::BF16 => u64::from(bf16::from_f64(v).to_bits()),
+        _ if v.is_nan() => f.default_nan(),
+        // (not `half`'s `from_f64`, which is not correctly rounded)
+        FloatFormat::F16 | FloatFormat::BF16 => operands::round_narrow(shape(f), v),
         FloatFormat::F32 => u64::from((v as f32).to_bits()),
         _ => v.to_bits(),
     }
@@ -315,53 +320,9 @@ fn same(op: Op, f: FloatFormat, got: u64, want: u64) -> bool {
     to_f64(rf, got).is_nan() && to_f64(rf, want).is_nan()
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// The special values of `f`: zeros, infinities, NaNs, the smallest and largest subnormal
-/// and normal, one and its neighbours.
-fn specials(f: FloatFormat) -> Vec<u64> {
-    let man = f.man;
-    let exp_one = (f.bias() as u64) << man;
-    let mags = [
-        0,
-        1,
-        (1 << man) - 1,
-        1 << man,
-        f.inf(false) - 1,
-        f.inf(false),
-        f.default_nan(),
-        f.inf(false) | 1,
-        exp_one,
-        exp_one + 1,
-        exp_one - 1,
-        exp_one | (1 << (man - 1)),
-    ];
-    let sign = 1u64 << (f.width() - 1);
-    mags.iter().flat_map(|&m| [m, m | sign]).collect()
-}
-
-/// One random operand: a special, a short significand (ties), a value near 1 or any bits.
-fn operand(f: FloatFormat, sp: &[u64], r: &mut Rng) -> u64 {
-    let mask = if f.width() == 64 { u64::MAX } else { (1u64 << f.width()) - 1 };
-    let x = r.next();
-    match x % 8 {
-        0 => sp[(x >> 8) as usize % sp.len()],
-        1 => (r.next() & mask) & !((1u64 << (f.man / 2)) - 1),
-        2 => {
-            let e = (f.bias() as u64 + (x >> 8) % 8).wrapping_sub(4);
-            (((x >> 40) & 1) << (f.width() - 1)) | (e << f.man) | (r.next() & ((1 << f.man) - 1))
-        }
-        _ => r.next() & mask,
-    }
+/// The operands of the vector campaign (`bench/fvectors`), in format `f`.
+fn shape(f: FloatFormat) -> operands::Shape {
+    operands::Shape { width: f.width(), man: f.man }
 }
 
 fn vectors(n: usize, icarus: usize, only: Option<&str>) {
@@ -379,17 +340,17 @@ fn vectors(n: usize, icarus: usize, only: Option<&str>) {
             };
             let design = Design { modules: vec![m], top: Some(ModuleId(0)) };
             let mut sim = Simulator::new(&design).expect("a unit simulates");
-            let sp = specials(f);
-            let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ (f.width() as u64) << 32);
+            let sp = operands::specials(shape(f));
+            let mut r = operands::Rng(0x9E37_79B9_7F4A_7C15 ^ (f.width() as u64) << 32);
             let (mut bad, mut first) = (0usize, String::new());
             let mut sample = Vec::new();
             for i in 0..n {
                 let mut x = [0u64; 3];
                 for v in x.iter_mut().take(ins) {
                     *v = if matches!(op, Op::SiToFp32) {
-                        r.next() & 0xFFFF_FFFF
+                        operands::int_operand(32, &mut r)
                     } else {
-                        operand(f, &sp, &mut r)
+                        operands::float_operand(shape(f), &sp, &mut r)
                     };
                 }
                 let got = run(&mut sim, &x[..ins]);

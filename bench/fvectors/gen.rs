@@ -16,62 +16,21 @@ use std::process::Command;
 /// The driver's source (`src/main.rs` of the generated crate, `// @UNITS@` replaced).
 pub const DRIVER: &str = include_str!("driver.rs");
 
+/// The operand generator the driver shares with `bench/float_units.rs` (its `operands`
+/// module).
+pub const OPERANDS: &str = include_str!("operands.rs");
+
 /// The four formats, in table order.
 pub const FORMATS: [FloatFormat; 4] =
     [FloatFormat::F16, FloatFormat::BF16, FloatFormat::F32, FloatFormat::F64];
-
-/// An operation as the driver's reference computes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum VOp {
-    /// `addf`.
-    Add,
-    /// `subf`.
-    Sub,
-    /// `mulf`.
-    Mul,
-    /// `divf`.
-    Div,
-    /// `math.sqrt`.
-    Sqrt,
-    /// `math.fma`.
-    Fma,
-    /// `remf` (fmod).
-    Rem,
-    /// `cmpf` with a predicate.
-    Cmp(FCmpPred),
-    /// `maximumf`, `minimumf`, `maxnumf`, `minnumf`.
-    MinMax(MinMax),
-    /// `negf`.
-    Neg,
-    /// `absf`.
-    Abs,
-    /// `sitofp`/`uitofp` from a `width`-bit integer.
-    IToFp {
-        /// Integer width.
-        width: u32,
-        /// `sitofp`.
-        signed: bool,
-    },
-    /// `fptosi`/`fptoui` to a `width`-bit integer.
-    FpToI {
-        /// Integer width.
-        width: u32,
-        /// `fptosi`.
-        signed: bool,
-    },
-    /// `extf`/`truncf` to `to`.
-    Convert {
-        /// The result format.
-        to: FloatFormat,
-    },
-}
 
 /// One row of the campaign: `op` in format `fmt` (the operand's; the result's for
 /// `IToFp`) on the hardware unit `unit`.
 #[derive(Clone, Copy, Debug)]
 pub struct Case {
-    /// The reference.
-    pub op: VOp,
+    /// The op the driver's reference computes, named by the unit kind that computes it
+    /// combinationally (`Div`, not `DivSeq`).
+    pub op: FUnit,
     /// The format.
     pub fmt: FloatFormat,
     /// The unit under test.
@@ -84,21 +43,26 @@ impl Case {
     /// The row's name (`addf`, `cmpf olt`, `sitofp i32`, `divf seq`).
     pub fn name(&self) -> String {
         let base = match self.op {
-            VOp::Add => "addf".to_string(),
-            VOp::Sub => "subf".into(),
-            VOp::Mul => "mulf".into(),
-            VOp::Div => "divf".into(),
-            VOp::Sqrt => "sqrt".into(),
-            VOp::Fma => "fma".into(),
-            VOp::Rem => "remf".into(),
-            VOp::Cmp(p) => format!("cmpf {}", p.name()),
-            VOp::MinMax(m) => m.name().to_string(),
-            VOp::Neg => "negf".into(),
-            VOp::Abs => "absf".into(),
-            VOp::IToFp { width, signed } => format!("{} i{width}", if signed { "sitofp" } else { "uitofp" }),
-            VOp::FpToI { width, signed } => format!("{} i{width}", if signed { "fptosi" } else { "fptoui" }),
-            VOp::Convert { to } if to.width() > self.fmt.width() => format!("extf {to}"),
-            VOp::Convert { to } => format!("truncf {to}"),
+            FUnit::Add => "addf".to_string(),
+            FUnit::Sub => "subf".into(),
+            FUnit::Mul => "mulf".into(),
+            FUnit::Div => "divf".into(),
+            FUnit::Sqrt => "sqrt".into(),
+            FUnit::Fma => "fma".into(),
+            FUnit::Rem => "remf".into(),
+            FUnit::Cmp(p) => format!("cmpf {}", p.name()),
+            FUnit::MinMax(m) => m.name().to_string(),
+            FUnit::Neg => "negf".into(),
+            FUnit::Abs => "absf".into(),
+            FUnit::IToFp { width, signed } => {
+                format!("{} i{width}", if signed { "sitofp" } else { "uitofp" })
+            }
+            FUnit::FpToI { width, signed } => {
+                format!("{} i{width}", if signed { "fptosi" } else { "fptoui" })
+            }
+            FUnit::Convert { to } if to.width() > self.fmt.width() => format!("extf {to}"),
+            FUnit::Convert { to } => format!("truncf {to}"),
+            other => other.name().to_string(),
         };
         if self.tag.is_empty() {
             base
@@ -109,23 +73,24 @@ impl Case {
 
     fn driver_op(&self) -> String {
         match self.op {
-            VOp::Add => "Op::Add".into(),
-            VOp::Sub => "Op::Sub".into(),
-            VOp::Mul => "Op::Mul".into(),
-            VOp::Div => "Op::Div".into(),
-            VOp::Sqrt => "Op::Sqrt".into(),
-            VOp::Fma => "Op::Fma".into(),
-            VOp::Rem => "Op::Rem".into(),
-            VOp::Cmp(p) => format!("Op::Cmp({:?})", p.name()),
-            VOp::MinMax(MinMax::Maximum) => "Op::Maximum".into(),
-            VOp::MinMax(MinMax::Minimum) => "Op::Minimum".into(),
-            VOp::MinMax(MinMax::MaxNum) => "Op::MaxNum".into(),
-            VOp::MinMax(MinMax::MinNum) => "Op::MinNum".into(),
-            VOp::Neg => "Op::Neg".into(),
-            VOp::Abs => "Op::Abs".into(),
-            VOp::IToFp { width, signed } => format!("Op::IToFp({width}, {signed})"),
-            VOp::FpToI { width, signed } => format!("Op::FpToI({width}, {signed})"),
-            VOp::Convert { to } => format!("Op::Convert({})", fmt_expr(to)),
+            FUnit::Add => "Op::Add".into(),
+            FUnit::Sub => "Op::Sub".into(),
+            FUnit::Mul => "Op::Mul".into(),
+            FUnit::Div => "Op::Div".into(),
+            FUnit::Sqrt => "Op::Sqrt".into(),
+            FUnit::Fma => "Op::Fma".into(),
+            FUnit::Rem => "Op::Rem".into(),
+            FUnit::Cmp(p) => format!("Op::Cmp({:?})", p.name()),
+            FUnit::MinMax(MinMax::Maximum) => "Op::Maximum".into(),
+            FUnit::MinMax(MinMax::Minimum) => "Op::Minimum".into(),
+            FUnit::MinMax(MinMax::MaxNum) => "Op::MaxNum".into(),
+            FUnit::MinMax(MinMax::MinNum) => "Op::MinNum".into(),
+            FUnit::Neg => "Op::Neg".into(),
+            FUnit::Abs => "Op::Abs".into(),
+            FUnit::IToFp { width, signed } => format!("Op::IToFp({width}, {signed})"),
+            FUnit::FpToI { width, signed } => format!("Op::FpToI({width}, {signed})"),
+            FUnit::Convert { to } => format!("Op::Convert({})", fmt_expr(to)),
+            other => unreachable!("{other:?} has no reference in the driver"),
         }
     }
 }
@@ -136,42 +101,31 @@ fn fmt_expr(f: FloatFormat) -> String {
 
 /// The unit HLS runs `op` on (pipelined ones built combinational; division, square root
 /// and remainder also as the sequential unit an FSM gets at a 10 ns clock).
-fn unit_cases(op: VOp, f: FloatFormat) -> Vec<Case> {
+fn unit_cases(op: FUnit, f: FloatFormat) -> Vec<Case> {
     let one = |unit| Case { op, fmt: f, unit, tag: "" };
     let seq = |kind| {
         let unit = ds_unit::seq_unit(kind, f, 10.0).expect("a sequential form");
         Case { op, fmt: f, unit, tag: "seq" }
     };
     match op {
-        VOp::Add => vec![one(FUnit::Add)],
-        VOp::Sub => vec![one(FUnit::Sub)],
-        VOp::Mul => vec![one(FUnit::Mul)],
-        VOp::Div => vec![one(FUnit::Div), seq(FUnit::Div)],
-        VOp::Sqrt => vec![one(FUnit::Sqrt), seq(FUnit::Sqrt)],
-        VOp::Fma => vec![one(FUnit::Fma)],
+        FUnit::Div | FUnit::Sqrt => vec![one(op), seq(op)],
         // HLS's remainder is always the sequential unit.
-        VOp::Rem => vec![Case { tag: "", ..seq(FUnit::Rem) }],
-        VOp::Cmp(p) => vec![one(FUnit::Cmp(p))],
-        VOp::MinMax(m) => vec![one(FUnit::MinMax(m))],
-        VOp::Neg => vec![one(FUnit::Neg)],
-        VOp::Abs => vec![one(FUnit::Abs)],
-        VOp::IToFp { width, signed } => vec![one(FUnit::IToFp { width, signed })],
-        VOp::FpToI { width, signed } => vec![one(FUnit::FpToI { width, signed })],
-        VOp::Convert { to } => vec![one(FUnit::Convert { to })],
+        FUnit::Rem => vec![Case { tag: "", ..seq(FUnit::Rem) }],
+        _ => vec![one(op)],
     }
 }
 
 /// Every op of the HLS float flow in format `f`.
 pub fn cases_for(f: FloatFormat) -> Vec<Case> {
-    let mut ops = vec![VOp::Add, VOp::Sub, VOp::Mul, VOp::Div, VOp::Sqrt, VOp::Fma, VOp::Rem];
-    ops.extend(FCmpPred::ALL.map(VOp::Cmp));
-    ops.extend([MinMax::Maximum, MinMax::Minimum, MinMax::MaxNum, MinMax::MinNum].map(VOp::MinMax));
-    ops.extend([VOp::Neg, VOp::Abs]);
+    let mut ops = vec![FUnit::Add, FUnit::Sub, FUnit::Mul, FUnit::Div, FUnit::Sqrt, FUnit::Fma, FUnit::Rem];
+    ops.extend(FCmpPred::ALL.map(FUnit::Cmp));
+    ops.extend([MinMax::Maximum, MinMax::Minimum, MinMax::MaxNum, MinMax::MinNum].map(FUnit::MinMax));
+    ops.extend([FUnit::Neg, FUnit::Abs]);
     for (width, signed) in [(32, true), (64, true), (32, false), (64, false)] {
-        ops.push(VOp::IToFp { width, signed });
-        ops.push(VOp::FpToI { width, signed });
+        ops.push(FUnit::IToFp { width, signed });
+        ops.push(FUnit::FpToI { width, signed });
     }
-    ops.extend(FORMATS.into_iter().filter(|&t| t != f).map(|to| VOp::Convert { to }));
+    ops.extend(FORMATS.into_iter().filter(|&t| t != f).map(|to| FUnit::Convert { to }));
     ops.into_iter().flat_map(|op| unit_cases(op, f)).collect()
 }
 
@@ -250,6 +204,7 @@ pub fn write_crate(dir: &Path, cases: &[Case], lock: Option<&Path>) -> Result<()
     write("Cargo.toml", cargo)?;
     write("src/main.rs", &main)?;
     write("src/cases.rs", &table)?;
+    write("src/operands.rs", OPERANDS)?;
     if let Some(l) = lock.filter(|_| !dir.join("Cargo.lock").exists()) {
         std::fs::copy(l, dir.join("Cargo.lock")).map_err(|e| format!("{}: {e}", l.display()))?;
     }

@@ -10,7 +10,7 @@
 mod gen;
 
 use crate::support::{run, Tool};
-use gen::{Case, VOp};
+use gen::Case;
 use hls::float::units::FUnit;
 use hls::float::FloatFormat;
 use std::path::Path;
@@ -22,7 +22,7 @@ const PAIRS: usize = 2000;
 fn f16_ops_through_the_generated_crate_and_icarus() {
     let mut cases = gen::cases_for(FloatFormat::F16);
     let n = cases.len();
-    cases.push(Case { op: VOp::Add, fmt: FloatFormat::F16, unit: FUnit::Sub, tag: "wired to fsub" });
+    cases.push(Case { op: FUnit::Add, fmt: FloatFormat::F16, unit: FUnit::Sub, tag: "wired to fsub" });
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("float_vectors");
     std::fs::create_dir_all(&dir).unwrap();
     let lock = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock");
@@ -54,7 +54,8 @@ fn f16_ops_through_the_generated_crate_and_icarus() {
     let wrong = &rows[n];
     assert!(wrong.mismatches > PAIRS as u64 / 2, "addf against the subtractor: {wrong:?}");
     // Icarus on the sample of the adder and the sequential remainder.
-    for (i, case) in cases.iter().enumerate().filter(|(_, c)| matches!(c.op, VOp::Add | VOp::Rem)).take(2) {
+    for (i, case) in cases.iter().enumerate().filter(|(_, c)| matches!(c.op, FUnit::Add | FUnit::Rem)).take(2)
+    {
         let hex = sample.join(format!("{i}.hex"));
         let d = gen::design(case);
         let (sv, tb, exe) = (

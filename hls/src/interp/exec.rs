@@ -76,7 +76,9 @@ pub(crate) struct Machine<'f> {
     pub(crate) floor: Tracker,
     /// Reassociated float reductions: source op span and partial accumulators
     /// ([`super::reassoc`]).
-    pub(crate) reassoc: Vec<(Span, u32)>,
+    pub(crate) reassoc: Vec<(Span, u32, bool)>,
+    /// The reassociated memory cells of the running loops ([`super::reassoc::Cell`]).
+    pub(crate) cells: Vec<super::reassoc::Cell>,
 }
 
 const MAX_CALL_DEPTH: usize = 64;
@@ -98,6 +100,7 @@ impl<'f> Machine<'f> {
             recurrent_loops: std::collections::HashMap::new(),
             floor: Tracker::new(opts, transforms),
             reassoc: Vec::new(),
+            cells: Vec::new(),
         }
     }
 
@@ -480,15 +483,20 @@ impl<'f> Machine<'f> {
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
         let recurrent = self.is_recurrence(op);
         let mut parts = super::reassoc::start(self.file, op, &self.reassoc, &mut iters)?;
+        let base = self.cells.len();
+        let cells = super::reassoc::cells(self.file, op, &self.reassoc)?;
+        self.cells.extend(cells);
         let mut i = lb;
         while i < ub {
             let mut args = vec![Value::Int(Int::from_i64(i, 32))];
             args.extend(&iters);
             (iters, metas) = self.iteration(fr, body, recurrent, args, iv, &metas)?;
             super::reassoc::step(&mut parts, &mut iters)?;
+            self.step_cells(base, op.span)?;
             i += step;
         }
         super::reassoc::finish(parts, &mut iters);
+        self.finish_cells(base);
         let metas = self.loop_metas(&metas, &inputs);
         self.set_results(fr, op, &iters, &metas)
     }
@@ -510,6 +518,9 @@ impl<'f> Machine<'f> {
         let mut metas = fr.metas_of(&op.operands[3..]);
         let body = op.regions().first().ok_or_else(|| err(op.span, "loop without a body"))?;
         let mut parts = super::reassoc::start(self.file, op, &self.reassoc, &mut iters)?;
+        let base = self.cells.len();
+        let cells = super::reassoc::cells(self.file, op, &self.reassoc)?;
+        self.cells.extend(cells);
         let mut i = lb;
         loop {
             let more = if unsigned { i.unsigned() < ub.unsigned() } else { i.signed() < ub.signed() };
@@ -520,6 +531,7 @@ impl<'f> Machine<'f> {
             args.extend(&iters);
             (iters, metas) = self.iteration(fr, body, recurrent, args, iv, &metas)?;
             super::reassoc::step(&mut parts, &mut iters)?;
+            self.step_cells(base, op.span)?;
             let next = Int::new(i.bits.wrapping_add(step.bits), w);
             // Stepping past the top of the type ends the loop (no wrap-around).
             let wrapped =
@@ -530,6 +542,7 @@ impl<'f> Machine<'f> {
             i = next;
         }
         super::reassoc::finish(parts, &mut iters);
+        self.finish_cells(base);
         let metas = self.loop_metas(&metas, &inputs);
         self.set_results(fr, op, &iters, &metas)
     }

@@ -318,7 +318,7 @@ pub fn run_planned(
     }
     let transforms = opts.pipeline || asks_for_transforms(&file.ops);
     let mut machine = exec::Machine::new(file, opts, transforms);
-    machine.reassoc = reassociated.iter().map(|r| (r.op_span, r.k)).collect();
+    machine.reassoc = reassociated.iter().map(|r| (r.op_span, r.k, r.memory)).collect();
     let mut out = machine.run_top(name, &sig, args)?;
     // Without loop transforms every access the run makes is one the circuit makes.
     if !transforms {

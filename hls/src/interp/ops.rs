@@ -115,6 +115,7 @@ impl<'f> Machine<'f> {
                 let m = self.mem(fr, op.operands[0].value, op.span)?;
                 let idx = self.ints(fr, &op.operands[1..])?;
                 let v = self.load(m, &idx, op.name_span)?;
+                let v = self.cell_load(op.span, m, self.flat(m, &idx, op.name_span)?, v);
                 self.set_int(fr, op, v)
             }
             "memref.store" | "store" => {
@@ -125,6 +126,7 @@ impl<'f> Machine<'f> {
                     op.span,
                 )?;
                 let idx = self.ints(fr, &op.operands[2..])?;
+                self.cell_store(op.span, v);
                 self.store(m, &idx, v, fr.meta(op.operands[0].value).t, op.name_span)
             }
             "affine.load" => {
@@ -132,6 +134,7 @@ impl<'f> Machine<'f> {
                 let map = affine::map_attr(op, "map")?;
                 let idx = affine::eval_map(&map, &self.ints(fr, &op.operands[1..])?, op.span)?;
                 let v = self.load(m, &idx, op.name_span)?;
+                let v = self.cell_load(op.span, m, self.flat(m, &idx, op.name_span)?, v);
                 self.set_int(fr, op, v)
             }
             "affine.store" => {
@@ -143,6 +146,7 @@ impl<'f> Machine<'f> {
                 )?;
                 let map = affine::map_attr(op, "map")?;
                 let idx = affine::eval_map(&map, &self.ints(fr, &op.operands[2..])?, op.span)?;
+                self.cell_store(op.span, v);
                 self.store(m, &idx, v, fr.meta(op.operands[0].value).t, op.name_span)
             }
             "affine.apply" | "affine.min" | "affine.max" => {

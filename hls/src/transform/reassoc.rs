@@ -1,28 +1,35 @@
 //! Reassociation of float reductions (`fastmath<reassoc>`): k partial accumulators.
 //!
 //! A pipelined loop whose `iter_args` accumulator is updated by one float op, `acc' = acc ⊕
-//! x` (`⊕` one of `arith.addf`, `mulf`, `maximumf`, `minimumf` carrying `reassoc` or
-//! `fast`), starts an iteration only when the previous one's `⊕` is done: the recurrence
-//! holds the II at the unit's span (its latency plus the cycle its result is registered
-//! in). With reassociation allowed the sum is split over `k` partial accumulators, each
-//! updated every `k`-th iteration, so the recurrence spans `k` iterations:
+//! x` (`⊕` one of `arith.addf`, `mulf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`
+//! carrying `reassoc` or `fast`), starts an iteration only when the previous one's `⊕` is
+//! done: the recurrence holds the II at the unit's span (its latency plus the cycle its
+//! result is registered in). With reassociation allowed the sum is split over `k` partial
+//! accumulators, each updated every `k`-th iteration, so the recurrence spans `k`
+//! iterations:
 //!
 //! - the accumulator becomes a rotation of `k` carried values `q0 .. q(k-1)`: the body reads
 //!   `q0`, and the loop yields `(q1, .., q(k-1), q0 ⊕ x)`, so iteration `j` updates partial
 //!   `j mod k` (`schedule::pipelined_loops` sees the rotation as a recurrence of distance `k`);
 //! - every partial starts at `⊕`'s identity (`-0.0` for `addf`, which keeps `+0 + -0 = +0`
 //!   and `-0 + -0 = -0` exact; `1.0` for `mulf`; `-inf` for `maximumf`, `+inf` for
-//!   `minimumf`): all alike, so a pipelined run needs no per-slot start value;
+//!   `minimumf`; the default NaN for `maxnumf`/`minnumf`, which return the other operand
+//!   of a NaN, so a partial that met only NaNs stays NaN as the source's chain would): all
+//!   alike, so a pipelined run needs no per-slot start value;
 //! - after the loop a balanced tree combines the source's initial value and the `k` final
 //!   values, leaves in the order `init, p0, .., p(k-1)`: level by level, neighbours
 //!   pairwise (`(init ⊕ p0), (p1 ⊕ p2), ..`), an odd last one carried up.
+//!
+//! A sum into a memory cell (`C[i][j] += ..` in the loop: load, `⊕`, store of one
+//! loop-invariant address) reaches this pass as an accumulator that scalar replacement
+//! made (`Func::scalar_carried`: the cell's value loaded before the loop is its initial
+//! value, its final value stored after it); it is split the same way and its record says
+//! so ([`Reassociated::memory`]): the interpreter then follows the cell's load and store.
 //!
 //! `k` is the unit's span at the clock period (`schedule::float_timing::op_type`): the smallest
 //! distance at which the recurrence no longer bounds the II. Only loops that are pipelined
 //! (`--pipeline` or `hls.pipeline`, innermost and eligible) are rewritten; an op without
 //! the flag, or an accumulator read or yielded anywhere else, keeps the source's order.
-//! Accumulators that scalar replacement made from a memory cell are left alone (the
-//! interpreter, which follows the [`Reassociated`] records, only knows source `iter_args`).
 
 use super::Costs;
 use crate::float::FloatFormat;
@@ -38,6 +45,19 @@ pub struct Reassociated {
     pub op_span: Span,
     /// Partial accumulators.
     pub k: u32,
+    /// The operation.
+    pub op: FBinOp,
+    /// The accumulator is a memory cell in the source (a load, the op and a store of one
+    /// address in the loop body), not an `iter_args` value.
+    pub memory: bool,
+}
+
+impl Reassociated {
+    /// The result is the source's, bit for bit, in every case: the min/max operations,
+    /// whose result is an operand (or the default NaN) chosen by a total order.
+    pub fn exact(&self) -> bool {
+        !matches!(self.op, FBinOp::Add | FBinOp::Mul)
+    }
 }
 
 /// The identity of `op` in format `fmt` (None: not reassociated).
@@ -47,6 +67,7 @@ pub fn identity(op: FBinOp, fmt: FloatFormat) -> Option<u64> {
         FBinOp::Mul => fmt.pack(false, fmt.exp_max() >> 1, 0),
         FBinOp::Maximum => fmt.inf(true),
         FBinOp::Minimum => fmt.inf(false),
+        FBinOp::MaxNum | FBinOp::MinNum => fmt.default_nan(),
         _ => return None,
     })
 }
@@ -94,9 +115,6 @@ fn region(f: &mut Func, r: &mut Region, ctx: (&Options, &dyn Costs), done: &mut 
 /// id, operator, format and span.
 fn reduction(f: &Func, l: &ForLoop, i: usize) -> Option<(crate::ir::OpId, FBinOp, FloatFormat)> {
     let (a, y) = (l.iter_args[i], l.yields[i]);
-    if f.scalar_carried.contains(&a) {
-        return None;
-    }
     let ops: Vec<crate::ir::OpId> =
         l.body.items.iter().filter_map(|i| if let Item::Op(o) = i { Some(*o) } else { None }).collect();
     let def = *ops.iter().find(|&&o| f.op(o).result == Some(y))?;
@@ -131,6 +149,7 @@ fn rewrite(
         return None;
     }
     let span = f.op(def).span;
+    let memory = f.scalar_carried.contains(&l.iter_args[i]);
     let w = fmt.width();
     let name = f.values[l.iter_args[i].index()].name.clone().unwrap_or_else(|| "acc".into());
     let ident = f.new_value(w, Some(format!("{name}_identity")));
@@ -171,7 +190,7 @@ fn rewrite(
         }
         level = next;
     }
-    Some((Reassociated { op_span: span, k }, op, fmt))
+    Some((Reassociated { op_span: span, k, op, memory }, op, fmt))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! exponent extremes (the longest reductions), sequential as HLS builds it, pipelined and
 //! combinational for small formats.
 
-use super::frem::FRem;
+use super::frem::{FRem, DIGIT};
 use super::tests_ds_util::{check, lat, pairs, run_comb, run_pipelined, run_sequential};
 use super::{ds_unit, FUnit};
 use crate::float::{soft, FloatFormat};
@@ -40,10 +40,23 @@ fn extremes(f: FloatFormat) -> Vec<(u64, u64)> {
 
 #[test]
 fn worst_case_rows_per_format() {
-    assert_eq!(FRem::min_rows(F32), 276);
-    assert_eq!(FRem::min_rows(F64), 2097);
-    assert_eq!(FRem::min_rows(FloatFormat::F16), 39);
-    assert_eq!(FRem::min_rows(FloatFormat::BF16), 260);
+    assert_eq!(FRem::max_shift(F32), 276);
+    assert_eq!(FRem::max_shift(F64), 2097);
+    assert_eq!(FRem::max_shift(FloatFormat::F16), 39);
+    assert_eq!(FRem::max_shift(FloatFormat::BF16), 260);
+    for f in [F32, F64, FloatFormat::F16, FloatFormat::BF16] {
+        assert_eq!(FRem::min_rows(f), FRem::max_shift(f).div_ceil(DIGIT), "{f}");
+    }
+}
+
+/// The sequential f32 remainder at a 10 ns clock takes fewer cycles than the worst case's
+/// exponent difference (one bit a cycle, the unit before rows of [`DIGIT`] bits).
+#[test]
+fn sequential_f32_is_faster_than_a_bit_a_cycle() {
+    let u = ds_unit::seq_unit(FUnit::Rem, F32, 10.0).expect("a sequential remainder");
+    let cycles = lat((u, F32), 10.0);
+    eprintln!("remf f32 at 10 ns: {u:?}, {cycles} cycles ({} rows of {DIGIT} bits)", FRem::min_rows(F32));
+    assert!(cycles < FRem::max_shift(F32) * 2 / 3, "{u:?}: {cycles} cycles");
 }
 
 #[test]
@@ -51,7 +64,7 @@ fn sequential_f32_matches_native() {
     let u = ds_unit::seq_unit(FUnit::Rem, F32, 10.0).expect("a sequential remainder");
     let FUnit::RemSeq { rows, split } = u else { panic!("{u:?}") };
     // The worst case's rows, as many a cycle as fit, and the protocol's fixed cycles.
-    assert_eq!(lat((u, F32), 10.0), 276u32.div_ceil(rows) + 3 + 2 * split);
+    assert_eq!(lat((u, F32), 10.0), FRem::min_rows(F32).div_ceil(rows) + 3 + 2 * split);
     let slow = ds_unit::seq_unit(FUnit::Rem, F32, 40.0).expect("a sequential remainder");
     assert!(lat((slow, F32), 40.0) < lat((u, F32), 10.0) / 2, "{slow:?} at 40 ns");
     for (u, n) in
