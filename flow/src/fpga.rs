@@ -81,7 +81,10 @@ pub fn requested_mhz(o: &Options, f: &FpgaOptions, src: &SourceFile) -> f64 {
 pub fn run(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<fpga::report::Report> {
     let freq_mhz = requested_mhz(o, f, src);
     let o = &Options { hls: hls::Options { dsp: target_dsp(f), ..o.hls.clone() }, ..o.clone() };
-    let mut design = crate::load(o, src)?;
+    let built = crate::build::build(src, o)?;
+    let mut design = crate::optimize::optimize(o, built.design)?;
+    let top_name = design.module(design.top_id()).name.clone();
+    let scheduled = built.report.as_ref().map(|r| scheduled(o, r, &top_name));
     if let Some(x) = design.extern_in_use() {
         return Err(Error::user(Design::extern_model_error(x, "the FPGA flow")));
     }
@@ -146,6 +149,7 @@ pub fn run(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<fpga::repor
         register_io: f.register_io && !native_regio,
         out_dir: f.out_dir.clone(),
         native,
+        scheduled,
     };
     fpga::run(&req, &fpga::progress::Progress::stderr()).map_err(Error::from_fpga)
 }
@@ -171,6 +175,19 @@ pub fn target_dsp(f: &FpgaOptions) -> Option<hls::Dsp> {
         _ => 18,
     };
     (d.dsps > 0).then(|| hls::Dsp { blocks: u32::try_from(d.dsps).unwrap_or(u32::MAX), width })
+}
+
+/// What the HLS report promised: the clock scheduled for, the estimated Fmax (the slowest
+/// function's: every function is in the design) and the latency of the top's function
+/// (named `top`; else the report's last).
+fn scheduled(o: &Options, r: &hls::report::Report, top: &str) -> fpga::report::Scheduled {
+    let est = r.functions.iter().map(|f| f.estimated_fmax()).reduce(f64::min);
+    let top_fn = r.functions.iter().find(|f| f.name == top).or(r.functions.last());
+    fpga::report::Scheduled {
+        clock_mhz: 1000.0 / o.hls.clock_period,
+        estimated_fmax_mhz: est.unwrap_or(1000.0 / o.hls.clock_period),
+        latency_cycles: top_fn.and_then(|f| f.latency),
+    }
 }
 
 /// What the native path takes out of the netlist before mapping.

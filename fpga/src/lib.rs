@@ -186,6 +186,9 @@ pub struct Request {
     pub register_io: bool,
     /// The output folder.
     pub out_dir: PathBuf,
+    /// HLS input: the schedule's clock, estimated Fmax and cycles, reported beside the
+    /// achieved Fmax.
+    pub scheduled: Option<report::Scheduled>,
     /// With [`Synth::Native`]: the netlist [`native::netlist`] wrote (synthesis is then
     /// writing it, no tool runs).
     pub native: Option<native::Netlist>,

@@ -45,6 +45,30 @@ impl Clock {
     }
 }
 
+/// What the HLS schedule promised (HLS input only), set beside the routed Fmax.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scheduled {
+    /// The clock the kernel was scheduled for, MHz (`1000 / --clock-period`).
+    pub clock_mhz: f64,
+    /// The HLS report's estimated Fmax, MHz (the slowest function's).
+    pub estimated_fmax_mhz: f64,
+    /// The top function's cycles from start to done; `None` when they depend on the data.
+    pub latency_cycles: Option<u64>,
+}
+
+impl Scheduled {
+    /// The wall-clock latency in ns at `fmax_mhz`: cycles x period (`None` when the cycles
+    /// depend on the data).
+    pub fn latency_ns(&self, fmax_mhz: f64) -> Option<f64> {
+        self.latency_cycles.map(|c| c as f64 * 1000.0 / fmax_mhz)
+    }
+}
+
+/// The lowest achieved Fmax over the clocks (`None` when no clock has a timed path).
+pub fn achieved_fmax(clocks: &[Clock]) -> Option<f64> {
+    clocks.iter().filter_map(|c| c.achieved_mhz).reduce(f64::min)
+}
+
 /// Cell counts by type from Yosys's `stat -json` (the whole design).
 pub fn read_yosys_stat(path: &Path) -> Result<BTreeMap<String, u64>, Error> {
     let v = read_json(path)?;
@@ -228,6 +252,8 @@ pub struct Report {
     pub steps: Vec<Value>,
     /// Output files: role -> file name.
     pub files: BTreeMap<&'static str, String>,
+    /// The HLS schedule's clock, estimate and cycles (HLS input only).
+    pub scheduled: Option<Scheduled>,
 }
 
 impl Report {
@@ -255,7 +281,7 @@ impl Report {
                 )
             })
             .collect();
-        json!({
+        let mut v = json!({
             "top": self.top,
             "arch": self.device.arch.name(),
             "device": self.device.name,
@@ -269,7 +295,59 @@ impl Report {
             "tools": self.tools,
             "steps": self.steps,
             "files": self.files,
-        })
+        });
+        if let Some(sch) = self.schedule_json() {
+            v["schedule"] = sch;
+        }
+        v
+    }
+
+    /// report.json's `schedule`: the scheduled clock, the HLS estimate and the achieved Fmax
+    /// side by side, and the latency in cycles and in ns at the achieved Fmax (cycles "depends
+    /// on data" and ns `null` for a data-dependent latency).
+    fn schedule_json(&self) -> Option<Value> {
+        let s = self.scheduled.as_ref()?;
+        let achieved = achieved_fmax(&self.clocks);
+        let cycles = s.latency_cycles.map_or_else(|| json!("depends on data"), |c| json!(c));
+        Some(json!({
+            "scheduled_clock_mhz": s.clock_mhz,
+            "estimated_fmax_mhz": s.estimated_fmax_mhz,
+            "achieved_fmax_mhz": achieved,
+            "estimated_over_achieved": achieved.map(|a| s.estimated_fmax_mhz / a),
+            "met": self.clocks.iter().all(Clock::met),
+            "latency_cycles": cycles,
+            "latency_ns": achieved.and_then(|a| s.latency_ns(a)),
+        }))
+    }
+
+    /// The table's scheduled-vs-achieved lines (HLS input only).
+    fn schedule_table(&self, s: &mut String) {
+        let Some(sch) = &self.scheduled else { return };
+        let achieved = achieved_fmax(&self.clocks);
+        let _ = writeln!(
+            s,
+            "{:<10} {:>12} {:>14} {:>13}",
+            "timing", "scheduled MHz", "estimated MHz", "achieved MHz"
+        );
+        let got = achieved.map_or_else(|| "-".into(), |a| format!("{a:.2}"));
+        let verdict = if self.clocks.iter().all(Clock::met) { "met" } else { "FAILED" };
+        let _ = writeln!(
+            s,
+            "{:<10} {:>12.2} {:>14.2} {:>13}  {verdict}",
+            "HLS", sch.clock_mhz, sch.estimated_fmax_mhz, got
+        );
+        let latency = match (sch.latency_cycles, achieved) {
+            (Some(c), Some(a)) => {
+                format!(
+                    "{c} cycles x {:.2} ns = {:.1} ns at the achieved Fmax",
+                    1000.0 / a,
+                    c as f64 * 1000.0 / a
+                )
+            }
+            (Some(c), None) => format!("{c} cycles (no register-to-register path to time)"),
+            (None, _) => "depends on data".into(),
+        };
+        let _ = writeln!(s, "{:<10} {latency}", "latency");
     }
 
     /// The table printed at the end of a run.
@@ -292,6 +370,7 @@ impl Report {
             };
             let _ = writeln!(s, "{:<10} {:>12} {:>14.2}  {verdict}", c.name, got, c.requested_mhz);
         }
+        self.schedule_table(&mut s);
         s
     }
 }

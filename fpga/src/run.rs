@@ -257,6 +257,7 @@ fn run_steps(
         tools: tool_versions,
         steps: step_records,
         files: file_map,
+        scheduled: req.scheduled.clone(),
     };
     let text = serde_json::to_string_pretty(&rep.to_json()).expect("JSON values serialize") + "\n";
     std::fs::write(dir.join("report.json"), text).map_err(io)?;
@@ -389,6 +390,7 @@ mod tests {
             // Never created: every request here fails before the build folder is made.
             out_dir: std::env::temp_dir().join("rmlir-fpga-unit-never-written"),
             native: None,
+            scheduled: None,
         }
     }
 

@@ -1,6 +1,7 @@
 //! The HLS report's estimated Fmax (issue 22 item 1): the delay model's figures for small
 //! known structures (a multi-cycle multiply timed whole, a one-cycle chain), and one kernel
-//! through `fpga` whose routed Fmax the estimate predicts within 15%.
+//! through `fpga` whose routed Fmax the estimate predicts within 15%, and the scheduled vs
+//! achieved Fmax and wall-clock latency `fpga` reports for HLS input.
 
 use crate::support::fpga::read_json;
 use crate::support::hls_harness::compile;
@@ -120,4 +121,47 @@ fn dot_estimate_is_within_15_percent_of_routed_fmax() {
     let routed = rep["clocks"]["clk"]["achieved_mhz"].as_f64().unwrap();
     let ratio = est / routed;
     assert!((ratio - 1.0).abs() <= 0.15, "estimate {est:.1} MHz, routed {routed:.1} MHz (ratio {ratio:.2})");
+    // report.json sets the schedule beside the routed result: the kernel's clock, the same
+    // estimate, the achieved Fmax and cycles x period at it.
+    let sch = &rep["schedule"];
+    let num = |k: &str| sch[k].as_f64().unwrap_or_else(|| panic!("schedule.{k} is not a number: {sch}"));
+    assert_eq!(num("scheduled_clock_mhz"), 100.0);
+    assert!((num("estimated_fmax_mhz") - est).abs() < 0.05, "{sch}");
+    assert_eq!(num("achieved_fmax_mhz"), routed);
+    let cycles = read_json(&json)["functions"][0]["latency_cycles"].as_u64().unwrap();
+    assert_eq!(sch["latency_cycles"].as_u64(), Some(cycles));
+    let ns = num("latency_ns");
+    assert!(
+        (ns - cycles as f64 * 1000.0 / routed).abs() < 1e-6,
+        "{ns} ns for {cycles} cycles at {routed} MHz"
+    );
+    // And the printed table says the same.
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("scheduled MHz") && table.contains(&format!("{cycles} cycles x ")), "{table}");
+}
+
+/// A loop whose trip count depends on the data (gcd): the latency is "depends on data", in
+/// report.json and in the table, and the Fmax columns are there all the same.
+#[test]
+fn a_data_dependent_latency_is_said_so_after_fpga() {
+    let k = repo().join("tests/hls/gcd.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let out = bin()
+        .arg("fpga")
+        .arg(&k)
+        .arg("-o")
+        .arg(&run)
+        .args(["--device", "hx8k", "--synth", "native", "--seed", "1", "--timing-allow-fail"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sch = read_json(&run.join("report.json"))["schedule"].clone();
+    assert_eq!(sch["latency_cycles"].as_str(), Some("depends on data"), "{sch}");
+    assert!(sch["latency_ns"].is_null(), "{sch}");
+    for k in ["scheduled_clock_mhz", "estimated_fmax_mhz", "achieved_fmax_mhz"] {
+        assert!(sch[k].as_f64().is_some_and(|v| v > 0.0), "schedule.{k}: {sch}");
+    }
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.contains("latency    depends on data"), "{table}");
 }
