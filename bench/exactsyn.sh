@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exact resynthesis benchmark (comb/src/lutmap/exact): LUT count, depth and run time of
-# `-O2 --lut 6 --lut-goal area` without it (RMLIR_EXACT_CONFLICTS=0) and with it (the
-# measured budget, RMLIR_EXACT_CONFLICTS=60000; it is off by default), beside Yosys 0.23 `synth -flatten; abc -lut 6` (LUTs and seconds) in the
+# `-O2 --lut 6 --lut-goal area` without it (`--lut-exact-budget 0`) and with it (the
+# measured budget, `--lut-exact-budget 60000`; it is off by default), beside Yosys 0.23 `synth -flatten; abc -lut 6` (LUTs and seconds) in the
 # same run, and an ABC `cec` verdict of the result with exact resynthesis against the input.
 #
 # Circuits: the EPFL benchmarks of ../shared/benchmarks/epfl (read as Yosys JSON), then
@@ -28,7 +28,7 @@ fi
 ours() {
   local t0 t1 st
   t0=$(date +%s.%N)
-  st=$(RMLIR_EXACT_CONFLICTS="$2" "$bin" "$1" -O2 --lut 6 --lut-goal area --stats --emit verilog -o "$3" 2>&1 >/dev/null)
+  st=$("$bin" "$1" -O2 --lut 6 --lut-goal area --lut-exact-budget "$2" --stats --emit verilog -o "$3" 2>&1 >/dev/null)
   t1=$(date +%s.%N)
   echo "$st" | awk -v t="$(echo "$t1 - $t0" | bc)" '
     /luts [0-9]+, lut depth/ { for (i = 1; i <= NF; i++) { if ($i == "luts") l += $(i+1); if ($i == "depth") { d = $(i+1); if (d > md) md = d } } }

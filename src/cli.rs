@@ -246,6 +246,11 @@ pub struct Args {
     pub lut: Option<u8>,
     #[command(flatten)]
     pub lut_goal: LutGoalArg,
+    /// With `--lut K --lut-goal area`: exact (SAT-based) resynthesis of small LUT windows
+    /// with a budget of N solver conflicts per module; 0 (the default) is off. 60000 is a
+    /// good value; it can multiply the mapping's time.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub lut_exact_budget: u64,
     /// Print cell counts by kind, LUT count and LUT depth per module on standard error.
     #[arg(long)]
     pub stats: bool,

@@ -9,7 +9,11 @@ fn options(args: &Args, emit: Emit) -> Options {
     let mut o = args.design.options(&args.hls);
     o.flatten = args.flatten;
     o.keep_params = args.keep_params;
-    o.lut = args.lut.map(|k| LutOptions { k: k as usize, goal: args.lut_goal.lut_goal.to_mapper() });
+    o.lut = args.lut.map(|k| LutOptions {
+        k: k as usize,
+        goal: args.lut_goal.lut_goal.to_mapper(),
+        exact_budget: args.lut_exact_budget,
+    });
     o.print_after = args.print_after.clone();
     o.passes = args.passes.clone();
     o.time_passes = args.time_passes;

@@ -37,7 +37,8 @@ fn run(design: &Design, seed: u64, cycles: usize) -> Trace {
 
 fn mapped(design: &Design, k: usize) -> Design {
     let mut d = design.clone();
-    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k, goal: comb::lutmap::LutGoal::Depth })];
+    let mut p: Vec<Box<dyn Pass>> =
+        vec![Box::new(LutMap { k, goal: comb::lutmap::LutGoal::Depth, exact_budget: 0 })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }

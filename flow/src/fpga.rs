@@ -204,7 +204,7 @@ fn native_design(o: &Options, f: &FpgaOptions, src: &SourceFile) -> Result<(Desi
     let load = Options { flatten: true, opt: OptLevel::O0, lut: None, ..o.clone() };
     let base = crate::load(&load, src)?;
     let pm = pass_manager(&Options::default());
-    let lut = LutOptions { k: 4, goal: f.lut_goal };
+    let lut = LutOptions { k: 4, goal: f.lut_goal, exact_budget: 0 };
     let prepare = |d: &mut Design| {
         let rams = fpga::native::ram::extract(d);
         fpga::native::mul::expand(d);

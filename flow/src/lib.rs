@@ -123,7 +123,7 @@ mod tests {
         let o0 = Flow::at(OptLevel::O0).load_text("a.mlir", ADD).unwrap();
         let o1 = Flow::at(OptLevel::O1).load_text("a.mlir", ADD).unwrap();
         assert!(cells(&o1) < cells(&o0), "-O1 folds the add of zero");
-        let lut = LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth };
+        let lut = LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth, exact_budget: 0 };
         let mapped = Flow::new(Options { lut: Some(lut), ..Options::default() })
             .load_text(
                 "a.mlir",

@@ -107,7 +107,8 @@ pub fn map_keeping_smaller<T>(
         let quiet = PassManager::default();
         quiet.run(&mut alt, &mut pipeline(OptLevel::O1, flatten)).map_err(pass_error)?;
         let alt_taken = prepare(&mut alt);
-        let mut map: Vec<Box<dyn Pass>> = vec![Box::new(comb::lutmap::LutMap { k: lut.k, goal: lut.goal })];
+        let mut map: Vec<Box<dyn Pass>> =
+            vec![Box::new(comb::lutmap::LutMap { k: lut.k, goal: lut.goal, exact_budget: lut.exact_budget })];
         quiet.run(&mut alt, &mut map).map_err(pass_error)?;
         if comb::lutmap::stats::prefer_fewer_luts(&alt, &design) {
             return Ok((alt, alt_taken, reports));
@@ -119,8 +120,8 @@ pub fn map_keeping_smaller<T>(
 /// The LUT mapping of `design` (already through its pipeline); with `o2`, the LUT-level
 /// e-graph rules follow.
 fn map_luts(pm: &PassManager, design: &mut Design, lut: LutOptions, o2: bool) -> Result<Vec<PassReport>> {
-    let LutOptions { k, goal } = lut;
-    let mut map: Vec<Box<dyn Pass>> = vec![Box::new(comb::lutmap::LutMap { k, goal })];
+    let LutOptions { k, goal, exact_budget } = lut;
+    let mut map: Vec<Box<dyn Pass>> = vec![Box::new(comb::lutmap::LutMap { k, goal, exact_budget })];
     if o2 {
         map.push(Box::new(comb::egraph::EGraphLuts { k }));
     }

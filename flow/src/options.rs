@@ -79,6 +79,9 @@ pub struct LutOptions {
     pub k: usize,
     /// Depth or area first.
     pub goal: LutGoal,
+    /// The area goal's exact-resynthesis budget in solver conflicts per module (0 = off;
+    /// `--lut-exact-budget`).
+    pub exact_budget: u64,
 }
 
 /// Where the HLS schedule report is written.

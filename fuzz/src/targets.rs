@@ -208,8 +208,11 @@ fn hls_front(data: &[u8]) -> Outcome {
 /// seconds).
 fn options_from(byte: u8) -> Options {
     let opt = [OptLevel::O0, OptLevel::O1, OptLevel::O2][usize::from(byte % 3)];
-    let lut = (byte / 3 % 4 == 1 && opt != OptLevel::O2)
-        .then_some(LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth });
+    let lut = (byte / 3 % 4 == 1 && opt != OptLevel::O2).then_some(LutOptions {
+        k: 4,
+        goal: comb::lutmap::LutGoal::Depth,
+        exact_budget: 0,
+    });
     Options { opt, lut, ..Options::default() }
 }
 
@@ -298,7 +301,7 @@ fn comb_diff(data: &[u8]) -> Outcome {
     let ins = inputs(&reference);
     let vectors: Vec<Vec<Bits>> = (0..8).map(|_| ins.iter().map(|(_, w)| rng.bits(*w)).collect()).collect();
     let want = evaluate(&reference, &vectors)?;
-    let lut = Some(LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth });
+    let lut = Some(LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth, exact_budget: 0 });
     let others = [
         ("-O1", Options::at(OptLevel::O1)),
         ("-O2", Options::at(OptLevel::O2)),

@@ -28,8 +28,11 @@ pub fn run_batch(designs: &[Vec<u8>], cycles: usize) -> Result<usize, Finding> {
         let ports = gen::comb_module(&mut arbitrary::Unstructured::new(d), "c").map(|(_, p)| p);
         ports.is_ok_and(|p| p.arith_width <= crate::targets::LUT_ARITH_WIDTH)
     });
-    let lut =
-        (narrow && seed.is_multiple_of(3)).then_some(LutOptions { k: 4, goal: comb::lutmap::LutGoal::Depth });
+    let lut = (narrow && seed.is_multiple_of(3)).then_some(LutOptions {
+        k: 4,
+        goal: comb::lutmap::LutGoal::Depth,
+        exact_budget: 0,
+    });
     let design = load(Options { lut, ..Options::at(OptLevel::O1) })?;
     let sv = backends::verilog::emit(&design);
     let opts = CosimOptions { cycles, seed, reset_cycles: 0, ..CosimOptions::default() };

@@ -44,7 +44,7 @@ fn map_goal(design: &Design, k: usize, goal: LutGoal) -> Design {
     PassManager::default()
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O1))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k, goal })];
+    let mut p: Vec<Box<dyn Pass>> = vec![Box::new(LutMap { k, goal, exact_budget: 0 })];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }
@@ -199,8 +199,10 @@ fn map_o2_lut4(design: &Design) -> Design {
     PassManager::default()
         .run(&mut d, &mut comb::passes::pipeline(OptLevel::O2))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut p: Vec<Box<dyn Pass>> =
-        vec![Box::new(LutMap { k: 4, goal: LutGoal::Depth }), Box::new(comb::egraph::EGraphLuts { k: 4 })];
+    let mut p: Vec<Box<dyn Pass>> = vec![
+        Box::new(LutMap { k: 4, goal: LutGoal::Depth, exact_budget: 0 }),
+        Box::new(comb::egraph::EGraphLuts { k: 4 }),
+    ];
     PassManager::default().run(&mut d, &mut p).unwrap_or_else(|e| panic!("{e}"));
     d
 }

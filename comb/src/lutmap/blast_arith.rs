@@ -52,14 +52,82 @@ pub(crate) fn neg(g: &mut Aig, a: &[Lit]) -> Word {
 }
 
 /// `a * b`, wrapping: an array multiplier, one ripple-carry row per bit of `b`, each row
-/// only as wide as the bits that stay in the result.
+/// only as wide as the bits that stay in the result. When an operand repeats one literal
+/// over a run of bits (a sign or zero extension, a constant's run of ones), the run is
+/// recoded ([`recode`]) and that operand selects the rows: far fewer rows.
 pub(crate) fn mul(g: &mut Aig, a: &[Lit], b: &[Lit]) -> Word {
+    let ((ta, ga), (tb, gb)) = (recode(a), recode(b));
+    if !ga && !gb {
+        return array_mul(g, a, b);
+    }
+    if ta.len() < tb.len() {
+        rows_mul(g, &ta, b)
+    } else {
+        rows_mul(g, &tb, a)
+    }
+}
+
+/// The array multiplier itself (rows selected by the bits of `b`).
+fn array_mul(g: &mut Aig, a: &[Lit], b: &[Lit]) -> Word {
     let w = a.len();
     let mut acc: Word = a.iter().map(|&x| g.and(x, b[0])).collect();
     for j in 1..w {
         let row: Word = (0..w - j).map(|i| g.and(a[i], b[j])).collect();
         let (sum, _) = add_carry(g, &acc[j..], &row, Lit::FALSE);
         acc.splice(j.., sum);
+    }
+    acc
+}
+
+/// One row of a recoded multiplier: `sel * (x << shift)`, added or (`neg`) subtracted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Term {
+    /// The bit position the row starts at.
+    pub shift: usize,
+    /// The literal that selects the row.
+    pub sel: Lit,
+    /// Subtracted rather than added.
+    pub neg: bool,
+}
+
+/// The terms of `r` with every run of at least three equal non-false literals recoded:
+/// bits `i..j` all `s` stand for `s * (2^j - 2^i)`, a row added at `j` (none when `j` is the
+/// width: it wraps away) and one subtracted at `i`; constant-false bits give no term. The
+/// flag says whether a run was recoded (else [`mul`] keeps the plain array multiplier).
+pub(crate) fn recode(r: &[Lit]) -> (Vec<Term>, bool) {
+    let w = r.len();
+    let mut terms = Vec::new();
+    let mut gained = false;
+    let mut i = 0;
+    while i < w {
+        let s = r[i];
+        let mut j = i + 1;
+        while j < w && r[j] == s {
+            j += 1;
+        }
+        if s != Lit::FALSE && j - i >= 3 {
+            gained = true;
+            terms.push(Term { shift: i, sel: s, neg: true });
+            if j < w {
+                terms.push(Term { shift: j, sel: s, neg: false });
+            }
+        } else if s != Lit::FALSE {
+            terms.extend((i..j).map(|k| Term { shift: k, sel: s, neg: false }));
+        }
+        i = j;
+    }
+    (terms, gained)
+}
+
+/// `Σ ±sel * (x << shift)` over `terms`, wrapping to the width of `x`: one ripple-carry
+/// row per term (a subtraction adds the row's complement with a carry in).
+fn rows_mul(g: &mut Aig, terms: &[Term], x: &[Lit]) -> Word {
+    let w = x.len();
+    let mut acc: Word = vec![Lit::FALSE; w];
+    for t in terms {
+        let row: Word = (0..w - t.shift).map(|i| g.and(x[i], t.sel).xor_neg(t.neg)).collect();
+        let (sum, _) = add_carry(g, &acc[t.shift..], &row, Lit::constant(t.neg));
+        acc.splice(t.shift.., sum);
     }
     acc
 }

@@ -62,6 +62,9 @@ pub struct LutMap {
     pub k: usize,
     /// What the mapping optimizes first (depth, or LUT count).
     pub goal: LutGoal,
+    /// The exact-resynthesis budget of the area goal, in solver conflicts per module
+    /// ([`exact`]; 0 = off, the default: it can cost several times the mapping's time).
+    pub exact_budget: u64,
 }
 
 impl Pass for LutMap {
@@ -74,7 +77,7 @@ impl Pass for LutMap {
     fn run(&mut self, design: &mut Design) -> bool {
         let mut changed = false;
         for mid in design.module_ids() {
-            changed |= map_module(design, mid, self.k, self.goal);
+            changed |= map_module(design, mid, self.k, self.goal, self.exact_budget);
         }
         changed
     }
@@ -171,13 +174,11 @@ fn resynthesize(
     }
 }
 
-/// The exact-synthesis run of one area-goal mapping ([`exact`]): `RMLIR_EXACT_CONFLICTS`
-/// sets its total conflict budget ([`exact::CONFLICTS_PER_RUN`] is the measured sweet
-/// spot); unset or 0, it is off. Off by default while it costs up to 5x the mapping's time
-/// (cavlc: 86 s to 405 s on a loaded machine for 101 to 98 LUTs).
-fn exact_run(k: usize) -> exact::Exact {
-    let budget =
-        std::env::var("RMLIR_EXACT_CONFLICTS").ok().and_then(|v| v.trim().parse::<u64>().ok()).unwrap_or(0);
+/// The exact-synthesis run of one area-goal mapping ([`exact`]) with a total conflict
+/// budget of `budget` ([`exact::CONFLICTS_PER_RUN`] is the measured sweet spot); 0 is off,
+/// the default while it costs up to 5x the mapping's time (cavlc: 86 s to 405 s on a
+/// loaded machine for 101 to 98 LUTs).
+fn exact_run(k: usize, budget: u64) -> exact::Exact {
     exact::Exact::new(k, budget)
 }
 
@@ -188,8 +189,9 @@ fn exact_run(k: usize) -> exact::Exact {
 /// fewest LUTs (then the smaller depth, then the earlier) of three: the area mapping
 /// packed without a depth bound, and the depth mapping packed with and without one — so
 /// a module never gets more LUTs from `area` than from `depth`.
+/// Exact resynthesis is off here.
 pub fn map_graph(g: Aig, k: usize, goal: LutGoal) -> (Aig, lutnet::LutNet) {
-    let mut ex = exact_run(k);
+    let mut ex = exact_run(k, 0);
     map_graph_with(g, k, goal, &progress::Progress::start("lut-map"), &mut ex)
 }
 
@@ -228,10 +230,11 @@ fn map_graph_with(
     best
 }
 
-/// Maps one module for `goal`; true if it changed.
-pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -> bool {
+/// Maps one module for `goal` (with `exact_budget` conflicts of exact resynthesis under
+/// the area goal, see [`LutMap`]); true if it changed.
+pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal, exact_budget: u64) -> bool {
     if goal == LutGoal::Depth {
-        return map_once(design, mid, k, goal, &mut exact_run(k));
+        return map_once(design, mid, k, goal, &mut exact_run(k, 0));
     }
     // The area goal remaps its own result (blasting the LUTs again gives the rewriting
     // and the cut enumeration a different graph) and keeps the fewest LUTs seen,
@@ -240,7 +243,7 @@ pub fn map_module(design: &mut Design, mid: ModuleId, k: usize, goal: LutGoal) -
     let mut best = start.map(|size| (size, design.module(mid).clone()));
     let mut idle = 0;
     // One exact-synthesis run (cache and budget) for all the mappings of the module.
-    let mut ex = exact_run(k);
+    let mut ex = exact_run(k, exact_budget);
     for _ in 0..AREA_REMAPS {
         if !map_once(design, mid, k, goal, &mut ex) {
             break;

@@ -78,7 +78,7 @@ pub fn registry() -> Vec<Box<dyn Pass>> {
         Box::new(DeadCode),
         Box::new(Flatten),
         Box::new(crate::egraph::EGraph),
-        Box::new(crate::lutmap::LutMap { k: 6, goal: crate::lutmap::LutGoal::Depth }),
+        Box::new(crate::lutmap::LutMap { k: 6, goal: crate::lutmap::LutGoal::Depth, exact_budget: 0 }),
     ]
 }
 
