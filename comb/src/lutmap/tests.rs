@@ -336,8 +336,8 @@ fn recoded_multiplies_match_the_evaluator() {
                 };
                 let (x, y) = (val(sa, &asrc), val(sb, &bsrc));
                 let want = eval_cell(&CellKind::Mul, w as u32, &[&x, &y]).unwrap();
-                for i in 0..w {
-                    assert_eq!(o[i] >> t & 1 == 1, want.bit(i as u32), "{sa} * {sb}: {x:?} * {y:?}, bit {i}");
+                for (i, oi) in o.iter().enumerate().take(w) {
+                    assert_eq!(oi >> t & 1 == 1, want.bit(i as u32), "{sa} * {sb}: {x:?} * {y:?}, bit {i}");
                 }
             }
         }
