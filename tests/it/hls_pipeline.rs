@@ -291,3 +291,35 @@ fn ii_and_depth(note: &str) -> (u64, u64) {
     let depth = note.split("depth ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
     (ii, depth)
 }
+
+/// A found bug (fuzzing, `hls_diff`): a loop that stores a carried value to a fixed cell
+/// each iteration becomes, after scalar replacement, a carried value that yields another one
+/// starting elsewhere; pipelined, the last store took the next iteration's value. Such a loop
+/// is not pipelined now (the report says why), and Verilator and the Rust simulator agree with
+/// the interpreter on it (`rmlir-hls cosim`, the seed that found it).
+#[test]
+fn a_stored_carried_value_is_not_pipelined_wrongly() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("k.mlir");
+    std::fs::write(
+        &k,
+        "func.func @k(%m0: memref<16xi8>, %m1: memref<16xi32>, %s: i32) -> i32 {
+  %r = affine.for %i = 2 to 8 step 2 iter_args(%a = %s) -> (i32) {
+    %x = affine.load %m0[6] : memref<16xi8>
+    affine.store %a, %m1[2] : memref<16xi32>
+    affine.store %x, %m0[7] : memref<16xi8>
+    affine.store %x, %m0[2] : memref<16xi8>
+    %y = arith.addi %a, %a : i32
+    affine.yield %y : i32
+  } {hls.pipeline}
+  return %r : i32
+}
+",
+    )
+    .unwrap();
+    let (_, rep) = compile(&std::fs::read_to_string(&k).unwrap(), &piped());
+    let note = rep.functions[0].loops[0].pipeline.clone().unwrap_or_default();
+    assert!(note.contains("not pipelined: a carried value yields another carried value"), "{note}");
+    let (code, out) = crate::support::cosim_kept(&k, 200, 273125, &dir.path().join("keep"));
+    assert_eq!(code, Some(0), "{out}");
+}

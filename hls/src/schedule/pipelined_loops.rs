@@ -99,6 +99,12 @@ pub fn ineligible(f: &Func, l: &ForLoop) -> Option<String> {
         if a != y && !defined.contains(y) && !rotated && read.contains(a) {
             return Some("it yields a value that is not computed in its body".into());
         }
+        // A carried value that yields another carried value outside a rotation (their
+        // starting values differ, as when scalar replacement keeps a stored iter_arg) must
+        // take that value before it changes, which the pipeline's registers do not do.
+        if a != y && l.iter_args.contains(y) && !rotated {
+            return Some("a carried value yields another carried value that starts elsewhere".into());
+        }
     }
     None
 }
