@@ -4,7 +4,7 @@
 //! block-RAM model of `rmlir-hls cosim` (backends/src/cosim/hls): the results in the done
 //! cycle, one cycle later, and every memory afterwards must agree.
 //!
-//! [`cosim`] runs the same kernel through `rmlir-hls cosim`'s own path instead (the
+//! [`cosim()`] runs the same kernel through `rmlir-hls cosim`'s own path instead (the
 //! generated Rust simulator and Verilator on the emitted SystemVerilog, one build each):
 //! the driver does that for every `--cosim-every`-th kernel.
 
