@@ -359,7 +359,7 @@ impl<'n> Printer<'n> {
     }
 
     fn decl(&self, net: NetId, text: String) -> Vec<String> {
-        if self.read[net.index()] {
+        if self.read[net.index()] || self.drops_checks {
             vec![text]
         } else {
             vec![LINT_OFF.to_string(), text, LINT_ON.to_string()]
@@ -419,7 +419,11 @@ impl<'n> Printer<'n> {
                         _ => {
                             let t = self.temps.fresh();
                             let text = format!("wire {}{};", range(child.port(p).width), Name::Temp(t));
-                            self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+                            if self.drops_checks {
+                                self.state.push(text);
+                            } else {
+                                self.state.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
+                            }
                             if let Some(l) = leader {
                                 self.val[l.index()] = Val::Name(Name::Temp(t));
                             }
@@ -578,7 +582,8 @@ impl<'n> Printer<'n> {
     /// unread wire).
     fn open_decl(&mut self, net: NetId, name: Name<'n>, width: u32) -> bool {
         let home = self.plan.home(net).is_some();
-        let wrap = !home && !self.read[net.index()];
+        // Inside a module-wide waiver (dropped checks) a pair would end the waiver early.
+        let wrap = !home && !self.read[net.index()] && !self.drops_checks;
         if wrap {
             self.comb.push(LINT_OFF);
         }

@@ -148,7 +148,8 @@ impl<'n> Printer<'n> {
             let unread = port.dir == Dir::Input
                 && m.port_net(PortId(i as u32)).is_some_and(|net| !self.read[net.index()]);
             let mixed_here = m.port_net(PortId(i as u32)).is_some_and(|net| mixed.contains(&net));
-            if unread {
+            // Inside a module-wide waiver (dropped checks) a pair would end the waiver early.
+            if unread && !self.drops_checks {
                 lines.extend([LINT_OFF.to_string(), text, LINT_ON.to_string()]);
             } else if mixed_here {
                 // Verilator warns on the declaration of a signal that is both an asynchronous
