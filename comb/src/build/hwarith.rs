@@ -16,10 +16,8 @@
 //! an unsigned divisor meets a signed division, as CIRCT lowers it; division by zero then
 //! means what `comb.divu`/`comb.divs` mean.
 
-use mlir_text::{Attr, BigInt, Diagnostic, File, NamedAttr, OpName, Operand, Operation, Signedness, Span};
-use mlir_text::{Type, ValueDef, ValueId, ValueInfo};
-use smallvec::smallvec;
-use std::borrow::Cow;
+use super::ast_ops::{new_op, set_attr};
+use mlir_text::{Attr, BigInt, Diagnostic, File, Operand, Operation, Signedness, Span, Type, ValueId};
 
 /// True if `file` has an `hwarith` op anywhere.
 pub(crate) fn has_hwarith(file: &File) -> bool {
@@ -371,34 +369,6 @@ impl Lowering<'_, '_> {
         w: u32,
         vname: &str,
     ) -> Operation {
-        let span = self.span;
-        let r = result.unwrap_or_else(|| {
-            let id = ValueId(self.file.values.len() as u32);
-            self.file.values.push(ValueInfo {
-                name: vname.into(),
-                ty: Type::int(w),
-                span,
-                def: ValueDef::OpResult { index: 0 },
-            });
-            id
-        });
-        Operation {
-            name: OpName::new(name),
-            results: smallvec![r],
-            operands: operands.into_iter().collect(),
-            span,
-            name_span: span,
-            generic: false,
-            extra: None,
-        }
+        new_op(self.file, name, self.span, operands, result, w, vname)
     }
-}
-
-fn set_attr(op: &mut Operation, name: &'static str, value: Attr) {
-    let span = op.span;
-    op.extra.get_or_insert_with(Default::default).properties.push(NamedAttr {
-        name: Cow::Borrowed(name),
-        value,
-        span,
-    });
 }

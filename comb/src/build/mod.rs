@@ -14,6 +14,7 @@
 
 mod aggregate;
 mod aggregate_const;
+mod ast_ops;
 mod body;
 mod checks;
 mod circt_forms;

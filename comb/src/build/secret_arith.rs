@@ -18,10 +18,8 @@
 //! `secret.generic` body (float, `index_cast`, `ceildivsi`...) is a located error. Only
 //! `secret.generic` bodies are rewritten: elsewhere `arith` is HLS input.
 
-use mlir_text::{Attr, BigInt, Diagnostic, File, NamedAttr, OpName, Operand, Operation, Type, ValueId};
-use mlir_text::{ValueDef, ValueInfo};
-use smallvec::smallvec;
-use std::borrow::Cow;
+use super::ast_ops::{new_op, set_attr};
+use mlir_text::{Attr, BigInt, Diagnostic, File, OpName, Operand, Operation, Type, ValueId};
 
 /// True if some `secret.generic` body in `file` has an `arith` op other than a constant.
 pub(crate) fn has_secret_arith(file: &File) -> bool {
@@ -208,7 +206,7 @@ fn lower(file: &mut File, mut op: Operation, out: &mut Vec<Operation>) -> Result
 }
 
 /// A new op `name` with `operands` and one result: `result` if given (the arith op's), else a
-/// new value of width `w`.
+/// new value of width `w` named `arithN`.
 fn make(
     file: &mut File,
     name: &str,
@@ -217,34 +215,8 @@ fn make(
     result: Option<ValueId>,
     w: u32,
 ) -> Operation {
-    let r = result.unwrap_or_else(|| {
-        let id = ValueId(file.values.len() as u32);
-        file.values.push(ValueInfo {
-            name: format!("arith{}", file.values.len()).into(),
-            ty: Type::int(w),
-            span,
-            def: ValueDef::OpResult { index: 0 },
-        });
-        id
-    });
-    Operation {
-        name: OpName::new(name),
-        results: smallvec![r],
-        operands: operands.into_iter().collect(),
-        span,
-        name_span: span,
-        generic: false,
-        extra: None,
-    }
-}
-
-fn set_attr(op: &mut Operation, name: &'static str, value: Attr) {
-    let span = op.span;
-    op.extra.get_or_insert_with(Default::default).properties.push(NamedAttr {
-        name: Cow::Borrowed(name),
-        value,
-        span,
-    });
+    let vname = format!("arith{}", file.values.len());
+    new_op(file, name, span, operands, result, w, &vname)
 }
 
 #[cfg(test)]

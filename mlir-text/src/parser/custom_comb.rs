@@ -73,7 +73,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `: (ins) -> out` after an optional attribute dictionary; one result.
-    fn colon_fn_type(&mut self, d: &mut Draft, uses: &[UseRef<'a>]) -> Result<Type, Diagnostic> {
+    pub(super) fn colon_fn_type(&mut self, d: &mut Draft, uses: &[UseRef<'a>]) -> Result<Type, Diagnostic> {
         d.attributes = self.parse_opt_attr_dict()?;
         self.expect(Tok::Colon)?;
         let start = self.tok.span.start as usize;

@@ -43,16 +43,8 @@ impl<'a> Parser<'a> {
                 if uses.is_empty() {
                     return Err(self.err_expected("operand"));
                 }
-                d.attributes = self.parse_opt_attr_dict()?;
-                self.expect(Tok::Colon)?;
-                let start = self.tok.span.start as usize;
-                let (ins, outs) = self.parse_function_type()?;
-                let span = Span::new(start, self.prev_end);
-                if outs.len() != 1 {
-                    return Err(Diagnostic::error(span, format!("'{}' has exactly one result", d.name)));
-                }
-                self.resolve_all(&mut d, &uses, &ins, span)?;
-                d.result_types.extend(outs);
+                let ty = self.colon_fn_type(&mut d, &uses)?;
+                d.result_types.push(ty);
             }
             "hwarith.icmp" => {
                 let t = self.tok;
